@@ -1,0 +1,78 @@
+import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
+import { ownsPath, type RemoteRoutesModule } from '@driver-portal/shared/shell';
+
+/** One entry of remotes.json: served beside the host, never cached, changed without a rebuild. */
+export interface RemoteDescriptor {
+  /** Federation container name of the remote. */
+  name: string;
+  /** URL of the remote's mf-manifest.json (or remoteEntry.js). */
+  manifest: string;
+  /** Route prefixes the remote owns, e.g. "/notifications". */
+  prefixes: string[];
+}
+
+export const REMOTE_LIST_URL = '/remotes.json';
+
+function isDescriptor(value: unknown): value is RemoteDescriptor {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.name === 'string' &&
+    typeof entry.manifest === 'string' &&
+    Array.isArray(entry.prefixes) &&
+    entry.prefixes.every((prefix) => typeof prefix === 'string' && prefix.startsWith('/'))
+  );
+}
+
+export async function fetchRemoteList(url = REMOTE_LIST_URL): Promise<RemoteDescriptor[]> {
+  const response = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+  if (!response.ok) throw new Error(`Remote list unavailable (${response.status})`);
+  const list: unknown = await response.json();
+  if (!Array.isArray(list)) throw new Error('Remote list is not an array');
+  return list.filter(isDescriptor);
+}
+
+/**
+ * The remotes the host knows, registered with the federation runtime. Loading a remote's routes
+ * is deduplicated; a failure is remembered (for the fallback) until the driver retries.
+ */
+export class RemoteRegistry {
+  private readonly loads = new Map<string, Promise<RemoteRoutesModule>>();
+  private readonly failures = new Map<string, unknown>();
+
+  constructor(readonly remotes: readonly RemoteDescriptor[]) {
+    registerRemotes(remotes.map(({ name, manifest }) => ({ name, entry: manifest })));
+  }
+
+  ownerOf(pathname: string): RemoteDescriptor | undefined {
+    return this.remotes.find((remote) => ownsPath(remote.prefixes, pathname));
+  }
+
+  failureOf(name: string): unknown {
+    return this.failures.get(name);
+  }
+
+  loadRoutes(remote: RemoteDescriptor): Promise<RemoteRoutesModule> {
+    let load = this.loads.get(remote.name);
+    if (!load) {
+      load = loadRemote<RemoteRoutesModule>(`${remote.name}/routes`).then((module) => {
+        if (!module || !Array.isArray(module.routes)) throw new Error(`Remote ${remote.name} exposes no routes`);
+        this.failures.delete(remote.name);
+        return module;
+      });
+      load.catch((error: unknown) => {
+        this.failures.set(remote.name, error);
+        this.loads.delete(remote.name);
+      });
+      this.loads.set(remote.name, load);
+    }
+    return load;
+  }
+
+  /** Forgets a failed remote (cached manifest and entry included) so the next load is real. */
+  reset(remote: RemoteDescriptor): void {
+    this.failures.delete(remote.name);
+    this.loads.delete(remote.name);
+    registerRemotes([{ name: remote.name, entry: remote.manifest }], { force: true });
+  }
+}

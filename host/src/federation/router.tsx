@@ -1,0 +1,56 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { endSession } from '@driver-portal/shared/session';
+import { LoadingState } from '@driver-portal/shared/ui';
+import { PlatformLayout, remoteRouteTree } from '@driver-portal/shared/shell';
+import { HomePage } from '../features/home/HomePage';
+import { LoginPage } from '../features/session/LoginPage';
+import type { RemoteRegistry } from './remote-registry';
+import { UnmatchedRoute } from './UnmatchedRoute';
+
+export function hostRoutes(registry: RemoteRegistry): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <PlatformLayout />,
+      hydrateFallbackElement: <LoadingState />,
+      children: [
+        { index: true, element: <HomePage /> },
+        { path: 'App', element: <HomePage /> },
+        { path: 'Login', element: <LoginPage /> },
+        {
+          path: 'Sair',
+          loader: () => {
+            endSession();
+            return redirect('/Login');
+          },
+        },
+        // Remote routes are not declared here: they are discovered on first visit. This splat
+        // makes the router ask (it always asks when the best match is a splat).
+        { path: '*', element: <UnmatchedRoute registry={registry} /> },
+      ],
+    },
+  ];
+}
+
+/**
+ * Lazy route discovery: only the remote that owns the path being opened is downloaded, the
+ * first time one of its paths is visited.
+ */
+export function createHostRouter(registry: RemoteRegistry) {
+  const patched = new Set<string>();
+  return createBrowserRouter(hostRoutes(registry), {
+    async patchRoutesOnNavigation({ path, patch }) {
+      const remote = registry.ownerOf(new URL(path, window.location.origin).pathname);
+      if (!remote || patched.has(remote.name)) return;
+      try {
+        const module = await registry.loadRoutes(remote);
+        if (patched.has(remote.name)) return;
+        patch('root', [remoteRouteTree(remote.name, module.routes)]);
+        patched.add(remote.name);
+      } catch (error) {
+        // Contained: UnmatchedRoute shows this remote's fallback; other remotes keep working.
+        console.error(`[portal] remote ${remote.name} unavailable`, error);
+      }
+    },
+  });
+}

@@ -1,0 +1,42 @@
+// One Jest run for every package: each package is a project with the same transform and
+// environment, so a remote's tests run exactly like the platform's.
+const path = require('node:path');
+
+/** @param {string} dir @param {object} [overrides] */
+function project(dir, overrides = {}) {
+  return {
+    displayName: dir,
+    rootDir: path.join(__dirname, dir),
+    roots: ['<rootDir>'],
+    testMatch: ['<rootDir>/**/*.test.ts?(x)'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    testEnvironment: 'jest-fixed-jsdom',
+    testEnvironmentOptions: { customExportConditions: [''] },
+    setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.ts')],
+    transform: {
+      '^.+\\.(t|j|mj)sx?$': [
+        '@swc/jest',
+        {
+          jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // msw 2 depends on ESM-only packages.
+    transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise)/)'],
+    moduleNameMapper: { '\\.css$': path.join(__dirname, 'types', 'style-stub.cjs') },
+    ...overrides,
+  };
+}
+
+module.exports = {
+  projects: [
+    project('shared'),
+    project('host'),
+    project('mfe-self-service'),
+    project('mfe-onboarding'),
+    project('mfe-account'),
+    project('mfe-insurance'),
+    project('sandbox-api', { testEnvironment: 'node', setupFilesAfterEnv: [] }),
+  ],
+};

@@ -1,0 +1,4 @@
+import { startStandalone } from '@driver-portal/shared/shell';
+import * as remote from './routes';
+
+void startStandalone('mfe_insurance', remote);

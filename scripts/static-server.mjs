@@ -1,0 +1,105 @@
+// A small production static server for the built apps, with the caching rules the deployment
+// (nginx) uses: never cache remotes.json, env.json, mf-manifest.json and remoteEntry.js; cache
+// content-hashed files for a year; HTML is no-store; SPA fallback only for page routes, so a
+// missing .js file is a real 404.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const NEVER_CACHED = new Set(['remotes.json', 'env.json', 'mf-manifest.json', 'mf-manifest-stats.json', 'remoteEntry.js']);
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|map)$/;
+
+export function cacheControl(fileName) {
+  if (NEVER_CACHED.has(fileName) || fileName.endsWith('.html')) return 'no-store';
+  if (HASHED.test(fileName)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+/**
+ * @param {{ root: string, port: number, corsOrigins?: string[] | '*', host?: string }} options
+ * @returns {Promise<import('node:http').Server>}
+ */
+export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1' }) {
+  const base = resolve(root);
+  const gzipCache = new Map();
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const origin = req.headers.origin;
+      if (origin && corsOrigins && (corsOrigins === '*' || corsOrigins.includes(origin))) {
+        res.setHeader('Access-Control-Allow-Origin', corsOrigins === '*' ? '*' : origin);
+        res.setHeader('Vary', 'Origin');
+      }
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Referrer-Policy', 'no-referrer');
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+        res.writeHead(204).end();
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405).end();
+        return;
+      }
+      let relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+      let file = join(base, relative);
+      if (!file.startsWith(base + sep) && file !== base) {
+        res.writeHead(403).end();
+        return;
+      }
+      let info = await stat(file).catch(() => undefined);
+      if (!info || info.isDirectory()) {
+        if (extname(relative) !== '') {
+          res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not found');
+          return;
+        }
+        relative = 'index.html';
+        file = join(base, relative);
+        info = await stat(file).catch(() => undefined);
+        if (!info) {
+          res.writeHead(404).end('Not built');
+          return;
+        }
+      }
+      const name = relative.split(/[/\\]/).pop() ?? relative;
+      const type = TYPES[extname(name)] ?? 'application/octet-stream';
+      let body = await readFile(file);
+      const headers = { 'Content-Type': type, 'Cache-Control': cacheControl(name) };
+      const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      if (acceptsGzip && /text|json|javascript|svg/.test(type) && body.length > 512) {
+        const key = `${file}:${info.mtimeMs}`;
+        let zipped = gzipCache.get(key);
+        if (!zipped) {
+          zipped = gzipSync(body, { level: 9 });
+          gzipCache.set(key, zipped);
+        }
+        body = zipped;
+        headers['Content-Encoding'] = 'gzip';
+        headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
+      }
+      headers['Content-Length'] = String(body.length);
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolvePromise(server));
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * Runs in every app's entry before the federation runtime, React or any app code. It is not a
+ * shared module on purpose: shared modules are only available after the async boundary.
+ */
+// eslint-disable-next-line no-restricted-imports -- boot is bundled into each entry, before federation; the keys are constants
+import { SESSION_KEYS } from '../session/keys';
+
+function remember(win: Window, key: string, value: string): void {
+  try {
+    win.sessionStorage.setItem(key, value);
+  } catch {
+    // Storage can be disabled in some webviews: the app then runs without a session.
+  }
+}
+
+/**
+ * The `driverId` parameter (it stays in the address bar: it switches register mode) is also
+ * held for the session, so screens reached later know the driver.
+ * Reads the `token` query parameter, keeps it for the session and removes it from the address
+ * bar at once (other parameters such as `driverId` stay), so it never lands in history,
+ * bookmarks, logs or a Referer header.
+ */
+export function captureSessionToken(win: Window = window): void {
+  const url = new URL(win.location.href);
+  const driverId = url.searchParams.get('driverId');
+  if (driverId) remember(win, SESSION_KEYS.driverId, driverId);
+  const token = url.searchParams.get('token');
+  if (token === null) return;
+  if (token.trim() !== '') remember(win, SESSION_KEYS.token, token.trim());
+  url.searchParams.delete('token');
+  win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);
+}
+
+/** The original app registered a service worker; a stale one would serve old bundles. */
+export function unregisterServiceWorkers(nav: Navigator = navigator): void {
+  if (!('serviceWorker' in nav)) return;
+  nav.serviceWorker
+    .getRegistrations()
+    .then((registrations) => registrations.forEach((registration) => void registration.unregister()))
+    .catch(() => undefined);
+}
+
+export function bootPage(): void {
+  captureSessionToken();
+  unregisterServiceWorkers();
+}

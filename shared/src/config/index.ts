@@ -1,0 +1,80 @@
+/**
+ * Runtime configuration: the base URL of every service, chosen by the page's host name, so one
+ * build is promoted from staging to production unchanged (seed 1 section 7; DECISIONS 3).
+ */
+
+export const SERVICE_NAMES = ['core', 'register', 'communication', 'insurance', 'card', 'statement', 'eula', 'zipLookup'] as const;
+
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export type EnvironmentName = 'sandbox' | 'staging' | 'production';
+
+export interface EnvironmentConfig {
+  /** Where the host lives: standalone remotes send foreign routes there. */
+  portalUrl: string;
+  services: Record<ServiceName, string>;
+}
+
+export interface RuntimeConfigFile {
+  productionHosts: string[];
+  stagingHostPattern: string;
+  environments: Record<EnvironmentName, EnvironmentConfig>;
+}
+
+export interface ActiveConfig extends EnvironmentConfig {
+  environment: EnvironmentName;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * localhost: the sandbox. A host with a port, or a taxi-driver host: staging. The webview host:
+ * production. Any other host is treated as staging, so an unknown host never hits production.
+ */
+export function selectEnvironment(location: { hostname: string; port: string }, file: RuntimeConfigFile): EnvironmentName {
+  const hostname = location.hostname.toLowerCase();
+  if (LOCAL_HOSTS.has(hostname)) return 'sandbox';
+  if (location.port !== '') return 'staging';
+  if (new RegExp(file.stagingHostPattern, 'i').test(hostname)) return 'staging';
+  if (file.productionHosts.map((host) => host.toLowerCase()).includes(hostname)) return 'production';
+  return 'staging';
+}
+
+function absolute(url: string, origin: string): string {
+  const resolved = new URL(url, origin).toString();
+  return resolved.endsWith('/') ? resolved : `${resolved}/`;
+}
+
+let active: ActiveConfig | undefined;
+
+export function applyRuntimeConfig(file: RuntimeConfigFile, location: Location | URL = window.location): ActiveConfig {
+  const environment = selectEnvironment(location, file);
+  const chosen = file.environments[environment];
+  const services = Object.fromEntries(SERVICE_NAMES.map((name) => [name, absolute(chosen.services[name], location.origin)])) as Record<
+    ServiceName,
+    string
+  >;
+  active = { environment, portalUrl: chosen.portalUrl.replace(/\/$/, ''), services };
+  return active;
+}
+
+/** Fetches the configuration served beside the page, bypassing every cache. */
+export async function loadRuntimeConfig(url = '/env.json'): Promise<ActiveConfig> {
+  const response = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+  if (!response.ok) throw new Error(`Runtime configuration unavailable (${response.status})`);
+  return applyRuntimeConfig((await response.json()) as RuntimeConfigFile);
+}
+
+export function getConfig(): ActiveConfig {
+  if (!active) throw new Error('Runtime configuration not loaded: call loadRuntimeConfig() at start-up');
+  return active;
+}
+
+export function serviceBaseUrl(service: ServiceName): string {
+  return getConfig().services[service];
+}
+
+/** For tests and the standalone pages of remotes. */
+export function setActiveConfig(config: ActiveConfig): void {
+  active = config;
+}

@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, ERROR_TEXTS } from '@driver-portal/shared/http';
+
+export type LoadState<T> =
+  | { status: 'loading'; data?: undefined; error?: undefined }
+  | { status: 'success'; data: T; error?: undefined }
+  | { status: 'error'; data?: undefined; error: ApiError };
+
+export interface UseLoadResult<T> {
+  state: LoadState<T>;
+  /** Loads again (the retry button of every error state). */
+  reload: () => void;
+}
+
+/**
+ * Loads data for a screen, cancelling the request when the screen goes away or its inputs
+ * change. Errors become {@link ApiError}s for the screen's error state.
+ */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): UseLoadResult<T> {
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ inputs: readonly unknown[]; state: LoadState<T> }>();
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const inputs = [...deps, attempt];
+  // A result only counts for the inputs it was loaded with: new inputs mean loading again.
+  const state: LoadState<T> = result && sameInputs(result.inputs, inputs) ? result.state : { status: 'loading' };
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadRef.current(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setResult({ inputs, state: { status: 'success', data } });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const apiError =
+          error instanceof ApiError ? error : new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service: 'core' });
+        setResult({ inputs, state: { status: 'error', error: apiError } });
+      },
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists the inputs of `load`
+  }, inputs);
+
+  const reload = useCallback(() => setAttempt((value) => value + 1), []);
+  return { state, reload };
+}
+
+function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+}

@@ -1,0 +1,62 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+
+/**
+ * Named runtime plugin "portal-retry": a remote's manifest and entry script are fetched again
+ * (twice, with a short back-off) before the load counts as failed. Mobile data drops requests;
+ * one dropped request should not cost the driver a whole area of the portal.
+ * Kept free of React and app code: it sits in every app's initial chunk.
+ */
+export const RETRY_DELAYS_MS = [300, 1200] as const;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
+type EntryRetryArgs = Parameters<LoadEntryError>[0];
+type EntryExports = Awaited<ReturnType<EntryRetryArgs['getRemoteEntry']>>;
+
+async function retryEntry({
+  getRemoteEntry,
+  origin,
+  remoteInfo,
+  remoteEntryExports,
+  globalLoading,
+  uniqueKey,
+}: EntryRetryArgs): Promise<EntryExports> {
+  for (const delay of RETRY_DELAYS_MS) {
+    await wait(delay);
+    // The failed attempt is still registered under this key; without removing it the retry
+    // would wait on the very promise that failed.
+    delete globalLoading[uniqueKey];
+    try {
+      const entry = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
+      if (entry) return entry;
+    } catch {
+      // try the next delay
+    }
+  }
+  return undefined;
+}
+
+export default function portalRetryPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'portal-retry',
+    async fetch(url, init) {
+      let lastError: unknown;
+      for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt += 1) {
+        if (attempt > 0) await wait(RETRY_DELAYS_MS[attempt - 1] ?? 0);
+        try {
+          // The remote list decides which version is live: never a cached manifest.
+          const response = await fetch(url, { ...init, cache: 'no-store' });
+          if (response.ok || response.status < 500) return response;
+          lastError = new Error(`${url} answered ${response.status}`);
+        } catch (error) {
+          lastError = error;
+        }
+      }
+      throw lastError instanceof Error ? lastError : new Error(`Failed to fetch ${url}`);
+    },
+    // The hook is typed as a promise of a promise; the runtime awaits whatever it gets, so the
+    // entry itself is returned (cast, because TypeScript cannot express the flattening).
+    loadEntryError: ((args: EntryRetryArgs) => retryEntry(args)) as unknown as LoadEntryError,
+  };
+}

@@ -1,0 +1,1 @@
+export { looksLikeHtml, sanitizeHtml, SafeHtml, type SafeHtmlProps } from './SafeHtml';

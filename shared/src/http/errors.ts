@@ -1,0 +1,116 @@
+import { AxiosError } from 'axios';
+import type { ServiceName } from '@driver-portal/shared/config';
+import type { ValidationEntry } from '@driver-portal/shared/contract';
+import { ERROR_TEXTS } from './messages';
+
+export type ApiErrorKind = 'validation' | 'not-found' | 'server' | 'timeout' | 'offline' | 'cancelled';
+
+/**
+ * Legacy services (core, communication, statement) answer errors with a message to show;
+ * the newer services (register, insurance, card, eula, zip) get the catalogue texts.
+ */
+const LEGACY_SERVICES: ReadonlySet<ServiceName> = new Set(['core', 'communication', 'statement']);
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  /** The title an alert should show (the 400 title, or a generic one). */
+  readonly title: string;
+  /** For 400 answers: every validation entry, in order. */
+  readonly validations: ValidationEntry[];
+  readonly service: ServiceName;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    status?: number;
+    message: string;
+    title?: string;
+    validations?: ValidationEntry[];
+    service: ServiceName;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.title = init.title ?? ERROR_TEXTS.alertTitle;
+    this.validations = init.validations ?? [];
+    this.service = init.service;
+  }
+
+  /** Message per form field, from the 400 validation list (first message wins). */
+  fieldErrors(): Record<string, string> {
+    const result: Record<string, string> = {};
+    for (const entry of this.validations) {
+      if (entry.field && !(entry.field in result)) result[entry.field] = entry.message;
+    }
+    return result;
+  }
+}
+
+function serverMessage(data: unknown): string | undefined {
+  if (typeof data === 'string' && data.trim() !== '' && !data.trim().startsWith('<')) return data.trim();
+  if (data && typeof data === 'object') {
+    const body = data as Record<string, unknown>;
+    for (const key of ['Message', 'message', 'error', 'Mensagem']) {
+      const value = body[key];
+      if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    }
+  }
+  return undefined;
+}
+
+function validationEntries(data: unknown): ValidationEntry[] {
+  if (!data || typeof data !== 'object') return [];
+  const body = data as Record<string, unknown>;
+  const list = body.validations ?? body.errors;
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((entry: unknown): ValidationEntry | undefined => {
+      if (typeof entry === 'string') return { message: entry };
+      if (entry && typeof entry === 'object') {
+        const item = entry as Record<string, unknown>;
+        const message = item.message ?? item.Message;
+        const field = item.field ?? item.property ?? item.key;
+        if (typeof message === 'string') return typeof field === 'string' ? { field, message } : { message };
+      }
+      return undefined;
+    })
+    .filter((entry): entry is ValidationEntry => entry !== undefined);
+}
+
+export function toApiError(error: unknown, service: ServiceName): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof AxiosError) {
+    if (error.code === AxiosError.ERR_CANCELED) return new ApiError({ kind: 'cancelled', message: 'cancelled', service });
+    const response = error.response;
+    if (!response) {
+      const timedOut = error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT;
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+      if (timedOut) return new ApiError({ kind: 'timeout', message: ERROR_TEXTS.timeout, service });
+      return new ApiError({ kind: 'offline', message: offline ? ERROR_TEXTS.offline : ERROR_TEXTS.offline, service });
+    }
+    const { status, data } = response;
+    if (LEGACY_SERVICES.has(service)) {
+      return new ApiError({
+        kind: status === 404 ? 'not-found' : status === 400 ? 'validation' : 'server',
+        status,
+        message: serverMessage(data) ?? ERROR_TEXTS.unexpected,
+        service,
+      });
+    }
+    if (status === 400) {
+      const validations = validationEntries(data);
+      return new ApiError({
+        kind: 'validation',
+        status,
+        title: ERROR_TEXTS.validationTitle,
+        message: validations.map((entry) => entry.message).join('\n') || ERROR_TEXTS.unexpected,
+        validations,
+        service,
+      });
+    }
+    if (status === 404) return new ApiError({ kind: 'not-found', status, message: ERROR_TEXTS.notFound, service });
+    return new ApiError({ kind: 'server', status, message: ERROR_TEXTS.unexpected, service });
+  }
+  return new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service });
+}

@@ -1,0 +1,98 @@
+import axios, { type AxiosInstance } from 'axios';
+import { serviceBaseUrl, type ServiceName } from '@driver-portal/shared/config';
+import { buildPath, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
+import { getToken } from '@driver-portal/shared/session';
+import { beginLoading, showAlert } from '@driver-portal/shared/events';
+import { ApiError, toApiError } from './errors';
+
+export { ApiError, type ApiErrorKind } from './errors';
+export { ERROR_TEXTS } from './messages';
+import { ERROR_TEXTS } from './messages';
+
+/**
+ * Services that take the driver's bearer token (seed 1 section 6: the legacy core calls; seed 2
+ * section 7: the policy-update service). Nothing else ever sees it: not the register API, not
+ * the zip lookup or any other third-party host.
+ */
+export const TOKEN_SERVICES: ReadonlySet<ServiceName> = new Set(['core', 'eula']);
+
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+const clients = new Map<string, AxiosInstance>();
+
+/** One pre-configured client per service, created on first use with the runtime base URL. */
+export function serviceClient(service: ServiceName): AxiosInstance {
+  const baseURL = serviceBaseUrl(service);
+  const key = `${service} ${baseURL}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = axios.create({ baseURL, timeout: REQUEST_TIMEOUT_MS, withCredentials: false });
+    client.interceptors.request.use((config) => {
+      const token = getToken();
+      const target = new URL(config.url ?? '', baseURL);
+      // Only attach the token to this service's own origin, whatever path was built.
+      if (TOKEN_SERVICES.has(service) && token && target.origin === new URL(baseURL).origin) {
+        config.headers.set('Authorization', `Bearer ${token}`);
+      }
+      return config;
+    });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+export interface CallOptions<TBody> {
+  params?: PathParams;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: TBody;
+  /** Show the global loading overlay while the call runs. */
+  overlay?: boolean;
+  /** Publish the catalogue alert when the call fails (forms); lists show errors inline. */
+  alertOnError?: boolean;
+  /** Where the error alert's OK leads. */
+  errorRedirect?: string;
+  signal?: AbortSignal;
+  /** Overrides the session token, e.g. the token carried by /policies/:token. */
+  token?: string;
+}
+
+export function alertForError(error: ApiError, redirectTo?: string): void {
+  if (error.kind === 'cancelled') return;
+  if (error.kind === 'validation' && error.validations.length > 0) {
+    showAlert({ kind: 'error', title: error.title, details: error.validations.map((v) => v.message), redirectTo });
+    return;
+  }
+  showAlert({ kind: 'error', title: error.title, message: error.message, redirectTo });
+}
+
+/** Calls one endpoint of the typed table; every failure becomes an {@link ApiError}. */
+export async function callApi<TResponse, TBody = undefined>(
+  endpoint: Endpoint<TResponse, TBody>,
+  options: CallOptions<TBody> = {},
+): Promise<TResponse> {
+  const client = serviceClient(endpoint.service);
+  const endLoading = options.overlay ? beginLoading() : undefined;
+  try {
+    const response = await client.request<TResponse>({
+      method: endpoint.method,
+      url: buildPath(endpoint.path, options.params),
+      params: options.query,
+      data: options.body,
+      signal: options.signal,
+      headers: options.token && TOKEN_SERVICES.has(endpoint.service) ? { Authorization: `Bearer ${options.token}` } : undefined,
+    });
+    return response.data;
+  } catch (error) {
+    const apiError = toApiError(error, endpoint.service);
+    if (options.alertOnError) alertForError(apiError, options.errorRedirect);
+    throw apiError;
+  } finally {
+    endLoading?.();
+  }
+}
+
+/** Guards list answers: a malformed body becomes an error state, never a crashed screen. */
+export function ensureArray<T>(data: T[], service: ServiceName): T[] {
+  if (Array.isArray(data)) return data;
+  throw new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service });
+}

@@ -1,0 +1,54 @@
+import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { Button, Page } from '@driver-portal/shared/ui';
+
+export function NotFoundPage() {
+  return (
+    <Page title="Página não encontrada">
+      <p>O endereço que você abriu não existe no portal.</p>
+      <Link className="button button-primary" to="/App">
+        Ir para o início
+      </Link>
+    </Page>
+  );
+}
+
+export interface RemoteFallbackProps {
+  title?: string;
+  message?: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}
+
+/** What a driver sees on the routes of a part of the portal that failed: a way to try again. */
+export function RemoteFallback({ title = 'Esta área está indisponível', message, onRetry, retrying = false }: RemoteFallbackProps) {
+  return (
+    <Page title={title}>
+      <div className="error-state" role="alert">
+        <p>{message ?? 'Não foi possível carregar esta parte do portal. Verifique sua conexão e tente novamente.'}</p>
+        <Button onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Tentando...' : 'Tentar novamente'}
+        </Button>
+      </div>
+      <p>
+        <Link to="/App">Ir para o início</Link>
+      </p>
+    </Page>
+  );
+}
+
+/** errorElement of every remote's routes: a screen that throws is contained to its own routes. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (typeof console !== 'undefined') console.error('[portal] screen failed', error);
+  return (
+    <RemoteFallback
+      title="Algo deu errado nesta tela"
+      message="Esta tela encontrou um erro inesperado. Tente novamente."
+      // Navigating to the same location clears the route error and renders the screen again.
+      onRetry={() => void navigate(location, { replace: true })}
+    />
+  );
+}

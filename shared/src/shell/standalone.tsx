@@ -1,0 +1,59 @@
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { getConfig, loadRuntimeConfig } from '@driver-portal/shared/config';
+import { ErrorState, LoadingState } from '@driver-portal/shared/ui';
+import { NotFoundPage } from './pages';
+import { PlatformLayout } from './PlatformLayout';
+import { ownsPath, remoteRouteTree, type RemoteRoutesModule } from './routes';
+
+/** A path another app owns (e.g. an alert redirect to /App) opens in the portal host. */
+function ForeignRoute({ prefixes }: { prefixes: readonly string[] }) {
+  const location = useLocation();
+  const owned = ownsPath(prefixes, location.pathname);
+  useEffect(() => {
+    if (!owned) window.location.assign(`${getConfig().portalUrl}${location.pathname}${location.search}`);
+  }, [owned, location.pathname, location.search]);
+  return owned ? <NotFoundPage /> : null;
+}
+
+export function standaloneRoutes(remoteName: string, module: RemoteRoutesModule): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <PlatformLayout />,
+      hydrateFallbackElement: <LoadingState />,
+      children: [remoteRouteTree(remoteName, module.routes), { path: '*', element: <ForeignRoute prefixes={module.prefixes} /> }],
+    },
+  ];
+}
+
+/**
+ * A remote's own page (the native app deep-links straight into a remote): the same token
+ * handling, alert dialog and overlay as in the host.
+ */
+export async function startStandalone(
+  remoteName: string,
+  module: RemoteRoutesModule,
+  rootElement = document.getElementById('root'),
+): Promise<void> {
+  if (!rootElement) throw new Error('Missing #root element');
+  const root = createRoot(rootElement);
+  try {
+    await loadRuntimeConfig();
+  } catch {
+    root.render(
+      <ErrorState
+        message="Não foi possível carregar a configuração do portal. Verifique sua conexão e tente novamente."
+        onRetry={() => window.location.reload()}
+      />,
+    );
+    return;
+  }
+  const router = createBrowserRouter(standaloneRoutes(remoteName, module));
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Test doubles of the platform, so each remote's screens are tested without the host: a router
+ * with the real platform layout (alert dialog, overlay), the sandbox configuration, and the
+ * network mocked with MSW from the typed table of calls.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { setActiveConfig, type ActiveConfig } from '@driver-portal/shared/config';
+import type { Endpoint } from '@driver-portal/shared/contract';
+import { setSessionValue, type SessionKey } from '@driver-portal/shared/session';
+import { LoadingState } from '@driver-portal/shared/ui';
+import { PlatformLayout, remoteRouteTree } from '@driver-portal/shared/shell';
+
+export const TEST_TOKEN = 'test-token';
+
+export const testConfig: ActiveConfig = {
+  environment: 'sandbox',
+  portalUrl: 'http://localhost:3000',
+  services: {
+    core: 'http://localhost:4000/core/',
+    register: 'http://localhost:4000/register/',
+    communication: 'http://localhost:4000/communication/',
+    insurance: 'http://localhost:4000/insurance/',
+    card: 'http://localhost:4000/card/',
+    statement: 'http://localhost:4000/statement-proxy/',
+    eula: 'http://localhost:4000/eula/',
+    zipLookup: 'http://localhost:4000/zip/',
+  },
+};
+
+export const server = setupServer();
+
+/** Call from a Jest setup file. */
+export function installPlatformTestHooks(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    setActiveConfig(testConfig);
+    window.sessionStorage.clear();
+  });
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+}
+
+export function endpointUrl(endpoint: Endpoint<unknown, unknown>): string {
+  return `${testConfig.services[endpoint.service]}${endpoint.path}`;
+}
+
+const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
+
+/** Answers one endpoint of the typed table for the rest of the test. */
+export function mockApi<TResponse, TBody>(
+  endpoint: Endpoint<TResponse, TBody>,
+  resolver: HttpResponseResolver<PathParams, DefaultBodyType, DefaultBodyType>,
+): void {
+  server.use(methods[endpoint.method](endpointUrl(endpoint), resolver));
+}
+
+/** Answers with JSON of the endpoint's own response type. */
+export function mockJson<TResponse, TBody>(endpoint: Endpoint<TResponse, TBody>, data: TResponse, status = 200): void {
+  mockApi(endpoint, () => HttpResponse.json(data as DefaultBodyType, { status }));
+}
+
+export function mockStatus<TResponse, TBody>(endpoint: Endpoint<TResponse, TBody>, status: number, body: DefaultBodyType = {}): void {
+  mockApi(endpoint, () => HttpResponse.json(body, { status }));
+}
+
+/** Never answers: the client's own timeout or abort decides. */
+export function mockNetworkError<TResponse, TBody>(endpoint: Endpoint<TResponse, TBody>): void {
+  mockApi(endpoint, () => HttpResponse.error());
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/** Every request that reached the mocked network, in order. */
+export function recordRequests(): RecordedRequest[] {
+  const recorded: RecordedRequest[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const clone = request.clone();
+    const entry: RecordedRequest = { method: request.method, url: new URL(request.url), headers: request.headers, body: undefined };
+    recorded.push(entry);
+    void clone.text().then((text) => {
+      try {
+        entry.body = text ? JSON.parse(text) : undefined;
+      } catch {
+        entry.body = text;
+      }
+    });
+  });
+  return recorded;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <p data-testid="location">
+      {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+export interface RenderRouteOptions {
+  routes: RouteObject[];
+  path: string;
+  session?: Partial<Record<SessionKey, string>>;
+  remoteName?: string;
+}
+
+export interface RenderRouteResult extends RenderResult {
+  user: UserEvent;
+  router: ReturnType<typeof createMemoryRouter>;
+}
+
+/**
+ * Renders a remote's routes at `path` inside the platform layout, as the host would. Paths the
+ * remote does not own render a probe showing the location (`getByTestId('location')`).
+ */
+export function renderRoute({ routes, path, session = { token: TEST_TOKEN }, remoteName = 'test' }: RenderRouteOptions): RenderRouteResult {
+  for (const [key, value] of Object.entries(session)) setSessionValue(key as SessionKey, value);
+  const router = createMemoryRouter(
+    [
+      {
+        id: 'root',
+        element: <PlatformLayout />,
+        hydrateFallbackElement: <LoadingState />,
+        children: [remoteRouteTree(remoteName, routes), { path: '*', element: <LocationProbe /> }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const user = userEvent.setup();
+  const result = render(<RouterProvider router={router} />);
+  return { ...result, user, router };
+}
+
+export { HttpResponse, http };

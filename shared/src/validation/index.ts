@@ -1,0 +1,95 @@
+/**
+ * Yup rules with the specification's messages (seed 1 section 5, seed 2 section 5). Check digits
+ * come from @brazilian-utils, not from hand-written arithmetic.
+ */
+import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
+import { string } from 'yup';
+
+export const VALIDATION_MESSAGES = {
+  cpf: 'CPF invalido',
+  cnpj: 'CNPJ Invalido!',
+  email: 'Email invalido',
+  password: 'Senha deve conter 8 dígitos',
+  passwordMismatch: 'Senha e Confirmação de senha não coincidem',
+  // Not given by the specification: ours.
+  required: 'Campo obrigatório',
+  code: 'O código deve ter 6 dígitos',
+  mobile: 'Celular invalido',
+  cep: 'CEP invalido',
+} as const;
+
+export const PASSWORD_LENGTH = 8;
+export const CODE_LENGTH = 6;
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/** CPF: digits only are taken, 11 of them, not all identical, valid check digits. */
+export function isCpf(value: string | null | undefined): boolean {
+  const cpf = digits(value ?? '');
+  return cpf.length === 11 && !/^(\d)\1{10}$/.test(cpf) && isValidCPF(cpf);
+}
+
+/**
+ * CNPJ, numeric or alphanumeric (valid from July 2026): 12 letters-or-digits plus 2 check
+ * digits, punctuation ignored.
+ */
+export function isCnpj(value: string | null | undefined): boolean {
+  const cnpj = (value ?? '').replace(/[./\-\s]/g, '').toUpperCase();
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
+  return isValidCNPJ(cnpj, { version: 2 });
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function isEmail(value: string | null | undefined): boolean {
+  return EMAIL.test((value ?? '').trim());
+}
+
+export const cpfSchema = () =>
+  string()
+    .required(VALIDATION_MESSAGES.cpf)
+    .test('cpf', VALIDATION_MESSAGES.cpf, (value) => isCpf(value));
+
+export const cnpjSchema = () =>
+  string()
+    .required(VALIDATION_MESSAGES.cnpj)
+    .test('cnpj', VALIDATION_MESSAGES.cnpj, (value) => isCnpj(value));
+
+export const cpfOrCnpjSchema = () =>
+  string()
+    .required(VALIDATION_MESSAGES.cpf)
+    .test('cpf-or-cnpj', (value, context) => {
+      const clean = (value ?? '').replace(/[./\-\s]/g, '');
+      if (clean.length <= 11 && /^\d*$/.test(clean)) return isCpf(clean) || context.createError({ message: VALIDATION_MESSAGES.cpf });
+      return isCnpj(clean) || context.createError({ message: VALIDATION_MESSAGES.cnpj });
+    });
+
+export const emailSchema = (message: string = VALIDATION_MESSAGES.email) =>
+  string()
+    .trim()
+    .required(message)
+    .test('email', message, (value) => isEmail(value));
+
+export const passwordSchema = () =>
+  string()
+    .required(VALIDATION_MESSAGES.password)
+    .min(PASSWORD_LENGTH, VALIDATION_MESSAGES.password)
+    .max(PASSWORD_LENGTH, VALIDATION_MESSAGES.password);
+
+export const codeSchema = () =>
+  string()
+    .required(VALIDATION_MESSAGES.code)
+    .test('code', VALIDATION_MESSAGES.code, (value) => digits(value ?? '').length === CODE_LENGTH);
+
+/** Mobile: (00) 0.0000.0000, 11 digits with the area code. */
+export const mobileSchema = () =>
+  string()
+    .required(VALIDATION_MESSAGES.mobile)
+    .test('mobile', VALIDATION_MESSAGES.mobile, (value) => /^[1-9]{2}9\d{8}$/.test(digits(value ?? '')));
+
+export const cepSchema = () =>
+  string()
+    .required(VALIDATION_MESSAGES.cep)
+    .test('cep', VALIDATION_MESSAGES.cep, (value) => digits(value ?? '').length === 8);
+
+export const requiredSchema = (message: string = VALIDATION_MESSAGES.required) => string().trim().required(message);
