@@ -19,6 +19,7 @@ const repoRoot = path.resolve(__dirname, '..');
  * @property {Record<string, string>} [exposes]  remotes only
  * @property {string} [title]       page title of the app's own page
  * @property {string[]} [copy]      extra files (relative to the app) copied next to index.html
+ * @property {boolean} [federation] false only for the benchmark's baseline build
  */
 
 /**
@@ -26,7 +27,7 @@ const repoRoot = path.resolve(__dirname, '..');
  * @returns {(env: Record<string, unknown>, argv: { mode?: string }) => import('@rspack/core').Configuration}
  */
 function createAppConfig(options) {
-  const { appDir, name, kind, port, exposes = {}, title = 'Portal do Motorista', copy = [] } = options;
+  const { appDir, name, kind, port, exposes = {}, title = 'Portal do Motorista', copy = [], federation = true } = options;
   const appPackage = require(path.join(appDir, 'package.json'));
 
   return (_env, argv) => {
@@ -90,22 +91,23 @@ function createAppConfig(options) {
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         }),
-        new ModuleFederationPlugin({
-          name,
-          filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
-          exposes: kind === 'remote' ? exposes : undefined,
-          // Remotes are registered at run time from remotes.json: no build-time remotes.
-          remotes: {},
-          shared: sharedDependencies(appPackage),
-          // With the default 'version-first' every remote entry is fetched at start-up and
-          // one unreachable remote blanks the host.
-          shareStrategy: 'loaded-first',
-          runtimePlugins: [require.resolve('@driver-portal/shared/federation-plugins/retry')],
-          manifest: { fileName: 'mf-manifest.json' },
-          // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
-          dts: false,
-        }),
-      ],
+        federation &&
+          new ModuleFederationPlugin({
+            name,
+            filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
+            exposes: kind === 'remote' ? exposes : undefined,
+            // Remotes are registered at run time from remotes.json: no build-time remotes.
+            remotes: {},
+            shared: sharedDependencies(appPackage),
+            // With the default 'version-first' every remote entry is fetched at start-up and
+            // one unreachable remote blanks the host.
+            shareStrategy: 'loaded-first',
+            runtimePlugins: [require.resolve('@driver-portal/shared/federation-plugins/retry')],
+            manifest: { fileName: 'mf-manifest.json' },
+            // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
+            dts: false,
+          }),
+      ].filter(Boolean),
       devServer: {
         port,
         historyApiFallback: true,

@@ -18,6 +18,22 @@ const sandbox = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/c
   env: { ...process.env, PORT: String(SANDBOX_PORT) },
 });
 
+// The portal is only announced once the sandbox answers, so tests never race it.
+const deadline = Date.now() + 30_000;
+for (;;) {
+  const healthy = await fetch(`http://localhost:${SANDBOX_PORT}/__sandbox/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (healthy) break;
+  if (Date.now() > deadline) {
+    console.error('sandbox API did not start');
+    sandbox.kill();
+    process.exit(1);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 const hostOrigins = [`http://localhost:${HOST.port}`, `http://127.0.0.1:${HOST.port}`];
 const servers = await Promise.all(
   APPS.map(({ dir, port }) =>

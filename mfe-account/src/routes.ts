@@ -1,4 +1,12 @@
 import type { RouteObject } from 'react-router';
 
-export const prefixes = [] as const;
-export const routes: RouteObject[] = [];
+/** Route prefixes this remote owns (DECISIONS 1); the host's remotes.json lists the same. */
+export const prefixes = ['/my-account', '/eula', '/policies'] as const;
+
+/** The remote's routes as data; each screen is its own chunk, downloaded when first opened. */
+export const routes: RouteObject[] = [
+  {
+    path: 'eula/:driverId',
+    lazy: () => import('./features/eula/EulaPage').then((m) => ({ Component: m.EulaPage })),
+  },
+];

@@ -1,4 +1,12 @@
 import type { RouteObject } from 'react-router';
 
-export const prefixes = [] as const;
-export const routes: RouteObject[] = [];
+/** Route prefixes this remote owns (DECISIONS 1); the host's remotes.json lists the same. */
+export const prefixes = ['/register'] as const;
+
+/** The remote's routes as data; each screen is its own chunk, downloaded when first opened. */
+export const routes: RouteObject[] = [
+  {
+    path: 'register/next-steps',
+    lazy: () => import('./features/next-steps/NextStepsPage').then((m) => ({ Component: m.NextStepsPage })),
+  },
+];

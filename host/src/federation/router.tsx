@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { endSession } from '@driver-portal/shared/session';
 import { LoadingState } from '@driver-portal/shared/ui';
 import { PlatformLayout, remoteRouteTree } from '@driver-portal/shared/shell';
@@ -36,21 +36,23 @@ export function hostRoutes(registry: RemoteRegistry): RouteObject[] {
  * Lazy route discovery: only the remote that owns the path being opened is downloaded, the
  * first time one of its paths is visited.
  */
-export function createHostRouter(registry: RemoteRegistry) {
+export function remoteRouteDiscovery(registry: RemoteRegistry): PatchRoutesOnNavigationFunction {
   const patched = new Set<string>();
-  return createBrowserRouter(hostRoutes(registry), {
-    async patchRoutesOnNavigation({ path, patch }) {
-      const remote = registry.ownerOf(new URL(path, window.location.origin).pathname);
-      if (!remote || patched.has(remote.name)) return;
-      try {
-        const module = await registry.loadRoutes(remote);
-        if (patched.has(remote.name)) return;
-        patch('root', [remoteRouteTree(remote.name, module.routes)]);
-        patched.add(remote.name);
-      } catch (error) {
-        // Contained: UnmatchedRoute shows this remote's fallback; other remotes keep working.
-        console.error(`[portal] remote ${remote.name} unavailable`, error);
-      }
-    },
-  });
+  return async ({ path, patch }) => {
+    const remote = registry.ownerOf(new URL(path, window.location.origin).pathname);
+    if (!remote || patched.has(remote.name)) return;
+    try {
+      const module = await registry.loadRoutes(remote);
+      if (patched.has(remote.name)) return;
+      patch('root', [remoteRouteTree(remote.name, module.routes)]);
+      patched.add(remote.name);
+    } catch (error) {
+      // Contained: UnmatchedRoute shows this remote's fallback; other remotes keep working.
+      console.error(`[portal] remote ${remote.name} unavailable`, error);
+    }
+  };
+}
+
+export function createHostRouter(registry: RemoteRegistry) {
+  return createBrowserRouter(hostRoutes(registry), { patchRoutesOnNavigation: remoteRouteDiscovery(registry) });
 }

@@ -26,12 +26,12 @@ export function serviceClient(service: ServiceName): AxiosInstance {
   const key = `${service} ${baseURL}`;
   let client = clients.get(key);
   if (!client) {
-    client = axios.create({ baseURL, timeout: REQUEST_TIMEOUT_MS, withCredentials: false });
+    client = axios.create({ baseURL, withCredentials: false });
     client.interceptors.request.use((config) => {
       const token = getToken();
       const target = new URL(config.url ?? '', baseURL);
       // Only attach the token to this service's own origin, whatever path was built.
-      if (TOKEN_SERVICES.has(service) && token && target.origin === new URL(baseURL).origin) {
+      if (TOKEN_SERVICES.has(service) && token && !config.headers.has('Authorization') && target.origin === new URL(baseURL).origin) {
         config.headers.set('Authorization', `Bearer ${token}`);
       }
       return config;
@@ -54,6 +54,8 @@ export interface CallOptions<TBody> {
   signal?: AbortSignal;
   /** Overrides the session token, e.g. the token carried by /policies/:token. */
   token?: string;
+  /** Overrides {@link REQUEST_TIMEOUT_MS} (e.g. a short one for the zip lookup). */
+  timeoutMs?: number;
 }
 
 export function alertForError(error: ApiError, redirectTo?: string): void {
@@ -72,21 +74,36 @@ export async function callApi<TResponse, TBody = undefined>(
 ): Promise<TResponse> {
   const client = serviceClient(endpoint.service);
   const endLoading = options.overlay ? beginLoading() : undefined;
+  // Our own timer rather than XHR's timeout: it works with every adapter and tells a timeout
+  // apart from the screen cancelling the call.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', cancel);
   try {
     const response = await client.request<TResponse>({
       method: endpoint.method,
       url: buildPath(endpoint.path, options.params),
       params: options.query,
       data: options.body,
-      signal: options.signal,
+      signal: controller.signal,
       headers: options.token && TOKEN_SERVICES.has(endpoint.service) ? { Authorization: `Bearer ${options.token}` } : undefined,
     });
     return response.data;
   } catch (error) {
-    const apiError = toApiError(error, endpoint.service);
+    const apiError = timedOut
+      ? new ApiError({ kind: 'timeout', message: ERROR_TEXTS.timeout, service: endpoint.service })
+      : toApiError(error, endpoint.service);
     if (options.alertOnError) alertForError(apiError, options.errorRedirect);
     throw apiError;
   } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
     endLoading?.();
   }
 }

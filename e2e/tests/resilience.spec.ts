@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_DRIVER_ID, expectAccessible, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
+
+test.beforeEach(resetSandbox);
+
+const remotes = [
+  { name: 'self-service', origin: REMOTE_ORIGINS.selfService, path: '/notifications/list/', heading: 'Notificações' },
+  { name: 'onboarding', origin: REMOTE_ORIGINS.onboarding, path: '/register/next-steps/', heading: 'Próximos passos' },
+  { name: 'account', origin: REMOTE_ORIGINS.account, path: `/eula/${DEMO_DRIVER_ID}`, heading: 'Termos e políticas' },
+  { name: 'insurance', origin: REMOTE_ORIGINS.insurance, path: `/car-insurance/init/${DEMO_DRIVER_ID}`, heading: 'Seguro auto' },
+];
+
+for (const down of remotes) {
+  test(`${down.name} unreachable: its routes show a fallback whose retry works; the others keep working`, async ({ page }) => {
+    await page.route(`${down.origin}/**`, (route) => route.abort('connectionrefused'));
+    await page.goto(withToken(down.path));
+    await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible({ timeout: 15_000 });
+    await expectAccessible(page);
+
+    for (const other of remotes.filter((remote) => remote !== down)) {
+      await page.evaluate((path) => {
+        window.history.pushState(null, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, other.path);
+      await expect(page.getByRole('heading', { level: 1, name: other.heading })).toBeVisible();
+    }
+
+    // The remote comes back: the retry loads it without a page reload.
+    await page.evaluate((path) => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, down.path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible({ timeout: 15_000 });
+    await page.unroute(`${down.origin}/**`);
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: down.heading })).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+}
+
+/** A hand-written federation container whose screen throws while rendering. */
+const THROWING_REMOTE = `
+window.mfe_self_service = {
+  init: function () {},
+  get: function () {
+    return Promise.resolve(function () {
+      return {
+        prefixes: ['/notifications'],
+        routes: [{ path: 'notifications/list', Component: function () { throw new Error('boom'); } }],
+      };
+    });
+  },
+};`;
+
+test('a remote that throws while rendering is contained to its routes', async ({ page }) => {
+  await page.route('**/remotes.json', async (route) => {
+    const response = await route.fetch();
+    const list = (await response.json()) as Array<{ name: string; manifest: string }>;
+    const patched = list.map((remote) =>
+      remote.name === 'mfe_self_service' ? { ...remote, manifest: 'http://localhost:3000/__e2e__/throwing-remote.js' } : remote,
+    );
+    await route.fulfill({ response, json: patched });
+  });
+  await page.route('**/__e2e__/throwing-remote.js', (route) => route.fulfill({ contentType: 'text/javascript', body: THROWING_REMOTE }));
+
+  await page.goto(withToken('/notifications/list/'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Algo deu errado nesta tela' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ir para o início' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+  await page.goto(`/eula/${DEMO_DRIVER_ID}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Termos e políticas' })).toBeVisible();
+});

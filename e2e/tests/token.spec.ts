@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_DRIVER_ID, DEMO_TOKEN, recordRequests, resetSandbox, SANDBOX, withToken } from './support';
+
+test.beforeEach(resetSandbox);
+
+test('the token leaves the address bar and reaches only the services that take it', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto(withToken(`/notifications/list/?driverId=${DEMO_DRIVER_ID}`));
+  await expect(page.getByRole('list', { name: 'Notificações' })).toBeVisible();
+  expect(page.url()).toBe(`http://localhost:3000/notifications/list/?driverId=${DEMO_DRIVER_ID}`);
+  expect(await page.evaluate(() => window.history.length)).toBe(1);
+
+  // Visit screens of other services in the same session.
+  await page.evaluate((id) => window.history.pushState(null, '', `/car-insurance/init/${id}`), DEMO_DRIVER_ID);
+  await page.goto(`/car-insurance/init/${DEMO_DRIVER_ID}`);
+  await expect(page.getByRole('link', { name: 'Contratar' })).toBeVisible();
+  await page.goto(`/eula/${DEMO_DRIVER_ID}`);
+  await expect(page.getByRole('link', { name: 'Termos de uso', exact: true })).toBeVisible();
+
+  const apiCalls = requests.filter((request) => request.url().startsWith(SANDBOX));
+  const core = apiCalls.filter((request) => request.url().startsWith(`${SANDBOX}/core/`));
+  const others = apiCalls.filter((request) => !request.url().startsWith(`${SANDBOX}/core/`) && request.method() !== 'OPTIONS');
+  expect(core.length).toBeGreaterThan(0);
+  expect(others.length).toBeGreaterThan(0);
+  for (const request of core) expect(await request.headerValue('authorization')).toBe(`Bearer ${DEMO_TOKEN}`);
+  for (const request of others) expect(await request.headerValue('authorization')).toBeNull();
+
+  // Never in a URL, never in a Referer, anywhere.
+  for (const request of requests) {
+    expect(request.url()).not.toContain(DEMO_TOKEN);
+    expect((await request.headerValue('referer')) ?? '').not.toContain(DEMO_TOKEN);
+  }
+});
+
+test('React is downloaded exactly once on a deep link into a remote', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto(withToken('/notifications/list/'));
+  await expect(page.getByRole('list', { name: 'Notificações' })).toBeVisible();
+  const named = (pattern: RegExp) => scripts.filter((url) => pattern.test(url.split('/').pop() ?? ''));
+  expect(named(/react-dom_client/)).toHaveLength(1);
+  expect(named(/^node_modules_react_index_js/)).toHaveLength(1);
+  expect(named(/react-router_dist/)).toHaveLength(1);
+  // Only the owning remote was downloaded.
+  expect(scripts.filter((url) => /localhost:300[234]/.test(url))).toEqual([]);
+});

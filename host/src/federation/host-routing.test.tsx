@@ -1,0 +1,153 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { getSessionValue, setSessionValue } from '@driver-portal/shared/session';
+import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
+
+const loadRemote = jest.fn<Promise<RemoteRoutesModule | null>, [string]>();
+const registerRemotes = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: (id: string) => loadRemote(id),
+  registerRemotes: (...args: unknown[]) => registerRemotes(...args),
+}));
+
+// Imported after the mock is declared (jest hoists jest.mock above imports).
+import { RemoteRegistry, type RemoteDescriptor } from './remote-registry';
+import { hostRoutes, remoteRouteDiscovery } from './router';
+
+const remotes: RemoteDescriptor[] = [
+  { name: 'mfe_self_service', manifest: 'http://localhost:3001/mf-manifest.json', prefixes: ['/notifications', '/performed-runs'] },
+  { name: 'mfe_account', manifest: 'http://localhost:3003/mf-manifest.json', prefixes: ['/eula'] },
+];
+
+const selfService: RemoteRoutesModule = {
+  prefixes: ['/notifications', '/performed-runs'],
+  routes: [
+    { path: 'notifications/list', element: <h1>Lista de notificações</h1> },
+    { path: 'performed-runs/list', element: <h1>Extrato</h1> },
+  ],
+};
+
+function Boom(): never {
+  throw new Error('render failure');
+}
+
+const account: RemoteRoutesModule = {
+  prefixes: ['/eula'],
+  routes: [
+    { path: 'eula/:driverId', element: <h1>Termos</h1> },
+    { path: 'eula/quebrada/tela', element: <Boom /> },
+  ],
+};
+
+function renderHost(path: string) {
+  const registry = new RemoteRegistry(remotes);
+  const router = createMemoryRouter(hostRoutes(registry), {
+    initialEntries: [path],
+    patchRoutesOnNavigation: remoteRouteDiscovery(registry),
+  });
+  render(<RouterProvider router={router} />);
+  return { router, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  loadRemote.mockReset();
+  registerRemotes.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe('host routing', () => {
+  it('registers every remote of the list with the federation runtime', () => {
+    renderHost('/App');
+    expect(registerRemotes).toHaveBeenCalledWith([
+      { name: 'mfe_self_service', entry: 'http://localhost:3001/mf-manifest.json' },
+      { name: 'mfe_account', entry: 'http://localhost:3003/mf-manifest.json' },
+    ]);
+  });
+
+  it('home lists the areas; the driver id held for the session completes the links', async () => {
+    setSessionValue('driverId', 'abc');
+    renderHost('/App');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/notifications/list/');
+    expect(screen.getByRole('link', { name: 'Seguro auto' })).toHaveAttribute('href', '/car-insurance/init/abc');
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('/Sair ends the session and goes to /Login', async () => {
+    setSessionValue('token', 't');
+    setSessionValue('notTitle', 'x');
+    const { router } = renderHost('/Sair');
+    expect(await screen.findByText('Sua sessão foi encerrada.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/Login');
+    expect(getSessionValue('token')).toBeUndefined();
+    expect(getSessionValue('notTitle')).toBeUndefined();
+  });
+
+  it('unknown paths get the not-found page without loading any remote', async () => {
+    renderHost('/nada/aqui');
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('a deep link loads only the remote that owns it, case-insensitively', async () => {
+    loadRemote.mockResolvedValue(selfService);
+    renderHost('/Performed-Runs/list');
+    expect(await screen.findByRole('heading', { name: 'Extrato' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+    expect(loadRemote).toHaveBeenCalledWith('mfe_self_service/routes');
+  });
+
+  it('a remote that cannot load shows a fallback whose retry really loads it again', async () => {
+    loadRemote.mockRejectedValueOnce(new Error('RUNTIME-008 network'));
+    const { user } = renderHost('/notifications/list');
+    expect(await screen.findByRole('heading', { name: 'Esta área está indisponível' })).toBeInTheDocument();
+
+    loadRemote.mockResolvedValue(selfService);
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Lista de notificações' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+    // The retry re-registered the remote, dropping the runtime's cached failure.
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_self_service', entry: 'http://localhost:3001/mf-manifest.json' }], {
+      force: true,
+    });
+  });
+
+  it('one remote down, the others keep working', async () => {
+    loadRemote.mockImplementation((id) =>
+      id.startsWith('mfe_self_service') ? Promise.reject(new Error('down')) : Promise.resolve(account),
+    );
+    const { router } = renderHost('/notifications/list');
+    expect(await screen.findByRole('heading', { name: 'Esta área está indisponível' })).toBeInTheDocument();
+    await router.navigate('/eula/abc');
+    expect(await screen.findByRole('heading', { name: 'Termos' })).toBeInTheDocument();
+  });
+
+  it('a screen that throws is contained to its routes, with a retry', async () => {
+    loadRemote.mockResolvedValue(account);
+    const { router, user } = renderHost('/eula/quebrada/tela');
+    expect(await screen.findByRole('heading', { name: 'Algo deu errado nesta tela' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Algo deu errado nesta tela' })).toBeInTheDocument();
+    await router.navigate('/App');
+    expect(await screen.findByRole('heading', { name: 'Portal do Motorista' })).toBeInTheDocument();
+  });
+
+  it('a remote without routes counts as unavailable', async () => {
+    loadRemote.mockResolvedValue(null);
+    renderHost('/notifications/list');
+    expect(await screen.findByRole('heading', { name: 'Esta área está indisponível' })).toBeInTheDocument();
+  });
+
+  it('navigating between remotes from a link works', async () => {
+    loadRemote.mockImplementation((id) => Promise.resolve(id.startsWith('mfe_account') ? account : selfService));
+    const registry = new RemoteRegistry(remotes);
+    const [root] = hostRoutes(registry);
+    if (!root) throw new Error('host has a root route');
+    root.children = [...(root.children ?? []), { path: 'inicio', element: <Link to="/eula/abc">Termos</Link> }];
+    const router = createMemoryRouter([root], { initialEntries: ['/inicio'], patchRoutesOnNavigation: remoteRouteDiscovery(registry) });
+    render(<RouterProvider router={router} />);
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Termos' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Termos' })).toBeInTheDocument());
+  });
+});

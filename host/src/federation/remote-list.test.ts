@@ -1,0 +1,30 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '@driver-portal/shared/test-utils';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+import { fetchRemoteList } from './remote-registry';
+
+describe('remote list', () => {
+  it('is fetched bypassing caches and keeps only well-formed entries', async () => {
+    let cacheMode: RequestCache | undefined;
+    server.use(
+      http.get('http://localhost/remotes.json', ({ request }) => {
+        cacheMode = request.cache;
+        return HttpResponse.json([
+          { name: 'ok', manifest: 'http://x/mf-manifest.json', prefixes: ['/a'] },
+          { name: 'no-prefix-slash', manifest: 'http://x/mf-manifest.json', prefixes: ['a'] },
+          { name: 42 },
+        ]);
+      }),
+    );
+    const list = await fetchRemoteList('http://localhost/remotes.json');
+    expect(list.map((remote) => remote.name)).toEqual(['ok']);
+    expect(cacheMode).toBe('no-store');
+  });
+
+  it('fails loudly when the list is unavailable', async () => {
+    server.use(http.get('http://localhost/remotes.json', () => new HttpResponse(null, { status: 503 })));
+    await expect(fetchRemoteList('http://localhost/remotes.json')).rejects.toThrow('503');
+  });
+});

@@ -1,0 +1,42 @@
+import { useParams } from 'react-router';
+import { useLoad } from '@driver-portal/shared/data';
+import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
+import { fetchTermsLinks, type TermsLink } from './api';
+
+function TermsItem({ link }: { link: TermsLink }) {
+  if (!link.href) {
+    return (
+      <>
+        <p className="list-item-title">{link.label}</p>
+        <p className="list-item-meta">Documento indisponível</p>
+      </>
+    );
+  }
+  return (
+    <a href={link.href} target="_blank" rel="noopener noreferrer">
+      {link.label}
+    </a>
+  );
+}
+
+/** /eula/:driverId — links to the terms of use, the privacy policy and the image-use terms. */
+export function EulaPage() {
+  const { driverId = '' } = useParams();
+  // The original app only logged a failed terms load; here it shows an error with a retry.
+  const load = useLoad(fetchTermsLinks, []);
+  return (
+    <Page title="Termos e políticas" backTo={driverId ? `/my-account/init/${encodeURIComponent(driverId)}` : undefined}>
+      <LoadView {...load}>
+        {(links) => (
+          <List label="Termos e políticas">
+            {links.map((link) => (
+              <ListItem key={link.type}>
+                <TermsItem link={link} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </LoadView>
+    </Page>
+  );
+}

@@ -1,0 +1,285 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { api, type InsurancePolicy } from '@driver-portal/shared/contract';
+import {
+  HttpResponse,
+  mockApi,
+  mockJson,
+  mockNetworkError,
+  mockStatus,
+  recordRequests,
+  renderRoute,
+} from '@driver-portal/shared/test-utils';
+import { routes } from '../../routes';
+
+const DRIVER_ID = '00000000-0000-4000-8000-000000000001';
+const REQUEST_ID = '987654';
+const PATH = `/car-insurance/init/${DRIVER_ID}`;
+const BASE = '/insurance/api/1.0/insurance';
+
+const NOT_FOUND_TEXT = 'O serviço esta indisponivel no momento, tente novamente mais tarde.';
+const UNEXPECTED_TEXT = 'Ocorreu um erro inesperado, tente novamente mais tarde.';
+const PROCESSING_TEXT = 'Sua contratação está sendo processada. Em breve você receberá o número da sua apólice.';
+
+/** 15/06/2026 12:00 in Brazil: every test runs at this instant unless it says otherwise. */
+const NOW = Date.parse('2026-06-15T12:00:00-03:00');
+
+const noPolicy: InsurancePolicy = { active: false, policyNumber: null, expirationDate: null, bestPaymentDay: null, requestId: null };
+const activePolicy: InsurancePolicy = {
+  active: true,
+  policyNumber: '1234567890',
+  expirationDate: '2027-06-14T23:59:59',
+  bestPaymentDay: 10,
+  requestId: REQUEST_ID,
+};
+const expiredPolicy: InsurancePolicy = { ...activePolicy, expirationDate: '2026-06-14T23:59:59' };
+
+/** The value shown next to a label of a details list. */
+function detail(label: string): string | null | undefined {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+beforeEach(() => {
+  jest.spyOn(Date, 'now').mockReturnValue(NOW);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('insurance home: loading the policy', () => {
+  it('asks the insurance service for the driver active policy, without the bearer token', async () => {
+    const requests = recordRequests();
+    mockJson(api.insurance.activePolicy, noPolicy);
+    renderRoute({ routes, path: PATH });
+
+    expect(screen.getByText('Carregando...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seguro auto' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Contratar' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.method).toBe('GET');
+    expect(requests[0]?.url.pathname).toBe(`${BASE}/${DRIVER_ID}/active-policy`);
+    expect(requests[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it.each([
+    [404, NOT_FOUND_TEXT],
+    [500, UNEXPECTED_TEXT],
+  ])('on %i shows the catalogue text and "Tentar novamente" loads again', async (status, text) => {
+    const requests = recordRequests();
+    mockStatus(api.insurance.activePolicy, status, { Message: 'texto interno do servidor' });
+    const { user } = renderRoute({ routes, path: PATH });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('texto interno do servidor')).not.toBeInTheDocument();
+
+    mockJson(api.insurance.activePolicy, activePolicy);
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('1234567890')).toBeInTheDocument();
+    expect(requests).toHaveLength(2);
+  });
+
+  it('a malformed answer shows an error instead of guessing a screen', async () => {
+    mockApi(api.insurance.activePolicy, () => HttpResponse.json({ unexpected: true }));
+    renderRoute({ routes, path: PATH });
+    expect(await screen.findByText(UNEXPECTED_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contratar' })).not.toBeInTheDocument();
+  });
+
+  it('offline: says so instead of crashing', async () => {
+    mockNetworkError(api.insurance.activePolicy);
+    renderRoute({ routes, path: PATH });
+    expect(await screen.findByText(/Sem conexão com a internet/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});
+
+describe('insurance home: the offer', () => {
+  it('without an active policy shows the SulAmérica offer for taxi drivers with its constants and Contratar', async () => {
+    mockJson(api.insurance.activePolicy, noPolicy);
+    renderRoute({ routes, path: PATH });
+
+    expect(await screen.findByText(/Seguro de automóvel SulAmérica com cobertura para terceiros/)).toHaveTextContent(
+      /oferecido aos motoristas de táxi/,
+    );
+    expect(screen.getByText('R$ 1.614,00')).toBeInTheDocument();
+    expect(screen.getByText(/por ano, com fidelidade de 6 meses/)).toBeInTheDocument();
+    expect(screen.getByText('12 parcelas sem juros')).toBeInTheDocument();
+    expect(screen.getByText('R$ 134,50')).toBeInTheDocument();
+    expect(screen.getByText(/debitada em até 10 dias/)).toBeInTheDocument();
+
+    expect(detail('Danos materiais e corporais')).toBe('R$ 50 mil');
+    expect(detail('Danos morais')).toBe('R$ 50 mil');
+    expect(detail('Acidentes pessoais de passageiros')).toBe('R$ 100 mil no total');
+    expect(detail('Guincho')).toBe('Até 400 km');
+
+    const assistance = screen.getByRole('region', { name: 'Assistência 24 horas' });
+    expect(within(assistance).getByRole('link', { name: '4004 4935' })).toHaveAttribute('href', 'tel:40044935');
+    expect(within(assistance).getByRole('link', { name: '0800 727 4935' })).toHaveAttribute('href', 'tel:08007274935');
+
+    expect(screen.getByRole('link', { name: 'Contratar' })).toHaveAttribute('href', '/car-insurance/disclaimer');
+    expect(screen.queryByRole('button', { name: /seguro/ })).not.toBeInTheDocument();
+  });
+
+  it('Contratar opens the disclaimer', async () => {
+    mockJson(api.insurance.activePolicy, noPolicy);
+    const { user } = renderRoute({ routes, path: PATH });
+    await user.click(await screen.findByRole('link', { name: 'Contratar' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/car-insurance/disclaimer');
+  });
+});
+
+describe('insurance home: an active policy', () => {
+  it('shows proposal, policy number, validity and best payment day, with a cancel button before expiry', async () => {
+    mockJson(api.insurance.activePolicy, activePolicy);
+    renderRoute({ routes, path: PATH });
+
+    expect(await screen.findByRole('region', { name: 'Seu seguro' })).toBeInTheDocument();
+    expect(detail('Proposta')).toBe(REQUEST_ID);
+    expect(detail('Apólice')).toBe('1234567890');
+    expect(detail('Vigência até')).toBe('14/06/2027');
+    expect(detail('Melhor dia de pagamento')).toBe('Dia 10');
+    expect(screen.getByRole('button', { name: 'Cancelar seguro' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Renovar seguro' })).not.toBeInTheDocument();
+    expect(screen.queryByText(PROCESSING_TEXT)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contratar' })).not.toBeInTheDocument();
+  });
+
+  it('offers renewal only once the current time is after the expiration date', async () => {
+    const policy: InsurancePolicy = { ...activePolicy, expirationDate: '2026-06-15T12:00:00-03:00' };
+    mockJson(api.insurance.activePolicy, policy);
+    const first = renderRoute({ routes, path: PATH });
+    expect(await screen.findByRole('button', { name: 'Cancelar seguro' })).toBeInTheDocument();
+    first.unmount();
+
+    jest.spyOn(Date, 'now').mockReturnValue(NOW + 1000);
+    renderRoute({ routes, path: PATH });
+    expect(await screen.findByRole('button', { name: 'Renovar seguro' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar seguro' })).not.toBeInTheDocument();
+  });
+
+  it('expired: "Renovar seguro" sends the renewal with the overlay on and says so in success style', async () => {
+    mockJson(api.insurance.activePolicy, expiredPolicy);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockApi(api.insurance.renew, async () => {
+      await released;
+      return HttpResponse.json({});
+    });
+    const requests = recordRequests();
+    const { user } = renderRoute({ routes, path: PATH });
+
+    const renew = await screen.findByRole('button', { name: 'Renovar seguro' });
+    expect(detail('Vigência até')).toBe('14/06/2026');
+    expect(screen.queryByRole('button', { name: 'Cancelar seguro' })).not.toBeInTheDocument();
+    await user.click(renew);
+    expect(await screen.findByRole('status', { name: 'Carregando' })).toBeInTheDocument();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.url.pathname).toBe(`${BASE}/${REQUEST_ID}/renew`);
+    expect(put?.headers.get('authorization')).toBeNull();
+
+    release();
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Pedido de renovação enviado com sucesso.')).toBeInTheDocument();
+    expect(dialog).toHaveClass('dialog-success');
+    expect(screen.queryByRole('status', { name: 'Carregando' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // Sent once: the button gives way to the confirmation, which keeps the focus.
+    expect(screen.queryByRole('button', { name: 'Renovar seguro' })).not.toBeInTheDocument();
+    const status = screen.getByText('Pedido de renovação enviado com sucesso.');
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('a failed renewal shows the catalogue text in error style and the button stays', async () => {
+    mockJson(api.insurance.activePolicy, expiredPolicy);
+    mockStatus(api.insurance.renew, 404);
+    const { user } = renderRoute({ routes, path: PATH });
+
+    await user.click(await screen.findByRole('button', { name: 'Renovar seguro' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(dialog).toHaveClass('dialog-error');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('button', { name: 'Renovar seguro' })).toBeInTheDocument();
+  });
+
+  it('cancel asks for confirmation on the page, Voltar backs out, Confirmar sends the cancellation', async () => {
+    mockJson(api.insurance.activePolicy, activePolicy);
+    mockJson(api.insurance.cancel, {});
+    const requests = recordRequests();
+    const { user } = renderRoute({ routes, path: PATH });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancelar seguro' }));
+    const question = screen.getByText('Tem certeza de que deseja cancelar o seu seguro?');
+    expect(question).toHaveFocus();
+    const group = screen.getByRole('group', { name: 'Tem certeza de que deseja cancelar o seu seguro?' });
+    expect(within(group).getByRole('button', { name: 'Confirmar cancelamento' })).toBeInTheDocument();
+
+    await user.click(within(group).getByRole('button', { name: 'Voltar' }));
+    expect(screen.queryByRole('button', { name: 'Confirmar cancelamento' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelar seguro' })).toHaveFocus();
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar seguro' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar cancelamento' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Pedido de cancelamento enviado com sucesso.')).toBeInTheDocument();
+    expect(dialog).toHaveClass('dialog-success');
+    const puts = requests.filter((request) => request.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.url.pathname).toBe(`${BASE}/${REQUEST_ID}/cancel`);
+
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('button', { name: /Cancelar seguro|Confirmar cancelamento/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Pedido de cancelamento enviado com sucesso.')).toBeInTheDocument();
+  });
+
+  it('a failed cancellation shows the error alert and keeps the page usable', async () => {
+    mockJson(api.insurance.activePolicy, activePolicy);
+    mockStatus(api.insurance.cancel, 500);
+    const { user } = renderRoute({ routes, path: PATH });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancelar seguro' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar cancelamento' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(UNEXPECTED_TEXT)).toBeInTheDocument();
+    expect(dialog).toHaveClass('dialog-error');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(detail('Apólice')).toBe('1234567890');
+    const confirm = screen.getByRole('button', { name: 'Confirmar cancelamento' });
+    await waitFor(() => expect(confirm).toHaveFocus());
+
+    // Trying again works.
+    mockJson(api.insurance.cancel, {});
+    await user.click(confirm);
+    expect(within(await screen.findByRole('alertdialog')).getByText('Pedido de cancelamento enviado com sucesso.')).toBeInTheDocument();
+  });
+
+  it('without a policy number says the contract is being processed, shows what it has and no actions', async () => {
+    mockJson(api.insurance.activePolicy, { ...activePolicy, policyNumber: null, expirationDate: null, bestPaymentDay: null });
+    renderRoute({ routes, path: PATH });
+
+    const status = await screen.findByText(PROCESSING_TEXT);
+    expect(status).toHaveAttribute('role', 'status');
+    expect(detail('Proposta')).toBe(REQUEST_ID);
+    expect(screen.queryByText('Apólice')).not.toBeInTheDocument();
+    expect(detail('Vigência até')).toBe('Não informado');
+    expect(detail('Melhor dia de pagamento')).toBe('Não informado');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /seguro/ })).not.toBeInTheDocument();
+  });
+
+  it.each([['data-invalida'], [null]])('an expiration date %p shows "Não informado" and offers cancel, not renew', async (value) => {
+    mockJson(api.insurance.activePolicy, { ...activePolicy, expirationDate: value });
+    renderRoute({ routes, path: PATH });
+
+    expect(await screen.findByRole('button', { name: 'Cancelar seguro' })).toBeInTheDocument();
+    expect(detail('Vigência até')).toBe('Não informado');
+    expect(screen.queryByRole('button', { name: 'Renovar seguro' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,193 @@
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { ServiceName } from '@driver-portal/shared/config';
+import { isAuthorized, statementAuthorization } from './auth';
+import { sandboxRoutes } from './handlers';
+import { SERVER_TEXTS, serviceError, type Reply } from './respond';
+import { findRoute } from './router';
+import { createSeed } from './seed';
+import type { SandboxState } from './state';
+import { staticPage } from './static-pages';
+
+/** First path segment -> service, as config/env.json lays the services out on one port. */
+const SERVICE_BY_PREFIX: ReadonlyMap<string, ServiceName> = new Map<string, ServiceName>([
+  ['core', 'core'],
+  ['register', 'register'],
+  ['communication', 'communication'],
+  ['insurance', 'insurance'],
+  ['card', 'card'],
+  ['statement', 'statement'],
+  ['eula', 'eula'],
+  ['zip', 'zipLookup'],
+]);
+
+/** What browsers call for the statement service: the sandbox adds the credential, as the reverse proxy does. */
+const STATEMENT_PROXY_PREFIX = 'statement-proxy';
+const SANDBOX_PREFIX = '__sandbox';
+const STATIC_PREFIX = 'static';
+
+const MAX_DELAY_MS = 30_000;
+/** Document photos travel as base64 JSON. */
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+export interface SandboxServerOptions {
+  /** One line per answered request (main.ts logs to the console; tests stay quiet). */
+  log?: (line: string) => void;
+  /** The clock the seed and handlers use; tests may fix it. */
+  now?: () => Date;
+}
+
+class HttpFailure extends Error {
+  constructor(readonly reply: Reply<never>) {
+    super(`HTTP ${reply.status}`);
+  }
+}
+
+function corsHeaders(request: IncomingMessage): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': request.headers.origin ?? '*',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+    'Access-Control-Max-Age': '600',
+    Vary: 'Origin',
+  };
+}
+
+function send(request: IncomingMessage, response: ServerResponse, status: number, contentType: string, text: string): void {
+  response.writeHead(status, {
+    ...corsHeaders(request),
+    'Content-Type': contentType,
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  response.end(text);
+}
+
+function sendJson(request: IncomingMessage, response: ServerResponse, status: number, body: unknown): void {
+  send(request, response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `?delayMs=` on any request: answer late (loading overlays in tests). */
+async function applyDelay(query: URLSearchParams): Promise<void> {
+  const delay = Number(query.get('delayMs') ?? '0');
+  if (Number.isFinite(delay) && delay > 0) await sleep(Math.min(delay, MAX_DELAY_MS));
+}
+
+/** `?failWith=<status>` on a service call: answer that error status instead (error screens in tests). */
+function forcedFailure(service: ServiceName, query: URLSearchParams): Reply<never> | undefined {
+  const value = query.get('failWith');
+  if (value === null) return undefined;
+  const status = Number(value);
+  if (!Number.isInteger(status) || status < 400 || status > 599) {
+    return serviceError(service, 400, 'failWith deve ser um status HTTP entre 400 e 599.');
+  }
+  return serviceError(service, status, SERVER_TEXTS.forced(status));
+}
+
+async function readJsonBody(request: IncomingMessage, service: ServiceName): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new HttpFailure(serviceError(service, 413, 'Arquivo grande demais.'));
+    chunks.push(buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpFailure(serviceError(service, 400, SERVER_TEXTS.badJson));
+  }
+}
+
+/** Creates the sandbox server with a fresh seed; the caller decides where it listens. */
+export function createSandboxServer(options: SandboxServerOptions = {}): http.Server {
+  const now = options.now ?? (() => new Date());
+  let state: SandboxState = createSeed(now());
+
+  /** Test hooks under /__sandbox/: health, reset, and a look at the state. */
+  function sandboxHook(method: string, path: string): Reply<unknown> {
+    if (method === 'GET' && path === 'health') return { status: 200, body: { ok: true } };
+    if (method === 'POST' && path === 'reset') {
+      state = createSeed(now());
+      return { status: 200, body: { ok: true } };
+    }
+    if (method === 'GET' && path === 'state') return { status: 200, body: state };
+    return { status: 404, body: { Message: SERVER_TEXTS.notFound } };
+  }
+
+  async function serviceCall(request: IncomingMessage, service: ServiceName, headers: IncomingHttpHeaders, path: string, url: URL) {
+    const forced = forcedFailure(service, url.searchParams);
+    if (forced) return forced;
+    if (!isAuthorized(service, headers)) {
+      return serviceError(service, 401, service === 'statement' ? SERVER_TEXTS.statementUnauthorized : SERVER_TEXTS.sessionExpired);
+    }
+    let match;
+    try {
+      match = findRoute(sandboxRoutes, service, request.method ?? 'GET', path);
+    } catch {
+      // A malformed %-escape in the path.
+      return serviceError(service, 400, SERVER_TEXTS.notFound);
+    }
+    if (!match) return serviceError(service, 404, SERVER_TEXTS.notFound);
+    const body = await readJsonBody(request, service);
+    return match.route.handle({
+      params: match.params,
+      query: url.searchParams,
+      body,
+      headers,
+      state,
+      now: now(),
+      origin: `http://localhost:${request.socket.localPort ?? 4000}`,
+    });
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      response.writeHead(204, corsHeaders(request));
+      response.end();
+      return;
+    }
+    // Concatenated, not resolved: a request for "//host/x" must stay a path on this server.
+    const url = new URL(`http://sandbox.local${request.url ?? '/'}`);
+    await applyDelay(url.searchParams);
+    const [, prefix = '', ...restSegments] = url.pathname.split('/');
+    const rest = restSegments.join('/');
+
+    if (prefix === SANDBOX_PREFIX) {
+      const reply = sandboxHook(method, rest);
+      return sendJson(request, response, reply.status, reply.body);
+    }
+    if (prefix === STATIC_PREFIX && method === 'GET') {
+      const page = staticPage(url.pathname, url.searchParams);
+      if (page) return send(request, response, 200, page.contentType, page.body);
+      return sendJson(request, response, 404, { Message: SERVER_TEXTS.notFound });
+    }
+
+    const isProxy = prefix === STATEMENT_PROXY_PREFIX;
+    const service = isProxy ? 'statement' : SERVICE_BY_PREFIX.get(prefix);
+    if (!service) return sendJson(request, response, 404, { Message: SERVER_TEXTS.notFound });
+    // The proxy replaces whatever the browser sent with the server-side credential.
+    const headers = isProxy ? { ...request.headers, authorization: statementAuthorization() } : request.headers;
+    const reply = await serviceCall(request, service, headers, rest, url);
+    sendJson(request, response, reply.status, reply.body);
+  }
+
+  return http.createServer((request, response) => {
+    if (options.log) {
+      const started = Date.now();
+      response.on('finish', () => options.log?.(`${request.method} ${request.url} -> ${response.statusCode} (${Date.now() - started} ms)`));
+    }
+    handle(request, response).catch((error: unknown) => {
+      const reply = error instanceof HttpFailure ? error.reply : { status: 500, body: { Message: SERVER_TEXTS.internal } };
+      if (!(error instanceof HttpFailure)) console.error('[sandbox-api]', error);
+      if (!response.headersSent) sendJson(request, response, reply.status, reply.body);
+      else response.end();
+    });
+  });
+}

@@ -1,0 +1,129 @@
+// Benchmark: what a driver's phone downloads for a deep link into a remote, federated (at the
+// host and at the remote's own URL) against the same page built without federation.
+// Prints figures; it asserts nothing. Usage: npm run bench [-- --runs 3]
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { APPS, DEMO_TOKEN, repoRoot, SANDBOX_PORT } from './apps.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const MONOLITH_PORT = 3010;
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function run(command, args, cwd = repoRoot) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed`))));
+  });
+}
+
+await run(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--missing']);
+if (!existsSync(join(repoRoot, 'bench/monolith/dist/index.html'))) {
+  await run(
+    process.execPath,
+    [join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
+    join(repoRoot, 'bench/monolith'),
+  );
+}
+
+const sandboxUp = await fetch(`http://localhost:${SANDBOX_PORT}/__sandbox/health`).then(
+  (r) => r.ok,
+  () => false,
+);
+const sandbox = sandboxUp
+  ? undefined
+  : spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'sandbox-api/src/main.ts')], {
+      stdio: 'ignore',
+      env: { ...process.env, PORT: String(SANDBOX_PORT) },
+    });
+const hostOrigins = ['http://localhost:3000'];
+const servers = [];
+for (const { dir, port } of [...APPS, { dir: 'bench/monolith', port: MONOLITH_PORT }]) {
+  const alreadyUp = await fetch(`http://localhost:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (!alreadyUp)
+    servers.push(
+      await serveStatic({
+        root: join(repoRoot, dir, 'dist'),
+        port,
+        host: 'localhost',
+        corsOrigins: dir.startsWith('mfe-') ? hostOrigins : undefined,
+      }),
+    );
+}
+for (let i = 0; i < 50; i += 1) {
+  if (
+    await fetch(`http://localhost:${SANDBOX_PORT}/__sandbox/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+const path = '/notifications/list/';
+const targets = [
+  ['monolith (no federation)', `http://localhost:${MONOLITH_PORT}${path}`],
+  ['federated, at the host', `http://localhost:3000${path}`],
+  ['federated, remote standalone', `http://localhost:3001${path}`],
+];
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+async function measure(url) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const responses = [];
+  page.on('requestfinished', async (request) => {
+    const sizes = await request.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
+    responses.push({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize, at: Date.now() });
+  });
+  const started = Date.now();
+  await page.goto(`${url}?token=${DEMO_TOKEN}`);
+  await page.getByRole('list', { name: 'Notificações' }).waitFor();
+  const renderedAt = Date.now();
+  await page.waitForTimeout(300);
+  const before = responses.filter((response) => response.at <= renderedAt);
+  const js = before.filter((response) => response.type === 'script');
+  await context.close();
+  return {
+    jsBytes: js.reduce((sum, response) => sum + response.bytes, 0),
+    jsRequests: js.length,
+    requests: before.length,
+    ms: renderedAt - started,
+  };
+}
+
+const results = [];
+for (const [label, url] of targets) {
+  const samples = [];
+  for (let i = 0; i < runs; i += 1) samples.push(await measure(url));
+  const median = (key) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+  results.push({ label, jsKB: median('jsBytes') / 1024, jsRequests: median('jsRequests'), requests: median('requests'), ms: median('ms') });
+}
+await browser.close();
+servers.forEach((server) => server.close());
+sandbox?.kill();
+
+const baseline = results[0];
+console.log(`\nDeep link ${path} — JS downloaded (gzip) before the list renders, median of ${runs} runs\n`);
+console.log('target                          JS KB   JS req  all req  ms(local)  vs monolith');
+for (const r of results) {
+  console.log(
+    `${r.label.padEnd(31)} ${r.jsKB.toFixed(1).padStart(6)}  ${String(r.jsRequests).padStart(6)}  ${String(r.requests).padStart(7)}  ${String(r.ms).padStart(9)}  ${(r.jsKB / baseline.jsKB).toFixed(2)}x`,
+  );
+}

@@ -1,0 +1,41 @@
+import { applyRuntimeConfig, selectEnvironment, type RuntimeConfigFile } from '.';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The file every app serves as /env.json.
+const raw = readFileSync(join(__dirname, '../../../config/env.json'), 'utf8');
+const config = JSON.parse(raw) as RuntimeConfigFile;
+const at = (url: string) => new URL(url);
+
+describe('environment by host name', () => {
+  it.each([
+    ['http://localhost:3000/App', 'sandbox'],
+    ['http://127.0.0.1:3001/notifications/list/', 'sandbox'],
+    ['https://portal.provedor.com.br:8443/App', 'staging'],
+    ['https://taxista.provedor.com.br/App', 'staging'],
+    ['https://motorista.webview.provedor.com.br/App', 'production'],
+    ['https://desconhecido.example.com/App', 'staging'],
+  ])('%s is %s', (url, environment) => {
+    expect(selectEnvironment(at(url), config)).toBe(environment);
+  });
+
+  it('resolves every service URL, relative ones against the page origin', () => {
+    const active = applyRuntimeConfig(config, at('https://motorista.webview.provedor.com.br/App'));
+    expect(active.environment).toBe('production');
+    expect(active.services.statement).toBe('https://motorista.webview.provedor.com.br/statement/');
+    expect(Object.keys(active.services).sort()).toEqual([
+      'card',
+      'communication',
+      'core',
+      'eula',
+      'insurance',
+      'register',
+      'statement',
+      'zipLookup',
+    ]);
+  });
+
+  it('holds no credential for any environment', () => {
+    expect(raw).not.toMatch(/basic|secret|password|senha/i);
+  });
+});

@@ -1,0 +1,37 @@
+import { dayLabel, formatBRL, formatDate, formatDateTime, parseServerDate, truncate } from '.';
+
+describe('formatting', () => {
+  it('BRL with pt-BR separators', () => {
+    expect(formatBRL(1614)).toBe('R$ 1.614,00');
+    expect(formatBRL(134.5)).toBe('R$ 134,50');
+    expect(formatBRL(-12.3)).toBe('-R$ 12,30');
+    expect(formatBRL(undefined)).toBe('—');
+  });
+
+  it('dates in Brazil time, whatever the time zone of the phone', () => {
+    expect(formatDate('2026-11-20T23:30:00')).toBe('20/11/2026');
+    expect(formatDateTime('2026-11-20T23:30:00')).toBe('20/11/2026 23:30');
+    // An explicit UTC instant is shown in Brazil time.
+    expect(formatDateTime('2026-11-21T02:30:00Z')).toBe('20/11/2026 23:30');
+    expect(formatDate('05/01/2026')).toBe('05/01/2026');
+  });
+
+  it('an unreadable date is shown as it came instead of crashing', () => {
+    expect(parseServerDate('amanhã')).toBeUndefined();
+    expect(formatDate('amanhã')).toBe('amanhã');
+    expect(formatDateTime(null)).toBe('');
+  });
+
+  it('"Hoje" today, "Ontem" within 24 hours, else DD/MM/YYYY', () => {
+    const now = new Date('2026-11-22T10:00:00-03:00');
+    expect(dayLabel('2026-11-22T00:10:00', now)).toBe('Hoje');
+    expect(dayLabel('2026-11-21T18:00:00', now)).toBe('Ontem');
+    expect(dayLabel('2026-11-21T09:00:00', now)).toBe('21/11/2026');
+    expect(dayLabel('2026-10-01T09:00:00', now)).toBe('01/10/2026');
+  });
+
+  it('truncates ride names at 25 characters', () => {
+    expect(truncate('Aeroporto Internacional de Guarulhos', 25)).toBe('Aeroporto Internacional d...');
+    expect(truncate('Centro', 25)).toBe('Centro');
+  });
+});

@@ -1,0 +1,91 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { beginLoading, showAlert, showError, showSuccess } from '@driver-portal/shared/events';
+import { renderRoute } from '@driver-portal/shared/test-utils';
+
+function Screen() {
+  const [count, setCount] = useState(0);
+  return (
+    <div>
+      <h1>Tela</h1>
+      <button type="button" onClick={() => showSuccess('Senha alterada!', { redirectTo: count > 0 ? '/App' : undefined })}>
+        Salvar
+      </button>
+      <button type="button" onClick={() => setCount(1)}>
+        Com redirecionamento
+      </button>
+    </div>
+  );
+}
+
+const routes = [{ path: 'tela', element: <Screen /> }];
+
+describe('global alert dialog', () => {
+  it('takes focus, is labelled, keeps Tab inside and gives focus back on OK', async () => {
+    const { user } = renderRoute({ routes, path: '/tela' });
+    const trigger = await screen.findByRole('button', { name: 'Salvar' });
+    await user.click(trigger);
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Senha alterada!' });
+    expect(dialog).toHaveClass('dialog-success');
+    const ok = screen.getByRole('button', { name: 'OK' });
+    expect(ok).toHaveFocus();
+    await user.tab();
+    expect(ok).toHaveFocus();
+
+    await user.click(ok);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('error style, message and list; Escape closes', async () => {
+    const { user } = renderRoute({ routes, path: '/tela' });
+    await screen.findByRole('heading', { name: 'Tela' });
+    act(() => showAlert({ kind: 'error', title: 'Por favor revise os seguintes dados:', details: ['CPF invalido', 'Email invalido'] }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Por favor revise os seguintes dados:' });
+    expect(dialog).toHaveClass('dialog-error');
+    expect(dialog).toHaveAccessibleDescription('CPF invalido Email invalido');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('shows alerts one after the other', async () => {
+    const { user } = renderRoute({ routes, path: '/tela' });
+    await screen.findByRole('heading', { name: 'Tela' });
+    act(() => {
+      showError('Primeiro');
+      showError('Segundo');
+    });
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Segundo' })).toBeInTheDocument();
+  });
+
+  it('follows the redirect on OK', async () => {
+    const { user } = renderRoute({ routes, path: '/tela' });
+    await user.click(await screen.findByRole('button', { name: 'Com redirecionamento' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/App');
+  });
+});
+
+describe('global loading overlay', () => {
+  it('stays while any load runs: concurrent loads never hide it early', async () => {
+    renderRoute({ routes, path: '/tela' });
+    await screen.findByRole('heading', { name: 'Tela' });
+    let endFirst = () => {};
+    let endSecond = () => {};
+    act(() => {
+      endFirst = beginLoading();
+      endSecond = beginLoading();
+    });
+    expect(screen.getByRole('status', { name: 'Carregando' })).toBeInTheDocument();
+    act(() => {
+      endFirst();
+      endFirst(); // a second call must not end the other load
+    });
+    expect(screen.getByRole('status', { name: 'Carregando' })).toBeInTheDocument();
+    act(() => endSecond());
+    expect(screen.queryByRole('status', { name: 'Carregando' })).not.toBeInTheDocument();
+  });
+});
