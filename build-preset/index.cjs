@@ -2,6 +2,12 @@
 /**
  * The one build preset every app (host and remotes) uses, so that Module Federation,
  * shared-dependency and loader settings cannot drift between squads.
+ *
+ * In production a remote is built twice into one dist folder:
+ * - the federated container (remoteEntry.js, mf-manifest.json, exposed routes) the host loads;
+ * - its own page (index.html + chunks) as a plain app without the federation runtime, because
+ *   the native app deep-links straight into a remote and a driver on mobile data should not pay
+ *   for a runtime that page never uses. Same source, same routes, same platform library.
  */
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
@@ -23,101 +29,140 @@ const repoRoot = path.resolve(__dirname, '..');
  */
 
 /**
- * @param {AppOptions} options
- * @returns {(env: Record<string, unknown>, argv: { mode?: string }) => import('@rspack/core').Configuration}
+ * @typedef {object} Part
+ * @property {boolean} production
+ * @property {boolean} federated  include the Module Federation plugin
+ * @property {boolean} page       emit index.html (+ env.json and copies) with the `main` entry
+ * @property {boolean} clean
+ * @property {string} uniqueName
  */
-function createAppConfig(options) {
-  const { appDir, name, kind, port, exposes = {}, title = 'Portal do Motorista', copy = [], federation = true } = options;
-  const appPackage = require(path.join(appDir, 'package.json'));
 
-  return (_env, argv) => {
-    const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
-    return {
-      mode: production ? 'production' : 'development',
-      context: appDir,
-      entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      target: ['web', 'es2020'],
-      output: {
-        path: path.join(appDir, 'dist'),
-        // Host at '/' so a deep link (/a/b/c) still finds its chunks; remotes 'auto' so they
-        // load from wherever the remote list says they live.
-        publicPath: kind === 'host' ? '/' : 'auto',
-        filename: production ? '[name].[contenthash:10].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
-        cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
-        cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
-        uniqueName: name,
-        clean: true,
-      },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
-      module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-              },
-              env: { targets: 'chrome >= 87, safari >= 14, firefox >= 78' },
+/**
+ * @param {AppOptions} options
+ * @param {Part} part
+ * @returns {import('@rspack/core').Configuration}
+ */
+function compilation(options, part) {
+  const { appDir, name, kind, port, exposes = {}, title = 'Portal do Motorista', copy = [] } = options;
+  const { production, federated, page } = part;
+  const appPackage = require(path.join(appDir, 'package.json'));
+  const hashed = (/** @type {string} */ ext) => (production ? `[name].[contenthash:10].${ext}` : `[name].${ext}`);
+
+  return {
+    name: part.uniqueName,
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    entry: page ? { main: './src/index.ts' } : {},
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    target: ['web', 'es2020'],
+    output: {
+      path: path.join(appDir, 'dist'),
+      // The host and every app's own page at '/' so a deep link (/a/b/c) still finds its
+      // chunks; a federated remote 'auto', loading from wherever the remote list says it lives.
+      publicPath: kind === 'remote' && federated ? 'auto' : '/',
+      filename: hashed('js'),
+      chunkFilename: hashed('js'),
+      cssFilename: hashed('css'),
+      cssChunkFilename: hashed('css'),
+      uniqueName: part.uniqueName,
+      clean: part.clean,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
             },
-            type: 'javascript/auto',
+            env: { targets: 'chrome >= 87, safari >= 14, firefox >= 78' },
           },
-          { test: /\.css$/, type: 'css/auto' },
-        ],
-      },
-      optimization: {
-        // Readable chunk names keep bundle reports and the "React once" test meaningful.
-        chunkIds: 'named',
-        moduleIds: production ? 'deterministic' : 'named',
-      },
-      performance: { hints: false },
-      plugins: [
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    optimization: {
+      // Readable chunk names keep bundle reports and the "React once" test meaningful.
+      chunkIds: 'named',
+      moduleIds: production ? 'deterministic' : 'named',
+    },
+    performance: { hints: false },
+    plugins: [
+      page &&
         new rspack.HtmlRspackPlugin({
           template: path.join(__dirname, 'index.html'),
           title,
           publicPath: '/',
           minify: production,
         }),
+      page &&
         new rspack.CopyRspackPlugin({
           patterns: [
             { from: path.join(repoRoot, 'config', 'env.json'), to: 'env.json' },
             ...copy.map((from) => ({ from: path.join(appDir, from) })),
           ],
         }),
-        new rspack.DefinePlugin({
-          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      }),
+      federated &&
+        new ModuleFederationPlugin({
+          name,
+          filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
+          exposes: kind === 'remote' ? exposes : undefined,
+          // Remotes are registered at run time from remotes.json: no build-time remotes.
+          remotes: {},
+          shared: sharedDependencies(appPackage),
+          // With the default 'version-first' every remote entry is fetched at start-up and
+          // one unreachable remote blanks the host.
+          shareStrategy: 'loaded-first',
+          runtimePlugins: [require.resolve('@driver-portal/shared/federation-plugins/retry')],
+          manifest: { fileName: 'mf-manifest.json' },
+          // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
+          dts: false,
+          // Drop runtime code this app never runs: Node loading everywhere; remote loading
+          // and manifest snapshots in remotes (only the host loads remotes).
+          experiments: {
+            optimization: kind === 'host' ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
+          },
         }),
-        federation &&
-          new ModuleFederationPlugin({
-            name,
-            filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
-            exposes: kind === 'remote' ? exposes : undefined,
-            // Remotes are registered at run time from remotes.json: no build-time remotes.
-            remotes: {},
-            shared: sharedDependencies(appPackage),
-            // With the default 'version-first' every remote entry is fetched at start-up and
-            // one unreachable remote blanks the host.
-            shareStrategy: 'loaded-first',
-            runtimePlugins: [require.resolve('@driver-portal/shared/federation-plugins/retry')],
-            manifest: { fileName: 'mf-manifest.json' },
-            // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
-            dts: false,
-          }),
-      ].filter(Boolean),
-      devServer: {
-        port,
-        historyApiFallback: true,
-        hot: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        static: false,
-        client: { overlay: { runtimeErrors: false } },
-      },
-      lazyCompilation: false,
+    ].filter(Boolean),
+    devServer: {
+      port,
+      historyApiFallback: true,
+      hot: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: false,
+      client: { overlay: { runtimeErrors: false } },
+    },
+    lazyCompilation: false,
+  };
+}
+
+/**
+ * @param {AppOptions} options
+ * @returns {(env: Record<string, unknown>, argv: { mode?: string }) => import('@rspack/core').Configuration | import('@rspack/core').Configuration[]}
+ */
+function createAppConfig(options) {
+  return (_env, argv) => {
+    const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    const federation = options.federation ?? true;
+    if (options.kind === 'host' || !production || !federation) {
+      // Dev servers serve one compilation: the federated one with its page.
+      return compilation(options, { production, federated: federation, page: true, clean: true, uniqueName: options.name });
+    }
+    const container = compilation(options, { production, federated: true, page: false, clean: true, uniqueName: options.name });
+    const ownPage = {
+      ...compilation(options, { production, federated: false, page: true, clean: false, uniqueName: `${options.name}_page` }),
+      // After the container: it cleans dist/ first.
+      dependencies: [options.name],
     };
+    return [container, ownPage];
   };
 }
 

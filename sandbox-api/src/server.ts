@@ -3,7 +3,7 @@ import type { ServiceName } from '@driver-portal/shared/config';
 import { isAuthorized, statementAuthorization } from './auth';
 import { sandboxRoutes } from './handlers';
 import { SERVER_TEXTS, serviceError, type Reply } from './respond';
-import { findRoute } from './router';
+import { findRoute, type RouteMatch } from './router';
 import { createSeed } from './seed';
 import type { SandboxState } from './state';
 import { staticPage } from './static-pages';
@@ -120,13 +120,19 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
     return { status: 404, body: { Message: SERVER_TEXTS.notFound } };
   }
 
-  async function serviceCall(request: IncomingMessage, service: ServiceName, headers: IncomingHttpHeaders, path: string, url: URL) {
+  async function serviceCall(
+    request: IncomingMessage,
+    service: ServiceName,
+    headers: IncomingHttpHeaders,
+    path: string,
+    url: URL,
+  ): Promise<Reply<unknown>> {
     const forced = forcedFailure(service, url.searchParams);
     if (forced) return forced;
     if (!isAuthorized(service, headers)) {
       return serviceError(service, 401, service === 'statement' ? SERVER_TEXTS.statementUnauthorized : SERVER_TEXTS.sessionExpired);
     }
-    let match;
+    let match: RouteMatch | undefined;
     try {
       match = findRoute(sandboxRoutes, service, request.method ?? 'GET', path);
     } catch {

@@ -2,9 +2,9 @@ import { api } from '@driver-portal/shared/contract';
 import { DEMO_DRIVER_ID } from '../src/constants';
 import { INBOX_CATEGORY } from '../src/fixtures/inbox';
 import { MALICIOUS_HTML } from '../src/fixtures/malicious';
-import { call, useSandbox } from './helpers';
+import { call, startSandboxForFile } from './helpers';
 
-const sandbox = useSandbox();
+const sandbox = startSandboxForFile();
 const driverId = DEMO_DRIVER_ID;
 
 const categories = () => call(sandbox, api.communication.categories, { params: { driverId } });

@@ -2,9 +2,9 @@ import { api, type RideStatus } from '@driver-portal/shared/contract';
 import { DEMO_DRIVER, DEMO_PASSWORD } from '../src/constants';
 import { MALICIOUS_HTML } from '../src/fixtures/malicious';
 import { periodOf } from '../src/time';
-import { call, useSandbox, withToken } from './helpers';
+import { call, startSandboxForFile, withToken } from './helpers';
 
-const sandbox = useSandbox();
+const sandbox = startSandboxForFile();
 const SESSION_EXPIRED = { Message: 'Sessão expirada. Faça login novamente.' };
 
 describe('core authentication', () => {

@@ -12,7 +12,7 @@ export interface SandboxHandle {
 }
 
 /** Starts a sandbox on a free port for the file, and resets its state before every test. */
-export function useSandbox(): SandboxHandle {
+export function startSandboxForFile(): SandboxHandle {
   const handle: SandboxHandle = { baseUrl: '' };
   let server: Server;
   beforeAll(async () => {

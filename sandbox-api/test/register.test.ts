@@ -1,8 +1,8 @@
 import { api } from '@driver-portal/shared/contract';
 import { DEMO_DRIVER, DEMO_DRIVER_ID, ONBOARDING_DRIVER, SENT_FOR_ANALYSIS_STATE } from '../src/constants';
-import { call, useSandbox } from './helpers';
+import { call, startSandboxForFile } from './helpers';
 
-const sandbox = useSandbox();
+const sandbox = startSandboxForFile();
 
 describe('register service (no token)', () => {
   it('finds the demo driver by mobile, and answers null for an unknown one', async () => {

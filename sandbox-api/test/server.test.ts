@@ -1,8 +1,8 @@
 import { api, type Endpoint } from '@driver-portal/shared/contract';
 import { sandboxRoutes } from '../src/handlers';
-import { call, endpointUrl, fetchJson, serviceUrl, useSandbox, withToken } from './helpers';
+import { call, endpointUrl, fetchJson, serviceUrl, startSandboxForFile, withToken } from './helpers';
 
-const sandbox = useSandbox();
+const sandbox = startSandboxForFile();
 const PORTAL_ORIGIN = 'http://localhost:3000';
 
 describe('routing and contract', () => {

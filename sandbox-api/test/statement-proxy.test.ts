@@ -1,7 +1,7 @@
 import { DEFAULT_STATEMENT_BASIC_AUTH } from '../src/constants';
-import { useSandbox } from './helpers';
+import { startSandboxForFile } from './helpers';
 
-const sandbox = useSandbox();
+const sandbox = startSandboxForFile();
 const INVOICE_QUERY = 'api/extrato/nf?cpf=52998224725&BirthDate=1985-04-12&startDate=2000-01-01&endDate=2100-12-31';
 const basic = (credential: string) => `Basic ${Buffer.from(credential).toString('base64')}`;
 
