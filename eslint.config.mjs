@@ -4,8 +4,24 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import sharedDeps from './build-preset/shared-deps.cjs';
+
+const { ROUTER_API } = sharedDeps;
+/** Types are erased at build time: always allowed. */
+const ROUTER_TYPES = ['RouteObject', 'LinkProps', 'PatchRoutesOnNavigationFunction', 'NavigateOptions', 'To'];
 
 const APPS = ['host', 'mfe-self-service', 'mfe-onboarding', 'mfe-account', 'mfe-insurance'];
+
+// React Router is shared tree-shaken to this list (build-preset/shared-deps.cjs): importing
+// anything else would ask the host's copy for an export it does not have.
+const routerPaths = [
+  {
+    name: 'react-router',
+    allowImportNames: [...ROUTER_API, ...ROUTER_TYPES],
+    message: 'Only the React Router API listed in build-preset/shared-deps.cjs (ROUTER_API) is shared; add the name there first.',
+  },
+  { name: 'react-router-dom', message: "Import from 'react-router': the suite shares one tree-shaken copy of it." },
+];
 
 /** Forbids importing any app other than `self`, by package name or by relative path. */
 function isolate(self) {
@@ -16,6 +32,7 @@ function isolate(self) {
       'no-restricted-imports': [
         'error',
         {
+          paths: routerPaths,
           patterns: others.flatMap((app) => [
             {
               group: [`@driver-portal/${app}`, `@driver-portal/${app}/*`],

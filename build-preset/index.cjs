@@ -129,6 +129,9 @@ function compilation(options, part) {
           // and manifest snapshots in remotes (only the host loads remotes).
           experiments: {
             optimization: kind === 'host' ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
+            // One federation runtime per page: the host provides it, remote containers use it
+            // instead of shipping their own copy (a remote's own page has no federation at all).
+            ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
           },
         }),
     ].filter(Boolean),
