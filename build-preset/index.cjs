@@ -131,7 +131,8 @@ function compilation(options, part) {
             optimization: kind === 'host' ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
             // One federation runtime per page: the host provides it, remote containers use it
             // instead of shipping their own copy (a remote's own page has no federation at all).
-            ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            // A dev server's single compilation also serves the remote's own page: it keeps its runtime.
+            ...(kind === 'host' ? { provideExternalRuntime: true } : page ? {} : { externalRuntime: true }),
           },
         }),
     ].filter(Boolean),
