@@ -23,6 +23,14 @@ const routerPaths = [
   { name: 'react-router-dom', message: "Import from 'react-router': the suite shares one tree-shaken copy of it." },
 ];
 
+// Libraries apps reach only through the shared platform modules (one copy, one context per page).
+const platformOnly = [
+  { name: 'formik', message: 'Import Formik from @driver-portal/shared/forms (one Formik context for the platform fields and the app).' },
+  { name: 'yup', message: 'Import schema builders from @driver-portal/shared/validation.' },
+  { name: 'axios', message: 'Call services with callApi from @driver-portal/shared/http.' },
+  { name: 'dompurify', message: 'Render server HTML with SafeHtml from @driver-portal/shared/html.' },
+];
+
 /** Forbids importing any app other than `self`, by package name or by relative path. */
 function isolate(self) {
   const others = APPS.filter((app) => app !== self);
@@ -32,7 +40,7 @@ function isolate(self) {
       'no-restricted-imports': [
         'error',
         {
-          paths: routerPaths,
+          paths: [...routerPaths, ...platformOnly],
           patterns: others.flatMap((app) => [
             {
               group: [`@driver-portal/${app}`, `@driver-portal/${app}/*`],

@@ -3,7 +3,10 @@ import type { RouteObject } from 'react-router';
 /** Route prefixes this remote owns (DECISIONS 1); the host's remotes.json lists the same. */
 export const prefixes = ['/notifications', '/communication', '/performed-runs', '/deposits', '/password'] as const;
 
-/** The remote's routes as data; each screen is its own chunk, downloaded when first opened. */
+/**
+ * The remote's routes as data (seed 2's route table; matched case-insensitively); each screen
+ * is its own chunk, downloaded when first opened.
+ */
 export const routes: RouteObject[] = [
   {
     path: 'notifications/list',
@@ -12,5 +15,37 @@ export const routes: RouteObject[] = [
   {
     path: 'notifications/details/:notId',
     lazy: () => import('./features/notifications/NotificationDetailPage').then((m) => ({ Component: m.NotificationDetailPage })),
+  },
+  {
+    path: 'communication/category/:driverId',
+    lazy: () => import('./features/inbox/CategoriesPage').then((m) => ({ Component: m.CategoriesPage })),
+  },
+  {
+    path: 'communication/list/:categoryId/:categoryTitle',
+    lazy: () => import('./features/inbox/MessagesPage').then((m) => ({ Component: m.MessagesPage })),
+  },
+  {
+    path: 'communication/details/:categoryId/:messageId',
+    lazy: () => import('./features/inbox/MessageDetailPage').then((m) => ({ Component: m.MessageDetailPage })),
+  },
+  {
+    path: 'performed-Runs/list',
+    lazy: () => import('./features/statement/StatementPage').then((m) => ({ Component: m.StatementPage })),
+  },
+  {
+    path: 'performed-Runs/details/:data/:SolicitacaoId',
+    lazy: () => import('./features/statement/RideDetailPage').then((m) => ({ Component: m.RideDetailPage })),
+  },
+  {
+    path: 'deposits/list',
+    lazy: () => import('./features/deposits/DepositsPage').then((m) => ({ Component: m.DepositsPage })),
+  },
+  {
+    path: 'password/change',
+    lazy: () => import('./features/password/ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage })),
+  },
+  {
+    path: 'password/resend',
+    lazy: () => import('./features/password/ResendPasswordPage').then((m) => ({ Component: m.ResendPasswordPage })),
   },
 ];

@@ -1,0 +1,4 @@
+// Being built (issue 3): replaced by the real screen.
+export function ResendPasswordPage() {
+  return null;
+}
