@@ -26,6 +26,7 @@ const repoRoot = path.resolve(__dirname, '..');
  * @property {string} [title]       page title of the app's own page
  * @property {string[]} [copy]      extra files (relative to the app) copied next to index.html
  * @property {boolean} [federation] false only for the benchmark's baseline build
+ * @property {string[]} [runtimePlugins] extra federation runtime plugins of this app
  */
 
 /**
@@ -121,7 +122,7 @@ function compilation(options, part) {
           // With the default 'version-first' every remote entry is fetched at start-up and
           // one unreachable remote blanks the host.
           shareStrategy: 'loaded-first',
-          runtimePlugins: [require.resolve('@driver-portal/shared/federation-plugins/retry')],
+          runtimePlugins: [require.resolve('@driver-portal/shared/federation-plugins/retry'), ...(options.runtimePlugins ?? [])],
           manifest: { fileName: 'mf-manifest.json' },
           // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
           dts: false,

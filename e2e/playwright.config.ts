@@ -12,8 +12,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * PORTAL_SERVER=nginx runs the suite through Debian's nginx with the deployment configuration
+ * (deploy/nginx), each app deployed as a release; otherwise through the Node static server of
+ * `npm start`. `npm run test:e2e` runs both.
+ */
+export const SERVER = process.env.PORTAL_SERVER === 'nginx' ? 'nginx' : 'node';
+
 export default defineConfig({
   testDir: './tests',
+  // Through nginx: the deployment checks plus the platform's cross-cutting suites.
+  testMatch: SERVER === 'nginx' ? /(deploy|deep-links|token|resilience|shell)[^/]*\.spec\.ts$/ : /\.spec\.ts$/,
+  testIgnore: SERVER === 'nginx' ? [] : [/deploy[^/]*\.spec\.ts$/],
   // The sandbox API holds state: one worker keeps tests independent and deterministic.
   workers: 1,
   fullyParallel: false,
@@ -33,7 +43,7 @@ export default defineConfig({
   },
   webServer: {
     // The production builds (npm run test:e2e builds them first) and the sandbox API.
-    command: 'node ../scripts/start.mjs --no-build',
+    command: SERVER === 'nginx' ? 'node ../scripts/start-nginx.mjs --no-build' : 'node ../scripts/start.mjs --no-build',
     url: 'http://localhost:3000/App',
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -6,4 +6,6 @@ module.exports = createAppConfig({
   kind: 'host',
   port: 3000,
   copy: ['remotes.json'],
+  // Refuses remotes built against incompatible shared singletons, before their code runs.
+  runtimePlugins: [require.resolve('./src/federation/plugins/version-guard.ts')],
 });

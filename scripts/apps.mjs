@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const HOST = { dir: 'host', port: 3000 };
+export const HOST = { dir: 'host', port: 3000, name: 'host' };
 export const REMOTES = [
-  { dir: 'mfe-self-service', port: 3001 },
-  { dir: 'mfe-onboarding', port: 3002 },
-  { dir: 'mfe-account', port: 3003 },
-  { dir: 'mfe-insurance', port: 3004 },
+  { dir: 'mfe-self-service', port: 3001, name: 'mfe_self_service' },
+  { dir: 'mfe-onboarding', port: 3002, name: 'mfe_onboarding' },
+  { dir: 'mfe-account', port: 3003, name: 'mfe_account' },
+  { dir: 'mfe-insurance', port: 3004, name: 'mfe_insurance' },
 ];
 export const APPS = [HOST, ...REMOTES];
 export const SANDBOX_PORT = 4000;

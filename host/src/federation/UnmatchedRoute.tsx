@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NotFoundPage, RemoteFallback } from '@driver-portal/shared/shell';
+import { INCOMPATIBLE_REMOTE } from './plugins/markers';
 import type { RemoteRegistry } from './remote-registry';
 
 /**
@@ -13,7 +14,8 @@ export function UnmatchedRoute({ registry }: { registry: RemoteRegistry }) {
   const [retrying, setRetrying] = useState(false);
   const remote = registry.ownerOf(location.pathname);
 
-  if (!remote || registry.failureOf(remote.name) === undefined) return <NotFoundPage />;
+  const failure = remote ? registry.failureOf(remote.name) : undefined;
+  if (!remote || failure === undefined) return <NotFoundPage />;
 
   const retry = () => {
     setRetrying(true);
@@ -22,5 +24,16 @@ export function UnmatchedRoute({ registry }: { registry: RemoteRegistry }) {
     void navigate(location, { replace: true });
   };
 
+  if (failure instanceof Error && failure.message.includes(INCOMPATIBLE_REMOTE)) {
+    return (
+      <RemoteFallback
+        key={location.key}
+        title="Esta área precisa ser atualizada"
+        message="Esta parte do portal foi publicada para uma versão diferente do aplicativo e não pode ser aberta agora. A equipe responsável já pode publicar uma versão compatível; tente novamente mais tarde."
+        onRetry={retry}
+        retrying={retrying}
+      />
+    );
+  }
   return <RemoteFallback key={location.key} onRetry={retry} retrying={retrying} />;
 }

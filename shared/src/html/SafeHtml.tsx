@@ -29,6 +29,8 @@ function ensureLinkHook(): void {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
+    // Server images without a text are decoration to a screen reader, not "unlabelled image".
+    if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
   });
 }
 

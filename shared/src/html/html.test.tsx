@@ -17,6 +17,13 @@ describe('server HTML', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('gives server images without a text an empty alt', () => {
+    const { container } = render(<SafeHtml html={'<img src="https://x/a.png"><img src="https://x/b.png" alt="Mapa">'} />);
+    const [first, second] = Array.from(container.querySelectorAll('img'));
+    expect(first).toHaveAttribute('alt', '');
+    expect(second).toHaveAttribute('alt', 'Mapa');
+  });
+
   it('tells markup from plain text', () => {
     expect(looksLikeHtml('<p>oi</p>')).toBe(true);
     expect(looksLikeHtml('5 < 6 e 7 > 3')).toBe(false);

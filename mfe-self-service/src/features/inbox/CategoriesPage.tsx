@@ -1,4 +1,48 @@
-// Being built (issue 3): replaced by the real screen.
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useLoad } from '@driver-portal/shared/data';
+import { setSessionValue } from '@driver-portal/shared/session';
+import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
+import { fetchCategories } from './api';
+import { CategoryIcon, NewMessagesCount } from './components';
+import { messagesPath } from './links';
+
+/**
+ * /communication/category/:driverId — the inbox categories.
+ *
+ * `?showHeader=true` (onboarding's next-steps "Continuar"): the original app only drew its
+ * header then, since inside the native app the native bar is the header. Our pages always
+ * have a header (it holds the page's h1), so the parameter only says where the driver came
+ * from: with it the header gets a back link to /register/next-steps/; without it (the home or a
+ * native deep link) there is no back link, as on the notifications list.
+ */
 export function CategoriesPage() {
-  return null;
+  const { driverId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const showHeader = searchParams.get('showHeader') === 'true';
+  // The list and detail routes do not carry the driver: keep it for the session.
+  useEffect(() => setSessionValue('driverId', driverId), [driverId]);
+  const load = useLoad((signal) => fetchCategories(driverId, signal), [driverId]);
+  return (
+    <Page title="Mensagens" backTo={showHeader ? '/register/next-steps/' : undefined}>
+      <LoadView {...load} isEmpty={(list) => list.length === 0}>
+        {(list) => (
+          <List label="Categorias de mensagens">
+            {list.map((category) => (
+              <ListItem key={category.id}>
+                <Link className="media" to={messagesPath(category.id, category.title ?? '')}>
+                  <CategoryIcon categorType={category.categorType} />
+                  <div className="media-body">
+                    <h2 className="list-item-title">{category.title}</h2>
+                    <p className="list-item-meta">{category.description}</p>
+                  </div>
+                  <NewMessagesCount count={category.countNews} />
+                </Link>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </LoadView>
+    </Page>
+  );
 }

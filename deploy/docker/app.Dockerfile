@@ -1,0 +1,39 @@
+# One image per app, parametrised: docker build -f deploy/docker/app.Dockerfile \
+#   --build-arg APP=<host|mfe-self-service|mfe-onboarding|mfe-account|mfe-insurance> \
+#   --build-arg ROLE=<host|remote> .
+# Stage 1 builds the app from the repository; stage 2 is nginx with the configuration of
+# deploy/nginx (the same files the end-to-end tests run with Debian's nginx).
+
+FROM node:20-bookworm-slim AS build
+ARG APP
+WORKDIR /repo
+COPY . .
+RUN npm install --no-audit --no-fund && node scripts/build.mjs --only "$APP"
+
+FROM nginx:1.27-alpine
+ARG APP
+ARG ROLE=remote
+ENV PORTAL_APP_ROOT=/srv/portal \
+    PORTAL_CONFIG_DIR=/etc/portal \
+    PORTAL_LISTEN=80 \
+    PORTAL_REMOTE_ORIGINS="" \
+    PORTAL_SERVICE_ORIGINS="" \
+    PORTAL_IMG_ORIGINS="" \
+    PORTAL_FRAME_ANCESTORS="'none'" \
+    PORTAL_X_FRAME_OPTIONS=DENY \
+    PORTAL_HOST_ORIGINS_REGEX="a^" \
+    PORTAL_STATEMENT_UPSTREAM=http://statement.invalid/ \
+    STATEMENT_BASIC_AUTH="" \
+    NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx
+# The build is the image's only release; the remote list can point at /releases/image/ or /.
+COPY --from=build /repo/${APP}/dist /srv/portal/releases/image
+RUN ln -s releases/image /srv/portal/current \
+ && mkdir -p /etc/portal \
+ && cp /srv/portal/current/env.json /etc/portal/env.json \
+ && if [ -f /srv/portal/current/remotes.json ]; then cp /srv/portal/current/remotes.json /etc/portal/remotes.json; fi
+COPY deploy/nginx/portal-common.conf /etc/nginx/portal/portal-common.conf
+COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
+COPY deploy/nginx/${ROLE}.conf.template /etc/nginx/templates/conf.d/default.conf.template
+COPY deploy/docker/12-portal-statement-auth.envsh deploy/docker/40-portal-runtime-config.sh /docker-entrypoint.d/
+RUN chmod +x /docker-entrypoint.d/12-portal-statement-auth.envsh /docker-entrypoint.d/40-portal-runtime-config.sh
+EXPOSE 80

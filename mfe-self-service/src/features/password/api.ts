@@ -1,0 +1,28 @@
+import { api } from '@driver-portal/shared/contract';
+import { callApi } from '@driver-portal/shared/http';
+import { onlyDigits } from '@driver-portal/shared/format';
+
+/** Texts of the success alerts (seed 1 section 8), to the letter. */
+export const SUCCESS_TEXTS = {
+  changed: 'Senha alterada!',
+  resent: 'Senha reenviada!',
+} as const;
+
+/**
+ * PUT core Taxista/AlterarSenha?senhaAntiga=&novaSenha= (seed 1 section 7).
+ *
+ * Known weakness of the provider's API: it takes both passwords in the query string rather than
+ * in the body, so they may end up in the provider's server or proxy access logs. On our side the
+ * request only ever goes to the core base URL over HTTPS (runtime configuration), is made by
+ * XHR (never the page's address, so never the URL bar or the browser history), and nothing of
+ * ours logs it. Moving them to the body needs the provider to change the call.
+ *
+ * A failure is alerted in error style with the server's message (legacy catalogue) by callApi;
+ * the promise still rejects so the form knows it failed.
+ */
+export const changePassword = (senhaAntiga: string, novaSenha: string) =>
+  callApi(api.core.changePassword, { query: { senhaAntiga, novaSenha }, overlay: true, alertOnError: true });
+
+/** GET core Taxista/ReenviarSenha?cpf=<digits only> (seed 1 section 7); failures alerted as above. */
+export const resendPassword = (cpf: string) =>
+  callApi(api.core.resendPassword, { query: { cpf: onlyDigits(cpf) }, overlay: true, alertOnError: true });

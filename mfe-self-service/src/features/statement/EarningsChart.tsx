@@ -1,0 +1,103 @@
+import type { Ride } from '@driver-portal/shared/contract';
+import { formatBRL } from '@driver-portal/shared/format';
+import { Card } from '@driver-portal/shared/ui';
+import { earningsByDay } from './rides';
+
+// Drawing area in SVG units; the SVG scales to the card's width (class earnings-chart).
+const WIDTH = 320;
+const HEIGHT = 140;
+const TOP = 8;
+/** Room at each side, so the first and last day numbers are not cut. */
+const SIDE = 8;
+const BASELINE = 118;
+const BAR_COLOUR = '#0b5cad';
+const BEST_COLOUR = '#1d7a3a';
+const TEXT_COLOUR = '#4f5b6b';
+
+const money = (cents: number) => formatBRL(cents / 100);
+const round = (value: number) => Math.round(value * 100) / 100;
+
+export interface EarningsChartProps {
+  rides: Ride[];
+  /** The statement's `Mes` (01/MM/YYYY). */
+  month: string;
+  /** "novembro de 2026" */
+  monthLabel: string;
+}
+
+/**
+ * The month's earnings by day as an inline SVG bar chart (no library, no inline styles: sizes
+ * are SVG attributes, colours `fill` attributes). Screen readers get a summary (role="img" and
+ * its aria-label) and a visually hidden table of the values per day.
+ */
+export function EarningsChart({ rides, month, monthLabel }: EarningsChartProps) {
+  const { days, totalCents, best } = earningsByDay(rides, month);
+  const label = best
+    ? `Ganhos por dia em ${monthLabel}: total de ${money(totalCents)}; melhor dia ${best.date}, com ${money(best.cents)}.`
+    : `Ganhos por dia em ${monthLabel}: nenhum ganho no mês.`;
+  const max = best?.cents ?? 0;
+  const counted = days.filter((day) => day.rides > 0);
+  const slot = (WIDTH - 2 * SIDE) / Math.max(1, days.length);
+  const barWidth = Math.max(1, slot * 0.7);
+  const plot = BASELINE - TOP;
+  // Day numbers under the axis: the 1st, every 5th and the last day (every day when there are few).
+  const labelled = (index: number) => days.length <= 10 || index === 0 || index === days.length - 1 || (days[index]?.day ?? 0) % 5 === 0;
+
+  return (
+    <Card title="Ganhos por dia">
+      <svg className="earnings-chart" role="img" aria-label={label} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%">
+        <line x1={0} y1={BASELINE} x2={WIDTH} y2={BASELINE} stroke={TEXT_COLOUR} strokeWidth={1} />
+        {days.map((day, index) => {
+          // A day with earnings always shows at least a sliver of a bar.
+          const height = max > 0 && day.cents > 0 ? Math.max(2, (day.cents / max) * plot) : 0;
+          const x = SIDE + index * slot + (slot - barWidth) / 2;
+          return (
+            <g key={day.date}>
+              {height > 0 ? (
+                <rect
+                  data-date={day.date}
+                  x={round(x)}
+                  y={round(BASELINE - height)}
+                  width={round(barWidth)}
+                  height={round(height)}
+                  fill={day === best ? BEST_COLOUR : BAR_COLOUR}
+                />
+              ) : null}
+              {labelled(index) ? (
+                <text x={round(SIDE + index * slot + slot / 2)} y={HEIGHT - 6} fontSize={10} textAnchor="middle" fill={TEXT_COLOUR}>
+                  {day.day}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <p className="list-item-meta">
+        {best ? `Melhor dia: ${best.date} (${money(best.cents)}). ` : 'Nenhum ganho no mês. '}
+        {/* Decision: a reversed ride's money went back, so it is not an earning. */}
+        Corridas estornadas não entram no gráfico.
+      </p>
+      {counted.length > 0 ? (
+        <table className="visually-hidden">
+          <caption>Ganhos por dia em {monthLabel}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Dia</th>
+              <th scope="col">Corridas</th>
+              <th scope="col">Ganhos</th>
+            </tr>
+          </thead>
+          <tbody>
+            {counted.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{day.date}</th>
+                <td>{day.rides}</td>
+                <td>{money(day.cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </Card>
+  );
+}

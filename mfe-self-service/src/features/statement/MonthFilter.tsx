@@ -1,0 +1,77 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { formatMonthYear } from '@driver-portal/shared/format';
+import { Button } from '@driver-portal/shared/ui';
+
+/** Spec silent on the text: seed 1 section 5 only says the placeholder cannot be submitted. */
+export const MONTH_REQUIRED = 'Selecione um mês';
+export const MONTH_PLACEHOLDER = 'Selecione o mês';
+
+export interface MonthFilterProps {
+  /** The statement's `Periodos` (DD/MM/YYYY strings), offered as month names. */
+  periods: string[];
+  /** The month shown now, preselected when it is one of `periods`. */
+  selected: string;
+  onSubmit: (period: string) => void;
+}
+
+/**
+ * The month filter (seed 1 section 2): a labelled select of the available periods with a
+ * placeholder, and a submit. Submitting the placeholder shows an error tied to the select.
+ */
+export function MonthFilter({ periods, selected, onSubmit }: MonthFilterProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const select = useRef<HTMLSelectElement>(null);
+  const [value, setValue] = useState(periods.includes(selected) ? selected : '');
+  const [error, setError] = useState(false);
+  // The shown month changed from outside (browser back/forward): the select follows it.
+  const [shown, setShown] = useState(selected);
+  if (shown !== selected) {
+    setShown(selected);
+    setValue(periods.includes(selected) ? selected : '');
+    setError(false);
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (value === '') {
+      setError(true);
+      select.current?.focus();
+      return;
+    }
+    onSubmit(value);
+  };
+
+  return (
+    <form className="month-filter" noValidate onSubmit={submit} aria-label="Filtrar por mês">
+      <div className={`field${error ? ' field-invalid' : ''}`}>
+        <label htmlFor={id}>Mês</label>
+        <select
+          id={id}
+          ref={select}
+          name="data"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setValue(event.target.value);
+            if (event.target.value !== '') setError(false);
+          }}
+        >
+          <option value="">{MONTH_PLACEHOLDER}</option>
+          {periods.map((period) => (
+            <option key={period} value={period}>
+              {formatMonthYear(period) || period}
+            </option>
+          ))}
+        </select>
+        {error ? (
+          <p id={errorId} className="field-error" role="alert">
+            {MONTH_REQUIRED}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit">Filtrar</Button>
+    </form>
+  );
+}

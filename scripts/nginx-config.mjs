@@ -1,0 +1,129 @@
+// Renders the nginx configuration of deploy/nginx/ exactly as the containers do (envsubst of
+// ${VAR} placeholders; nginx's own $variables untouched) into a prefix folder nginx can run
+// from on this machine, and lays out a deploy root of releases like the images have.
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
+
+export const DEPLOY_ROOT = join(repoRoot, '.deploy');
+const TEMPLATES = join(repoRoot, 'deploy', 'nginx');
+
+/** envsubst: only ${NAME} with NAME given; a missing one is an error, not an empty string. */
+export function renderTemplate(text, vars) {
+  return text.replace(/\$\{([A-Z0-9_]+)\}/g, (_match, name) => {
+    if (!(name in vars)) throw new Error(`nginx template needs ${name}`);
+    return vars[name];
+  });
+}
+
+export const appRoot = (dir) => join(DEPLOY_ROOT, 'apps', dir);
+export const configDir = (dir) => join(appRoot(dir), 'config');
+
+/** Writes a file so readers never see half of it. */
+export function writeAtomic(file, content) {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, content);
+  renameSync(temp, file);
+}
+
+/** Points <app>/current at releases/<id>, atomically. */
+export function activate(dir, id) {
+  const link = join(appRoot(dir), 'current');
+  const temp = `${link}.${process.pid}.tmp`;
+  rmSync(temp, { force: true });
+  symlinkSync(join('releases', id), temp);
+  renameSync(temp, link);
+}
+
+/** Copies a build into releases/<id> (content-addressed by default) and returns the id. */
+export function publish(dir, distDir, id) {
+  const releaseId = id ?? `r-${hashTree(distDir).slice(0, 12)}`;
+  const target = join(appRoot(dir), 'releases', releaseId);
+  if (!existsSync(target)) cpSync(distDir, target, { recursive: true });
+  return releaseId;
+}
+
+export function hashTree(folder) {
+  const hash = createHash('sha256');
+  const walk = (current) => {
+    for (const entry of readdirSync(current, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(folder);
+  return hash.digest('hex');
+}
+
+export const remoteOrigin = (port) => `http://localhost:${port}`;
+export const manifestUrl = (remote, releaseId) => `${remoteOrigin(remote.port)}/releases/${releaseId}/mf-manifest.json`;
+
+/** The host's remote list, from the release each remote currently serves. */
+export function writeRemoteList(entries) {
+  writeAtomic(join(configDir(HOST.dir), 'remotes.json'), `${JSON.stringify(entries, null, 2)}\n`);
+}
+
+export function readRemoteList() {
+  return JSON.parse(readFileSync(join(configDir(HOST.dir), 'remotes.json'), 'utf8'));
+}
+
+/** What the containers get from environment variables, with this machine's values. */
+export function localVariables(app, statementCredential) {
+  const isHost = app.dir === HOST.dir;
+  const hostOrigins = [`http://localhost:${HOST.port}`, `http://127.0.0.1:${HOST.port}`];
+  return {
+    PORTAL_LISTEN: `127.0.0.1:${app.port}`,
+    PORTAL_APP_ROOT: appRoot(app.dir),
+    PORTAL_CONFIG_DIR: configDir(app.dir),
+    PORTAL_REMOTE_ORIGINS: isHost ? REMOTES.map((remote) => remoteOrigin(remote.port)).join(' ') : '',
+    PORTAL_SERVICE_ORIGINS: `http://localhost:${SANDBOX_PORT}`,
+    PORTAL_IMG_ORIGINS: `http://localhost:${SANDBOX_PORT}`,
+    PORTAL_FRAME_ANCESTORS: "'none'",
+    PORTAL_X_FRAME_OPTIONS: 'DENY',
+    PORTAL_HOST_ORIGINS_REGEX: hostOrigins.map((origin) => origin.replace(/[.]/g, '\\.')).join('|'),
+    PORTAL_STATEMENT_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/statement/`,
+    PORTAL_STATEMENT_AUTHORIZATION: `Basic ${Buffer.from(statementCredential).toString('base64')}`,
+  };
+}
+
+/** Renders one app's nginx prefix folder; returns the path of its nginx.conf. */
+export function renderNginx(app, vars) {
+  const prefix = join(DEPLOY_ROOT, 'nginx', app.dir);
+  for (const sub of ['logs', 'temp', 'portal', 'conf.d']) mkdirSync(join(prefix, sub), { recursive: true });
+  const role = app.dir === HOST.dir ? 'host' : 'remote';
+  writeFileSync(join(prefix, 'portal', 'portal-common.conf'), readFileSync(join(TEMPLATES, 'portal-common.conf')));
+  writeFileSync(
+    join(prefix, 'portal', 'portal-maps.conf'),
+    renderTemplate(readFileSync(join(TEMPLATES, 'portal-maps.conf.template'), 'utf8'), vars),
+  );
+  writeFileSync(
+    join(prefix, 'conf.d', 'default.conf'),
+    renderTemplate(readFileSync(join(TEMPLATES, `${role}.conf.template`), 'utf8'), vars),
+  );
+  // The containers run the stock nginx.conf of the nginx image; locally this wrapper adds what a
+  // non-root nginx in a folder needs (pid, logs, temp paths) around the same conf.d.
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    `worker_processes 1;
+error_log logs/error.log warn;
+pid logs/nginx.pid;
+events { worker_connections 512; }
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    sendfile on;
+    access_log logs/access.log;
+    client_body_temp_path temp/client;
+    proxy_temp_path temp/proxy;
+    fastcgi_temp_path temp/fastcgi;
+    uwsgi_temp_path temp/uwsgi;
+    scgi_temp_path temp/scgi;
+    include conf.d/*.conf;
+}
+`,
+  );
+  return { prefix, conf: join(prefix, 'nginx.conf') };
+}

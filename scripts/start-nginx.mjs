@@ -1,0 +1,96 @@
+// `npm run start:nginx`: the suite served the way it is deployed — Debian's nginx with the
+// configuration of deploy/nginx/, one server per app, each app deployed as a release — plus
+// the sandbox API. Same ports as `npm start`.
+import { spawn } from 'node:child_process';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
+import {
+  activate,
+  configDir,
+  DEPLOY_ROOT,
+  localVariables,
+  manifestUrl,
+  publish,
+  renderNginx,
+  writeAtomic,
+  writeRemoteList,
+} from './nginx-config.mjs';
+
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const statementCredential = process.env.STATEMENT_BASIC_AUTH ?? 'portal:sandbox-secret';
+
+if (!process.argv.includes('--no-build')) {
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--missing'], { stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed'))));
+  });
+}
+
+// A fresh deploy root: each app's current build is its first release.
+rmSync(DEPLOY_ROOT, { recursive: true, force: true });
+const releases = {};
+for (const app of APPS) {
+  const id = publish(app.dir, join(repoRoot, app.dir, 'dist'));
+  activate(app.dir, id);
+  releases[app.dir] = id;
+  cpSync(join(repoRoot, 'config', 'env.json'), join(configDir(app.dir), 'env.json'));
+}
+// Same names and prefixes as the host's own list; only the manifest URLs are the deployed releases.
+const hostList = JSON.parse(readFileSync(join(repoRoot, 'host', 'remotes.json'), 'utf8'));
+writeRemoteList(
+  REMOTES.map((remote) => {
+    const entry = hostList.find((item) => item.name === remote.name);
+    if (!entry) throw new Error(`host/remotes.json has no ${remote.name}`);
+    return { ...entry, manifest: manifestUrl(remote, releases[remote.dir]) };
+  }),
+);
+writeAtomic(join(DEPLOY_ROOT, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
+
+const children = [];
+const sandbox = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'sandbox-api/src/main.ts')], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: String(SANDBOX_PORT), STATEMENT_BASIC_AUTH: statementCredential },
+});
+children.push(sandbox);
+for (const app of APPS) {
+  const { prefix, conf } = renderNginx(app, localVariables(app, statementCredential));
+  const nginx = spawn(NGINX, ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log'), '-g', 'daemon off;'], {
+    stdio: 'inherit',
+  });
+  nginx.on('exit', (code) => {
+    if (code) {
+      console.error(`nginx for ${app.dir} stopped (${code}); see ${join(prefix, 'logs', 'error.log')}`);
+      stop(1);
+    }
+  });
+  children.push(nginx);
+}
+
+const deadline = Date.now() + 30_000;
+for (const url of [`http://localhost:${SANDBOX_PORT}/__sandbox/health`, ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]) {
+  for (;;) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) {
+      console.error(`not answering: ${url}`);
+      stop(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+for (const app of APPS) console.log(`${app.dir.padEnd(18)} http://localhost:${app.port}/  (nginx, release ${releases[app.dir]})`);
+console.log(`${'sandbox-api'.padEnd(18)} http://localhost:${SANDBOX_PORT}/`);
+console.log(`\nOpen the portal: http://localhost:${HOST.port}/App?token=${DEMO_TOKEN}&driverId=${DEMO_DRIVER_ID}\n`);
+
+function stop(code = 0) {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
