@@ -38,5 +38,6 @@ module.exports = {
     project('mfe-account'),
     project('mfe-insurance'),
     project('sandbox-api', { testEnvironment: 'node', setupFilesAfterEnv: [] }),
+    project('deploy', { testEnvironment: 'node', setupFilesAfterEnv: [] }),
   ],
 };

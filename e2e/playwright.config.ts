@@ -19,6 +19,9 @@ export const CHROMIUM_ARGS = [
  */
 export const SERVER = process.env.PORTAL_SERVER === 'nginx' ? 'nginx' : 'node';
 
+// A credential only this run knows: the deployment tests look for it in every build and response.
+process.env.STATEMENT_BASIC_AUTH ??= `portal-e2e:statement-${Date.now().toString(36)}`;
+
 export default defineConfig({
   testDir: './tests',
   // Through nginx: the deployment checks plus the platform's cross-cutting suites.

@@ -9,13 +9,9 @@ import { HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 export const DEPLOY_ROOT = join(repoRoot, '.deploy');
 const TEMPLATES = join(repoRoot, 'deploy', 'nginx');
 
-/** envsubst: only ${NAME} with NAME given; a missing one is an error, not an empty string. */
-export function renderTemplate(text, vars) {
-  return text.replace(/\$\{([A-Z0-9_]+)\}/g, (_match, name) => {
-    if (!(name in vars)) throw new Error(`nginx template needs ${name}`);
-    return vars[name];
-  });
-}
+import renderModule from '../deploy/nginx/render.cjs';
+
+export const { renderTemplate } = renderModule;
 
 export const appRoot = (dir) => join(DEPLOY_ROOT, 'apps', dir);
 export const configDir = (dir) => join(appRoot(dir), 'config');

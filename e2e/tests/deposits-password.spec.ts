@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, resetSandbox, SANDBOX, withToken } from './support';
 
 test.beforeEach(resetSandbox);
@@ -24,6 +24,21 @@ async function openDeepLink(page: Page, path: string, origin: string, heading: s
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   // The token left the address bar at once.
   expect(page.url()).not.toContain('token=');
+}
+
+/**
+ * Replaces a masked field's text key by key at a human pace. The mask (@react-input/mask) reads
+ * the caret position on a timer while the field has focus, and drops (or misplaces) an input
+ * that arrives before the timer saw the latest caret move: only a robot selecting and typing
+ * within a few milliseconds does that, so the test types like a person.
+ */
+async function typeMasked(page: Page, field: Locator, digits: string) {
+  await field.click();
+  await field.selectText();
+  await page.waitForTimeout(50);
+  await field.press('Backspace');
+  await page.waitForTimeout(50);
+  await field.pressSequentially(digits, { delay: 50 });
 }
 
 async function closeAlert(page: Page) {
@@ -132,10 +147,7 @@ for (const [where, origin] of ORIGINS) {
     await expectAccessible(page);
     const cpf = page.getByLabel('CPF');
 
-    // Typed key by key at a human pace: the mask (@react-input/mask) drops a key that arrives
-    // before its selection-tracking timer ticked, which only a robot typing in under ~10 ms does.
-    await cpf.click();
-    await cpf.pressSequentially('52998224724', { delay: 50 });
+    await typeMasked(page, cpf, '52998224724');
     await expect(cpf).toHaveValue('529.982.247-24');
     await cpf.blur();
     await expect(cpf).toHaveAccessibleDescription('CPF invalido');
@@ -145,8 +157,7 @@ for (const [where, origin] of ORIGINS) {
     expect(requests.filter((request) => request.url().includes('Taxista/ReenviarSenha'))).toHaveLength(0);
 
     // Valid but unknown to the provider: its message, in error style.
-    // Pasted (one input event), as a driver copying the CPF from elsewhere would.
-    await cpf.fill('39053344705');
+    await typeMasked(page, cpf, '39053344705');
     await expect(cpf).toHaveValue('390.533.447-05');
     await page.getByRole('button', { name: 'Reenviar senha' }).click();
     await expect(page.getByRole('alertdialog')).toContainText('CPF não encontrado.');
@@ -154,7 +165,7 @@ for (const [where, origin] of ORIGINS) {
     await closeAlert(page);
     await expect(cpf).toHaveValue('390.533.447-05');
 
-    await cpf.fill('52998224725');
+    await typeMasked(page, cpf, '52998224725');
     await expect(cpf).toHaveValue('529.982.247-25');
     await page.getByRole('button', { name: 'Reenviar senha' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Senha reenviada!' });

@@ -33,15 +33,39 @@ export const testConfig: ActiveConfig = {
 
 export const server = setupServer();
 
+/**
+ * jest-fixed-jsdom swaps in Node's FormData, which cannot read a <form>. React 19 builds one
+ * (`new FormData(form, submitter)`) when a submit handler starts a transition, as a router
+ * navigation does; browsers can. This stand-in reads the form's named fields instead.
+ */
+const NodeFormData = globalThis.FormData;
+class FormDataOfForm extends NodeFormData {
+  constructor(form?: unknown) {
+    super();
+    if (!(form instanceof HTMLFormElement)) return;
+    for (const field of [...form.elements]) {
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) && field.name) {
+        this.append(field.name, field.value);
+      }
+    }
+  }
+}
+
 /** Call from a Jest setup file. */
 export function installPlatformTestHooks(): void {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => {
+    globalThis.FormData = FormDataOfForm;
+    server.listen({ onUnhandledRequest: 'error' });
+  });
   beforeEach(() => {
     setActiveConfig(testConfig);
     window.sessionStorage.clear();
   });
   afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
+  afterAll(() => {
+    server.close();
+    globalThis.FormData = NodeFormData;
+  });
 }
 
 export function endpointUrl(endpoint: Endpoint<unknown, unknown>): string {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, type Ride, type Statement } from '@driver-portal/shared/contract';
 import {
   HttpResponse,
@@ -12,28 +12,6 @@ import {
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
 import { earningsByDay, rideDateSegment } from './rides';
-
-/**
- * jest-fixed-jsdom swaps in Node's FormData, which cannot read a <form>. React 19 builds one
- * (`new FormData(form, submitter)`) when a submit handler starts a transition, as a router
- * navigation does; browsers can. This stand-in reads the form's named fields instead.
- */
-const NodeFormData = globalThis.FormData;
-class FormDataOfForm extends NodeFormData {
-  constructor(form?: unknown) {
-    super();
-    if (!(form instanceof HTMLFormElement)) return;
-    for (const field of [...form.elements]) {
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.name) this.append(field.name, field.value);
-    }
-  }
-}
-beforeAll(() => {
-  globalThis.FormData = FormDataOfForm;
-});
-afterAll(() => {
-  globalThis.FormData = NodeFormData;
-});
 
 function ride(overrides: Partial<Ride>): Ride {
   return {
@@ -200,7 +178,7 @@ describe('ride statement', () => {
     expect(screen.getByRole('combobox', { name: 'Mês' })).toHaveValue('01/10/2026');
 
     // Browser back: the current month again, the select follows.
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     expect(await screen.findByRole('heading', { level: 2, name: 'novembro de 2026' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Mês' })).toHaveValue('');
   });

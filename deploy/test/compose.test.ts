@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import { parse } from 'yaml';
+import { renderTemplate } from '../nginx/render.cjs';
+
+const repo = join(__dirname, '..', '..');
+const composeText = readFileSync(join(repo, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText, { merge: true }) as {
+  services: Record<
+    string,
+    { build: { context: string; dockerfile: string; args?: Record<string, string> }; ports: string[]; environment?: Record<string, string> }
+  >;
+};
+
+const APPS = [
+  ['host', 'host', '3000'],
+  ['mfe-self-service', 'remote', '3001'],
+  ['mfe-onboarding', 'remote', '3002'],
+  ['mfe-account', 'remote', '3003'],
+  ['mfe-insurance', 'remote', '3004'],
+] as const;
+
+describe('docker-compose.yml', () => {
+  it('is valid against the Compose Specification schema', () => {
+    // The schema the Compose project publishes (bundled by dclint). It names draft-07 by its
+    // https URL, which Ajv knows as http: drop the reference, Ajv validates draft-07 by default.
+    const { $schema: _draft, ...schema } = JSON.parse(readFileSync(join(repo, 'node_modules', 'dclint', 'schemas', 'compose.schema.json'), 'utf8')) as Record<string, unknown>;
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile(schema);
+    const valid = validate(compose);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    // The validator is not vacuous: a misspelt key is refused.
+    expect(validate({ services: { host: { imagee: 'x' } } })).toBe(false);
+  });
+
+  it.each(APPS)('%s: one nginx image built from the repository, on its own port', (app, role, port) => {
+    const service = compose.services[app];
+    expect(service).toBeDefined();
+    expect(service?.build.context).toBe('.');
+    expect(service?.build.dockerfile).toBe('deploy/docker/app.Dockerfile');
+    expect(service?.build.args).toEqual({ APP: app, ROLE: role });
+    expect(service?.ports).toEqual([`${port}:80`]);
+    expect(existsSync(join(repo, app, 'package.json'))).toBe(true);
+    expect(existsSync(join(repo, 'deploy', 'nginx', `${role}.conf.template`))).toBe(true);
+  });
+
+  it('runs the sandbox API and passes the statement credential only from the environment', () => {
+    expect(compose.services['sandbox-api']?.ports).toEqual(['4000:4000']);
+    expect(compose.services.host?.environment?.STATEMENT_BASIC_AUTH).toMatch(/^\$\{STATEMENT_BASIC_AUTH:\?/);
+    expect(compose.services['sandbox-api']?.environment?.STATEMENT_BASIC_AUTH).toMatch(/^\$\{STATEMENT_BASIC_AUTH:\?/);
+    expect(composeText).not.toMatch(/sandbox-secret|Basic [A-Za-z0-9+/=]{8,}/);
+  });
+
+  it('configures every app through the environment (service origins, remote list, runtime configuration)', () => {
+    const host = compose.services.host?.environment ?? {};
+    for (const key of [
+      'PORTAL_REMOTE_ORIGINS',
+      'PORTAL_SERVICE_ORIGINS',
+      'PORTAL_ENV_JSON',
+      'PORTAL_REMOTES_JSON',
+      'PORTAL_STATEMENT_UPSTREAM',
+    ]) {
+      expect(host).toHaveProperty(key);
+    }
+    for (const [app] of APPS.slice(1)) {
+      expect(compose.services[app]?.environment).toHaveProperty('PORTAL_HOST_ORIGINS_REGEX');
+    }
+  });
+
+  it('copies into the image every file the Dockerfile names', () => {
+    const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'app.Dockerfile'), 'utf8');
+    const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((match) => (match[1] ?? '').split(' '));
+    const resolved = sources.filter((source) => source !== '.').map((source) => source.replace('${ROLE}', 'host'));
+    expect(resolved.length).toBeGreaterThan(3);
+    for (const source of resolved) expect(existsSync(join(repo, source))).toBe(true);
+  });
+});
+
+describe('nginx configuration as the containers render it', () => {
+  // The values the image's ENV and compose give; envsubst fills the same placeholders.
+  const containerVars = {
+    PORTAL_LISTEN: '80',
+    PORTAL_APP_ROOT: '/srv/portal',
+    PORTAL_CONFIG_DIR: '/etc/portal',
+    PORTAL_REMOTE_ORIGINS: 'http://localhost:3001',
+    PORTAL_SERVICE_ORIGINS: 'http://localhost:4000',
+    PORTAL_IMG_ORIGINS: 'http://localhost:4000',
+    PORTAL_FRAME_ANCESTORS: "'none'",
+    PORTAL_X_FRAME_OPTIONS: 'DENY',
+    PORTAL_HOST_ORIGINS_REGEX: 'http://localhost:3000',
+    PORTAL_STATEMENT_UPSTREAM: 'http://127.0.0.1:4000/statement/',
+    PORTAL_STATEMENT_AUTHORIZATION: 'Basic dGVzdDp0ZXN0',
+  };
+
+  it.each(['host', 'remote'])('%s: nginx -t accepts it', (role) => {
+    const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
+    for (const folder of ['portal', 'conf.d', 'logs', 'temp']) mkdirSync(join(prefix, folder));
+    const templates = join(repo, 'deploy', 'nginx');
+    writeFileSync(join(prefix, 'portal', 'portal-common.conf'), readFileSync(join(templates, 'portal-common.conf')));
+    writeFileSync(
+      join(prefix, 'portal', 'portal-maps.conf'),
+      renderTemplate(readFileSync(join(templates, 'portal-maps.conf.template'), 'utf8'), containerVars),
+    );
+    // -t parses and checks without binding the port.
+    const server = renderTemplate(readFileSync(join(templates, `${role}.conf.template`), 'utf8'), containerVars);
+    writeFileSync(join(prefix, 'conf.d', 'default.conf'), server);
+    writeFileSync(
+      join(prefix, 'nginx.conf'),
+      `pid logs/nginx.pid; error_log logs/error.log; events {} http { include /etc/nginx/mime.types; client_body_temp_path temp; proxy_temp_path temp; fastcgi_temp_path temp; uwsgi_temp_path temp; scgi_temp_path temp; include conf.d/*.conf; }`,
+    );
+    const output = execFileSync(
+      '/usr/sbin/nginx',
+      ['-t', '-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log')],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    expect(output).toBe('');
+  });
+
+  it('refuses to render with a placeholder missing', () => {
+    expect(() => renderTemplate('listen ${PORTAL_LISTEN};', {})).toThrow('PORTAL_LISTEN');
+  });
+});

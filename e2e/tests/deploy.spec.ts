@@ -1,0 +1,220 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, HOST, REMOTE_ORIGINS, withToken } from './support';
+
+// Runs only through nginx (PORTAL_SERVER=nginx, see playwright.config.ts): the deployment's
+// own web server configuration, caching, headers, statement proxy and one-remote releases.
+
+const repo = join(__dirname, '..', '..');
+const deployRoot = join(repo, '.deploy');
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A raw GET: headers as nginx sent them (no decompression, no browser cache). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+function hashedChunk(dir: string, pattern: RegExp): string {
+  const name = readdirSync(join(deployRoot, 'apps', dir, 'current')).find((file) => pattern.test(file));
+  if (!name) throw new Error(`no file like ${pattern} in ${dir}`);
+  return name;
+}
+
+function treeHash(folder: string): string {
+  const hash = createHash('sha256');
+  const walk = (current: string) => {
+    for (const name of readdirSync(current).sort()) {
+      const path = join(current, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(name).update(readFileSync(path));
+    }
+  };
+  walk(folder);
+  return hash.digest('hex');
+}
+
+function release(args: string[]): string {
+  return execFileSync(process.execPath, [join(repo, 'scripts', 'release-remote.mjs'), ...args], { cwd: repo, encoding: 'utf8' });
+}
+
+/** A copy of one remote's source, changed by `edit`, inside the repository (so it resolves its packages). */
+function changedSource(name: string, edit: (dir: string) => void): string {
+  const root = join(repo, '.tmp', name);
+  rmSync(root, { recursive: true, force: true });
+  cpSync(join(repo, 'mfe-self-service'), join(root, 'mfe-self-service'), {
+    recursive: true,
+    filter: (source) => !/[/\\](node_modules|dist)([/\\]|$)/.test(source),
+  });
+  edit(join(root, 'mfe-self-service'));
+  return root;
+}
+
+test.describe('served by nginx', () => {
+  test('cache, security and compression headers', async () => {
+    const html = await rawGet(`${HOST}/notifications/list/`);
+    expect(html.status).toBe(200);
+    expect(html.headers['content-type']).toMatch(/text\/html/);
+    expect(html.headers['cache-control']).toBe('no-store');
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
+    expect(html.headers['referrer-policy']).toBe('no-referrer');
+    const csp = String(html.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' http://localhost:3001");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+
+    for (const path of ['/remotes.json', '/env.json']) {
+      const config = await rawGet(`${HOST}${path}`);
+      expect(config.status).toBe(200);
+      expect(config.headers['cache-control']).toBe('no-store');
+    }
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const response = await rawGet(`${REMOTE_ORIGINS.selfService}/${file}`, { Origin: HOST });
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['access-control-allow-origin']).toBe(HOST);
+    }
+
+    const chunk = hashedChunk('host', /^vendors-node_modules_react-dom_client_js\.[0-9a-f]{10}\.js$/);
+    const hashed = await rawGet(`${HOST}/${chunk}`, { 'Accept-Encoding': 'gzip' });
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers['content-encoding']).toBe('gzip');
+
+    // A missing script is a real 404, not the SPA's index.html.
+    const missing = await rawGet(`${HOST}/main.0123456789.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.toString()).not.toContain('<div id="root">');
+  });
+
+  test('remotes answer CORS only to the host', async () => {
+    const foreign = await rawGet(`${REMOTE_ORIGINS.account}/mf-manifest.json`, { Origin: 'https://evil.example' });
+    expect(foreign.status).toBe(200);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  test('the Content-Security-Policy blocks an injected inline script', async ({ page }) => {
+    await page.goto(withToken('/App'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+    const outcome = await page.evaluate(async () => {
+      const violated = new Promise<string>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event.violatedDirective), { once: true }),
+      );
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true;';
+      document.body.append(script);
+      const directive = await Promise.race([violated, new Promise<string>((resolve) => setTimeout(() => resolve('none'), 2000))]);
+      return { directive, ran: (window as unknown as { __injected?: boolean }).__injected === true };
+    });
+    expect(outcome.ran).toBe(false);
+    expect(outcome.directive).toMatch(/script-src/);
+  });
+
+  test('the statement service is reached on the host origin; its credential never reaches a browser', async () => {
+    const credential = process.env.STATEMENT_BASIC_AUTH ?? '';
+    expect(credential).not.toBe('');
+    const encoded = Buffer.from(credential).toString('base64');
+    const query = 'cpf=52998224725&BirthDate=1985-04-12&startDate=2026-01-01&endDate=2026-12-31';
+
+    const proxied = await rawGet(`${HOST}/statement/api/extrato/nf?${query}`);
+    expect(proxied.status).toBe(200);
+    expect(JSON.parse(proxied.body.toString()).data.length).toBeGreaterThan(0);
+    const direct = await rawGet(`http://localhost:4000/statement/api/extrato/nf?${query}`);
+    expect(direct.status).toBe(401);
+
+    const secret = credential.split(':')[1] ?? credential;
+    for (const response of [proxied, direct]) {
+      const exposed = JSON.stringify(response.headers) + response.body.toString();
+      expect(exposed).not.toContain(secret);
+      expect(exposed).not.toContain(encoded);
+    }
+    // Nothing served to browsers holds it: every file of every deployed app.
+    const files: string[] = [];
+    const walk = (folder: string) => {
+      for (const name of readdirSync(folder)) {
+        const path = join(folder, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else files.push(path);
+      }
+    };
+    for (const app of ['host', 'mfe-self-service', 'mfe-onboarding', 'mfe-account', 'mfe-insurance']) {
+      walk(join(deployRoot, 'apps', app, 'releases'));
+      walk(join(deployRoot, 'apps', app, 'config'));
+    }
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const content = readFileSync(file, 'latin1');
+      expect(content.includes(secret) || content.includes(encoded)).toBe(false);
+    }
+  });
+});
+
+test.describe('one-remote releases', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a remote is released alone, the host picks it up on the next load, and rollback restores it', async ({ page }) => {
+    const hostBefore = treeHash(join(deployRoot, 'apps', 'host', 'current'));
+    const source = changedSource('release-src', (dir) => {
+      const file = join(dir, 'src', 'features', 'notifications', 'NotificationsListPage.tsx');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('title="Notificações"', 'title="Notificações da nova versão"'));
+    });
+
+    await page.goto(withToken('/notifications/list/'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+
+    const id = `e2e-${Date.now().toString(36)}`;
+    try {
+      expect(release(['mfe-self-service', '--root', source, '--id', id])).toContain(`release ${id} is live`);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Notificações da nova versão' })).toBeVisible();
+      await page.goto(`${REMOTE_ORIGINS.selfService}/notifications/list/`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Notificações da nova versão' })).toBeVisible();
+      // The host was not rebuilt or redeployed: byte for byte the same files.
+      expect(treeHash(join(deployRoot, 'apps', 'host', 'current'))).toBe(hostBefore);
+    } finally {
+      release(['mfe-self-service', '--rollback']);
+    }
+    await page.goto(`${HOST}/notifications/list/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+    expect(treeHash(join(deployRoot, 'apps', 'host', 'current'))).toBe(hostBefore);
+  });
+
+  test('a remote built against an incompatible React is refused with a clear message', async ({ page }) => {
+    const source = changedSource('mismatch-src', (dir) => {
+      const file = join(dir, 'package.json');
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { dependencies: Record<string, string> };
+      manifest.dependencies.react = '18.3.1';
+      writeFileSync(file, JSON.stringify(manifest, null, 2));
+    });
+    try {
+      release(['mfe-self-service', '--root', source, '--id', `e2e-react18-${Date.now().toString(36)}`]);
+      await page.goto(withToken('/notifications/list/'));
+      await expect(page.getByRole('heading', { level: 1, name: 'Esta área precisa ser atualizada' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('versão diferente do aplicativo')).toBeVisible();
+      await expectAccessible(page);
+      // The rest of the portal is fine.
+      await page.getByRole('link', { name: 'Ir para o início' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+    } finally {
+      release(['mfe-self-service', '--rollback']);
+    }
+    await page.goto(`${HOST}/notifications/list/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+    expect(existsSync(join(deployRoot, 'apps', 'mfe-self-service', 'current'))).toBe(true);
+  });
+});
