@@ -27,7 +27,9 @@ describe('docker-compose.yml', () => {
   it('is valid against the Compose Specification schema', () => {
     // The schema the Compose project publishes (bundled by dclint). It names draft-07 by its
     // https URL, which Ajv knows as http: drop the reference, Ajv validates draft-07 by default.
-    const { $schema: _draft, ...schema } = JSON.parse(readFileSync(join(repo, 'node_modules', 'dclint', 'schemas', 'compose.schema.json'), 'utf8')) as Record<string, unknown>;
+    const { $schema: _draft, ...schema } = JSON.parse(
+      readFileSync(join(repo, 'node_modules', 'dclint', 'schemas', 'compose.schema.json'), 'utf8'),
+    ) as Record<string, unknown>;
     const ajv = new Ajv({ allErrors: true, strict: false });
     const validate = ajv.compile(schema);
     const valid = validate(compose);
