@@ -1,16 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium, never a downloaded browser; flags for a closed network (DEVELOPERS.md). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.cjs';
 
 /**
  * PORTAL_SERVER=nginx runs the suite through Debian's nginx with the deployment configuration
@@ -37,7 +26,7 @@ export default defineConfig({
   use: {
     baseURL: 'http://localhost:3000',
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // A low-end phone in a webview.
     viewport: { width: 360, height: 740 },
     locale: 'pt-BR',

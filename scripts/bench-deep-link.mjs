@@ -7,19 +7,12 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { APPS, DEMO_TOKEN, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { serveStatic } from './static-server.mjs';
+import chromiumSettings from '../e2e/chromium.cjs';
+
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = chromiumSettings;
 
 const MONOLITH_PORT = 3010;
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function run(command, args, cwd = repoRoot) {
   return new Promise((resolve, reject) => {
@@ -82,7 +75,7 @@ const targets = [
   ['federated, remote standalone', `http://localhost:3001${path}`],
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 async function measure(url) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });

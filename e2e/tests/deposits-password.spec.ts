@@ -1,5 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, resetSandbox, SANDBOX, withToken } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEMO_DRIVER_ID,
+  expectAccessible,
+  HOST,
+  recordRequests,
+  REMOTE_ORIGINS,
+  resetSandbox,
+  SANDBOX,
+  typeMasked,
+  withToken,
+} from './support';
 
 test.beforeEach(resetSandbox);
 
@@ -24,21 +34,6 @@ async function openDeepLink(page: Page, path: string, origin: string, heading: s
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   // The token left the address bar at once.
   expect(page.url()).not.toContain('token=');
-}
-
-/**
- * Replaces a masked field's text key by key at a human pace. The mask (@react-input/mask) reads
- * the caret position on a timer while the field has focus, and drops (or misplaces) an input
- * that arrives before the timer saw the latest caret move: only a robot selecting and typing
- * within a few milliseconds does that, so the test types like a person.
- */
-async function typeMasked(page: Page, field: Locator, digits: string) {
-  await field.click();
-  await field.selectText();
-  await page.waitForTimeout(50);
-  await field.press('Backspace');
-  await page.waitForTimeout(50);
-  await field.pressSequentially(digits, { delay: 50 });
 }
 
 async function closeAlert(page: Page) {

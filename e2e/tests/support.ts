@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
-export const DEMO_TOKEN = 'demo-token';
-export const DEMO_DRIVER_ID = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
+import { DEMO_DRIVER_ID, DEMO_TOKEN } from '@driver-portal/sandbox-api/constants';
+
+// The sandbox's demo data, from the sandbox itself.
+export { DEMO_DRIVER_ID, DEMO_TOKEN };
 export const SANDBOX = 'http://localhost:4000';
 export const HOST = 'http://localhost:3000';
 export const REMOTE_ORIGINS = {
@@ -33,3 +35,17 @@ export function recordRequests(page: Page): Request[] {
 }
 
 export const withToken = (path: string, origin = HOST) => `${origin}${path}${path.includes('?') ? '&' : '?'}token=${DEMO_TOKEN}`;
+
+/**
+ * Types into a masked field (CPF, CEP, phone) at a human pace. @react-input/mask reads the caret
+ * on a timer while the field has focus; keys sent with no gap (machine speed) can land before it
+ * runs and be dropped or reordered. Real typing is far slower than 50 ms a key.
+ */
+export async function typeMasked(page: Page, field: Locator, digits: string): Promise<void> {
+  await field.click();
+  await field.selectText();
+  await page.waitForTimeout(50);
+  await field.press('Backspace');
+  await page.waitForTimeout(50);
+  await field.pressSequentially(digits, { delay: 50 });
+}

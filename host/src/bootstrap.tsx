@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { loadRuntimeConfig } from '@driver-portal/shared/config';
-import { ErrorState } from '@driver-portal/shared/ui';
+import { ConfigUnavailable } from '@driver-portal/shared/shell';
 import { fetchRemoteList, RemoteRegistry, type RemoteDescriptor } from './federation/remote-registry';
 import { createHostRouter } from './federation/router';
 
@@ -13,12 +13,7 @@ async function start(): Promise<void> {
 
   const [config, remoteList] = await Promise.allSettled([loadRuntimeConfig(), fetchRemoteList()]);
   if (config.status === 'rejected') {
-    root.render(
-      <ErrorState
-        message="Não foi possível carregar a configuração do portal. Verifique sua conexão e tente novamente."
-        onRetry={() => window.location.reload()}
-      />,
-    );
+    root.render(<ConfigUnavailable />);
     return;
   }
   // Without the remote list the host's own pages still work; remote paths show not found.

@@ -1,6 +1,7 @@
 import { InputMask } from '@react-input/mask';
 import { useField } from 'formik';
 import { useId, type InputHTMLAttributes } from 'react';
+import { FieldFrame, type ControlAria } from '@driver-portal/shared/ui';
 import { ALPHANUMERIC, DIGIT, MASKS, type MaskName } from './masks';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'value' | 'onChange'> {
@@ -20,44 +21,33 @@ export function FormField({ name, label, hint, mask, normalizeOnBlur, className,
   const [field, meta, helpers] = useField<string>(name);
   const id = `${name}-${useId()}`;
   const error = meta.touched && meta.error ? meta.error : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const common = {
-    ...input,
-    id,
-    name,
-    value: field.value ?? '',
-    onChange: field.onChange,
-    onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
-      if (normalizeOnBlur) void helpers.setValue(normalizeOnBlur(event.target.value), false);
-      field.onBlur(event);
-    },
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+  const control = (aria: ControlAria) => {
+    const common = {
+      ...input,
+      ...aria,
+      id,
+      name,
+      value: field.value ?? '',
+      onChange: field.onChange,
+      onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+        if (normalizeOnBlur) void helpers.setValue(normalizeOnBlur(event.target.value), false);
+        field.onBlur(event);
+      },
+    };
+    return mask ? (
+      <InputMask
+        mask={MASKS[mask]}
+        replacement={mask === 'cnpj' ? ALPHANUMERIC : DIGIT}
+        inputMode={mask === 'cnpj' ? 'text' : 'numeric'}
+        {...common}
+      />
+    ) : (
+      <input {...common} />
+    );
   };
   return (
-    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {mask ? (
-        <InputMask
-          mask={MASKS[mask]}
-          replacement={mask === 'cnpj' ? ALPHANUMERIC : DIGIT}
-          inputMode={mask === 'cnpj' ? 'text' : 'numeric'}
-          {...common}
-        />
-      ) : (
-        <input {...common} />
-      )}
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      {control}
+    </FieldFrame>
   );
 }

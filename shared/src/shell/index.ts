@@ -1,6 +1,6 @@
 export { AlertDialog } from './AlertDialog';
 export { LoadingOverlay } from './LoadingOverlay';
 export { PlatformLayout } from './PlatformLayout';
-export { NotFoundPage, RemoteFallback, RouteErrorPage, type RemoteFallbackProps } from './pages';
+export { ConfigUnavailable, NotFoundPage, RemoteFallback, RouteErrorPage, type RemoteFallbackProps } from './pages';
 export { remoteRouteTree, ownsPath, type RemoteRoutesModule } from './routes';
 export { startStandalone, standaloneRoutes } from './standalone';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { Button, Page } from '@driver-portal/shared/ui';
+import { Button, ErrorState, Page } from '@driver-portal/shared/ui';
 
 export function NotFoundPage() {
   return (
@@ -49,6 +49,16 @@ export function RouteErrorPage() {
       message="Esta tela encontrou um erro inesperado. Tente novamente."
       // Navigating to the same location clears the route error and renders the screen again.
       onRetry={() => void navigate(location, { replace: true })}
+    />
+  );
+}
+
+/** Without its runtime configuration no part of the portal can call a service. */
+export function ConfigUnavailable() {
+  return (
+    <ErrorState
+      message="Não foi possível carregar a configuração do portal. Verifique sua conexão e tente novamente."
+      onRetry={() => window.location.reload()}
     />
   );
 }

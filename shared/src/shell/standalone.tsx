@@ -2,8 +2,8 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { getConfig, loadRuntimeConfig } from '@driver-portal/shared/config';
-import { ErrorState, LoadingState } from '@driver-portal/shared/ui';
-import { NotFoundPage } from './pages';
+import { LoadingState } from '@driver-portal/shared/ui';
+import { ConfigUnavailable, NotFoundPage } from './pages';
 import { PlatformLayout } from './PlatformLayout';
 import { ownsPath, remoteRouteTree, type RemoteRoutesModule } from './routes';
 
@@ -42,12 +42,7 @@ export async function startStandalone(
   try {
     await loadRuntimeConfig();
   } catch {
-    root.render(
-      <ErrorState
-        message="Não foi possível carregar a configuração do portal. Verifique sua conexão e tente novamente."
-        onRetry={() => window.location.reload()}
-      />,
-    );
+    root.render(<ConfigUnavailable />);
     return;
   }
   const router = createBrowserRouter(standaloneRoutes(remoteName, module));

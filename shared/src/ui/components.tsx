@@ -93,17 +93,30 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   id?: string;
 }
 
-/** A labelled input whose error is announced and tied to it (aria-describedby). */
-export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+export interface ControlAria {
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+export interface FieldFrameProps {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  /** Renders the control with the aria attributes that tie the hint and error to it. */
+  children: (aria: ControlAria) => ReactNode;
+}
+
+/** Label, control, hint and error of every field: the error is announced and tied to the control. */
+export function FieldFrame({ id, label, hint, error, className, children }: FieldFrameProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <label htmlFor={id}>{label}</label>
+      {children({ 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
@@ -115,6 +128,17 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input whose error is announced and tied to it (aria-describedby). */
+export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <FieldFrame id={inputId} label={label} hint={hint} error={error} className={className}>
+      {(aria) => <input id={inputId} {...aria} {...input} />}
+    </FieldFrame>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatMonthYear } from '@driver-portal/shared/format';
-import { Button } from '@driver-portal/shared/ui';
+import { Button, FieldFrame } from '@driver-portal/shared/ui';
 
 /** Spec silent on the text: seed 1 section 5 only says the placeholder cannot be submitted. */
 export const MONTH_REQUIRED = 'Selecione um mês';
@@ -20,7 +20,6 @@ export interface MonthFilterProps {
  */
 export function MonthFilter({ periods, selected, onSubmit }: MonthFilterProps) {
   const id = useId();
-  const errorId = `${id}-error`;
   const select = useRef<HTMLSelectElement>(null);
   const [value, setValue] = useState(periods.includes(selected) ? selected : '');
   const [error, setError] = useState(false);
@@ -44,33 +43,28 @@ export function MonthFilter({ periods, selected, onSubmit }: MonthFilterProps) {
 
   return (
     <form className="month-filter" noValidate onSubmit={submit} aria-label="Filtrar por mês">
-      <div className={`field${error ? ' field-invalid' : ''}`}>
-        <label htmlFor={id}>Mês</label>
-        <select
-          id={id}
-          ref={select}
-          name="data"
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setValue(event.target.value);
-            if (event.target.value !== '') setError(false);
-          }}
-        >
-          <option value="">{MONTH_PLACEHOLDER}</option>
-          {periods.map((period) => (
-            <option key={period} value={period}>
-              {formatMonthYear(period) || period}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <p id={errorId} className="field-error" role="alert">
-            {MONTH_REQUIRED}
-          </p>
-        ) : null}
-      </div>
+      <FieldFrame id={id} label="Mês" error={error ? MONTH_REQUIRED : undefined}>
+        {(aria) => (
+          <select
+            id={id}
+            ref={select}
+            name="data"
+            value={value}
+            {...aria}
+            onChange={(event) => {
+              setValue(event.target.value);
+              if (event.target.value !== '') setError(false);
+            }}
+          >
+            <option value="">{MONTH_PLACEHOLDER}</option>
+            {periods.map((period) => (
+              <option key={period} value={period}>
+                {formatMonthYear(period) || period}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
       <Button type="submit">Filtrar</Button>
     </form>
   );
