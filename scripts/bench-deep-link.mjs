@@ -10,6 +10,7 @@ import { serveStatic } from './static-server.mjs';
 import chromiumSettings from '../e2e/chromium.cjs';
 
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = chromiumSettings;
+const CHROME_PATH = CHROMIUM_PATH;
 
 const MONOLITH_PORT = 3010;
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
@@ -22,7 +23,8 @@ function run(command, args, cwd = repoRoot) {
 }
 
 await run(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--missing']);
-if (!existsSync(join(repoRoot, 'bench/monolith/dist/index.html'))) {
+// The baseline is always rebuilt: it must hold the same screens as the suite being measured.
+{
   await run(
     process.execPath,
     [join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
@@ -101,12 +103,54 @@ async function measure(url) {
   };
 }
 
+/** Lighthouse (mobile, simulated throttling: a mid-range phone on slow 4G), performance only. */
+function lighthouse(url) {
+  const cli = join(repoRoot, 'node_modules/lighthouse/cli/index.js');
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        `${url}?token=${DEMO_TOKEN}`,
+        '--output=json',
+        '--output-path=stdout',
+        '--only-categories=performance',
+        '--quiet',
+        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', () => {
+      try {
+        const report = JSON.parse(output);
+        resolve({
+          score: Math.round(report.categories.performance.score * 100),
+          lcp: report.audits['largest-contentful-paint'].numericValue,
+        });
+      } catch {
+        resolve(undefined);
+      }
+    });
+  });
+}
+
+const withLighthouse = !process.argv.includes('--no-lighthouse');
 const results = [];
 for (const [label, url] of targets) {
   const samples = [];
   for (let i = 0; i < runs; i += 1) samples.push(await measure(url));
   const median = (key) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-  results.push({ label, jsKB: median('jsBytes') / 1024, jsRequests: median('jsRequests'), requests: median('requests'), ms: median('ms') });
+  const lh = withLighthouse ? await lighthouse(url) : undefined;
+  results.push({
+    label,
+    jsKB: median('jsBytes') / 1024,
+    jsRequests: median('jsRequests'),
+    requests: median('requests'),
+    ms: median('ms'),
+    lh,
+  });
 }
 await browser.close();
 servers.forEach((server) => server.close());
@@ -114,9 +158,10 @@ sandbox?.kill();
 
 const baseline = results[0];
 console.log(`\nDeep link ${path} — JS downloaded (gzip) before the list renders, median of ${runs} runs\n`);
-console.log('target                          JS KB   JS req  all req  ms(local)  vs monolith');
+console.log('target                          JS KB   JS req  all req  ms(local)  vs monolith  Lighthouse  LCP(sim)');
 for (const r of results) {
+  const lh = r.lh ? `${String(r.lh.score).padStart(10)}  ${(r.lh.lcp / 1000).toFixed(2).padStart(7)} s` : '         -         -';
   console.log(
-    `${r.label.padEnd(31)} ${r.jsKB.toFixed(1).padStart(6)}  ${String(r.jsRequests).padStart(6)}  ${String(r.requests).padStart(7)}  ${String(r.ms).padStart(9)}  ${(r.jsKB / baseline.jsKB).toFixed(2)}x`,
+    `${r.label.padEnd(31)} ${r.jsKB.toFixed(1).padStart(6)}  ${String(r.jsRequests).padStart(6)}  ${String(r.requests).padStart(7)}  ${String(r.ms).padStart(9)}  ${(r.jsKB / baseline.jsKB).toFixed(2).padStart(10)}x  ${lh}`,
   );
 }
