@@ -2,7 +2,6 @@
 // host and at the remote's own URL) against the same page built without federation.
 // Prints figures; it asserts nothing. Usage: npm run bench [-- --runs 3]
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { APPS, DEMO_TOKEN, repoRoot, SANDBOX_PORT } from './apps.mjs';
