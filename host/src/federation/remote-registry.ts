@@ -1,5 +1,6 @@
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
-import { ownsPath, type RemoteRoutesModule } from '@driver-portal/shared/shell';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { ownsPath } from '@driver-portal/shared/boot';
+import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
 
 /** One entry of remotes.json: served beside the host, never cached, changed without a rebuild. */
 export interface RemoteDescriptor {
@@ -67,6 +68,14 @@ export class RemoteRegistry {
       this.loads.set(remote.name, load);
     }
     return load;
+  }
+
+  /**
+   * Fetches a remote's manifest, entry and routes chunk without running them, so they download
+   * while the host's own code still does. A failure here is only a missed head start.
+   */
+  preload(remote: RemoteDescriptor): void {
+    preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'] }]).catch(() => undefined);
   }
 
   /** Forgets a failed remote (cached manifest and entry included) so the next load is real. */

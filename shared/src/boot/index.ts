@@ -40,6 +40,18 @@ export function unregisterServiceWorkers(nav: Navigator = navigator): void {
     .catch(() => undefined);
 }
 
+/**
+ * Whether a path belongs to one of a remote's route prefixes (case-insensitive, like the
+ * router). Here, not in the shell, so the host's entry can use it before federation starts.
+ */
+export function ownsPath(prefixes: readonly string[], pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return prefixes.some((prefix) => {
+    const p = prefix.toLowerCase().replace(/\/$/, '');
+    return path === p || path.startsWith(`${p}/`);
+  });
+}
+
 export function bootPage(): void {
   captureSessionToken();
   unregisterServiceWorkers();

@@ -12,10 +12,4 @@ export function remoteRouteTree(remoteName: string, routes: RouteObject[]): Rout
   return { id: `remote:${remoteName}`, errorElement: <RouteErrorPage />, children: routes };
 }
 
-export function ownsPath(prefixes: readonly string[], pathname: string): boolean {
-  const path = pathname.toLowerCase();
-  return prefixes.some((prefix) => {
-    const p = prefix.toLowerCase().replace(/\/$/, '');
-    return path === p || path.startsWith(`${p}/`);
-  });
-}
+export { ownsPath } from '@driver-portal/shared/boot';

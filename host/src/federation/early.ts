@@ -1,0 +1,37 @@
+import type { RuntimeConfigFile } from '@driver-portal/shared/config';
+import { fetchRemoteList, RemoteRegistry } from './remote-registry';
+
+export interface EarlyStart {
+  /** The raw env.json, fetched before the shell's code has arrived. */
+  configFile: Promise<RuntimeConfigFile>;
+  /** The remotes, registered with the federation runtime; empty when the list is unavailable. */
+  registry: Promise<RemoteRegistry>;
+}
+
+/**
+ * Runs in the host's entry, before the shell's code (React, the router, the platform) has
+ * downloaded: the runtime configuration and the remote list are fetched at once, and the remote
+ * that owns the page being opened starts downloading its entry in parallel. On a deep link this
+ * saves the round trips the shell would otherwise wait for. Nothing here imports a shared module.
+ */
+export function startEarly(pathname: string): EarlyStart {
+  const configFile = fetch('/env.json', { cache: 'no-store', credentials: 'omit' }).then((response) => {
+    if (!response.ok) throw new Error(`Runtime configuration unavailable (${response.status})`);
+    return response.json() as Promise<RuntimeConfigFile>;
+  });
+  const registry = fetchRemoteList().then(
+    (list) => new RemoteRegistry(list),
+    (error: unknown) => {
+      // Without the list the host's own pages still work; remote paths show not found.
+      console.error('[portal] remote list unavailable', error);
+      return new RemoteRegistry([]);
+    },
+  );
+  void registry.then((remotes) => {
+    const owner = remotes.ownerOf(pathname);
+    if (owner) remotes.preload(owner);
+  });
+  // Handled where it is awaited; this keeps an early failure from being reported twice.
+  configFile.catch(() => undefined);
+  return { configFile, registry };
+}
