@@ -52,8 +52,9 @@ const ROUTER_API = [
 
 /**
  * @param {{ dependencies?: Record<string, string> }} appPackage
+ * @param {{ production?: boolean }} [options]
  */
-function sharedDependencies(appPackage) {
+function sharedDependencies(appPackage, { production = true } = {}) {
   const deps = appPackage.dependencies ?? {};
   /** @param {string} pkg */
   const required = (pkg) => {
@@ -66,7 +67,9 @@ function sharedDependencies(appPackage) {
   for (const pkg of ['react', 'react-dom', 'react-router', 'react-router-dom']) {
     const requiredVersion = required(pkg);
     shared[pkg] = { singleton: true, requiredVersion, strictVersion: true };
-    if (pkg === 'react-router') shared[pkg].treeShaking = { mode: 'runtime-infer', usedExports: [...ROUTER_API] };
+    // Production only: the dev server's rspack marks parts of the federation runtime unused
+    // when shared tree shaking is on (a blank page in `npm run dev`).
+    if (pkg === 'react-router' && production) shared[pkg].treeShaking = { mode: 'runtime-infer', usedExports: [...ROUTER_API] };
     if (pkg.startsWith('react') && !pkg.startsWith('react-router')) {
       // react/jsx-runtime, react-dom/client...
       shared[`${pkg}/`] = { singleton: true, requiredVersion, strictVersion: true };
