@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_DRIVER_ID, expectAccessible, resetSandbox, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
 
 test.beforeEach(resetSandbox);
 
@@ -44,3 +44,16 @@ test('notifications without a session token show the server message, not a blank
   await expect(page.getByRole('alert')).toContainText(/Sessão expirada/);
   await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
 });
+
+for (const [where, origin] of [
+  ['the host', HOST],
+  ['the remote', REMOTE_ORIGINS.selfService],
+] as const) {
+  test(`a notification detail opens as a deep link at ${where}`, async ({ page }) => {
+    await page.goto(withToken('/notifications/details/1005', origin));
+    // Opened directly, without the list: the generic title, and the body.
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificação' })).toBeVisible();
+    await expect(page.locator('.html-body')).not.toBeEmpty();
+    await expectAccessible(page);
+  });
+}
