@@ -99,6 +99,7 @@ test.describe('served by nginx', () => {
     // A missing script is a real 404, not the SPA's index.html.
     const missing = await rawGet(`${HOST}/main.0123456789.js`);
     expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
     expect(missing.body.toString()).not.toContain('<div id="root">');
   });
 
