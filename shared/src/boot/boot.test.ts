@@ -1,4 +1,4 @@
-import { captureSessionToken } from '.';
+import { captureSessionToken, ownsPath, unregisterServiceWorkers } from '.';
 import { getSessionValue } from '@driver-portal/shared/session';
 
 describe('token capture at start-up', () => {
@@ -16,5 +16,30 @@ describe('token capture at start-up', () => {
     captureSessionToken();
     expect(getSessionValue('token')).toBe('kept');
     expect(window.location.search).toBe('?x=1');
+  });
+});
+
+describe('service workers', () => {
+  it('unregisters every service worker a previous version left behind', async () => {
+    const unregister = jest.fn(() => Promise.resolve(true));
+    const fakeNavigator = {
+      serviceWorker: { getRegistrations: () => Promise.resolve([{ unregister }, { unregister }]) },
+    } as unknown as Navigator;
+    unregisterServiceWorkers(fakeNavigator);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(unregister).toHaveBeenCalledTimes(2);
+  });
+
+  it('does nothing where service workers do not exist', () => {
+    expect(() => unregisterServiceWorkers({} as Navigator)).not.toThrow();
+  });
+});
+
+describe('route ownership', () => {
+  it('matches a prefix and its sub-paths, case-insensitively, and nothing else', () => {
+    expect(ownsPath(['/performed-runs'], '/performed-Runs/list')).toBe(true);
+    expect(ownsPath(['/eula'], '/eula')).toBe(true);
+    expect(ownsPath(['/eula'], '/eulas/1')).toBe(false);
+    expect(ownsPath(['/register/'], '/register/next-steps/')).toBe(true);
   });
 });
