@@ -85,9 +85,9 @@ export function toApiError(error: unknown, service: ServiceName): ApiError {
     const response = error.response;
     if (!response) {
       const timedOut = error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT;
-      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
       if (timedOut) return new ApiError({ kind: 'timeout', message: ERROR_TEXTS.timeout, service });
-      return new ApiError({ kind: 'offline', message: offline ? ERROR_TEXTS.offline : ERROR_TEXTS.offline, service });
+      // No answer at all: for a driver on mobile data that is, in practice, the connection.
+      return new ApiError({ kind: 'offline', message: ERROR_TEXTS.offline, service });
     }
     const { status, data } = response;
     if (LEGACY_SERVICES.has(service)) {
