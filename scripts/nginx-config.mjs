@@ -7,11 +7,10 @@ import { dirname, join } from 'node:path';
 import { HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 
 export const DEPLOY_ROOT = join(repoRoot, '.deploy');
-const TEMPLATES = join(repoRoot, 'deploy', 'nginx');
 
 import renderModule from '../deploy/nginx/render.cjs';
 
-export const { renderTemplate } = renderModule;
+export const { renderTemplate, renderPrefix } = renderModule;
 
 export const appRoot = (dir) => join(DEPLOY_ROOT, 'apps', dir);
 export const configDir = (dir) => join(appRoot(dir), 'config');
@@ -88,21 +87,13 @@ export function localVariables(app, statementCredential) {
 /** Renders one app's nginx prefix folder; returns the path of its nginx.conf. */
 export function renderNginx(app, vars) {
   const prefix = join(DEPLOY_ROOT, 'nginx', app.dir);
-  for (const sub of ['logs', 'temp', 'portal', 'conf.d']) mkdirSync(join(prefix, sub), { recursive: true });
   const role = app.dir === HOST.dir ? 'host' : 'remote';
-  writeFileSync(join(prefix, 'portal', 'portal-common.conf'), readFileSync(join(TEMPLATES, 'portal-common.conf')));
-  writeFileSync(
-    join(prefix, 'portal', 'portal-maps.conf'),
-    renderTemplate(readFileSync(join(TEMPLATES, 'portal-maps.conf.template'), 'utf8'), vars),
-  );
-  writeFileSync(
-    join(prefix, 'conf.d', 'default.conf'),
-    renderTemplate(readFileSync(join(TEMPLATES, `${role}.conf.template`), 'utf8'), vars),
-  );
   // The containers run the stock nginx.conf of the nginx image; locally this wrapper adds what a
   // non-root nginx in a folder needs (pid, logs, temp paths) around the same conf.d.
-  writeFileSync(
-    join(prefix, 'nginx.conf'),
+  const conf = renderPrefix(
+    prefix,
+    role,
+    vars,
     `worker_processes 1;
 error_log logs/error.log warn;
 pid logs/nginx.pid;
@@ -121,5 +112,5 @@ http {
 }
 `,
   );
-  return { prefix, conf: join(prefix, 'nginx.conf') };
+  return { prefix, conf };
 }

@@ -2,7 +2,7 @@
 // configuration of deploy/nginx/, one server per app, each app deployed as a release — plus
 // the sandbox API. Same ports as `npm start`.
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import {
@@ -27,6 +27,12 @@ if (!process.argv.includes('--no-build')) {
   });
 }
 
+// The runtime configuration of this deployment (what PORTAL_ENV_JSON gives a container): the
+// sandbox's services, but the statement service through nginx on each app's own origin.
+const envFile = JSON.parse(readFileSync(join(repoRoot, 'config', 'env.json'), 'utf8'));
+envFile.environments.sandbox.services.statement = '/statement/';
+const deploymentConfig = `${JSON.stringify(envFile, null, 2)}\n`;
+
 // A fresh deploy root: each app's current build is its first release.
 rmSync(DEPLOY_ROOT, { recursive: true, force: true });
 const releases = {};
@@ -34,7 +40,7 @@ for (const app of APPS) {
   const id = publish(app.dir, join(repoRoot, app.dir, 'dist'));
   activate(app.dir, id);
   releases[app.dir] = id;
-  cpSync(join(repoRoot, 'config', 'env.json'), join(configDir(app.dir), 'env.json'));
+  writeAtomic(join(configDir(app.dir), 'env.json'), deploymentConfig);
 }
 // Same names and prefixes as the host's own list; only the manifest URLs are the deployed releases.
 const hostList = JSON.parse(readFileSync(join(repoRoot, 'host', 'remotes.json'), 'utf8'));

@@ -33,6 +33,7 @@ RUN ln -s releases/image /srv/portal/current \
  && if [ -f /srv/portal/current/remotes.json ]; then cp /srv/portal/current/remotes.json /etc/portal/remotes.json; fi
 COPY deploy/nginx/portal-common.conf /etc/nginx/portal/portal-common.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
+COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
 COPY deploy/nginx/${ROLE}.conf.template /etc/nginx/templates/conf.d/default.conf.template
 COPY deploy/docker/12-portal-statement-auth.envsh deploy/docker/40-portal-runtime-config.sh /docker-entrypoint.d/
 RUN chmod +x /docker-entrypoint.d/12-portal-statement-auth.envsh /docker-entrypoint.d/40-portal-runtime-config.sh

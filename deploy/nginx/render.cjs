@@ -1,8 +1,17 @@
 // @ts-check
 /**
- * envsubst as the nginx image runs it on deploy/nginx/*.template: only ${NAME} placeholders
- * are replaced (nginx's own $variables are left alone). A placeholder without a value is an
- * error here, where the image would silently leave it in.
+ * Renders deploy/nginx/ the way the nginx image does at start (envsubst of the *.template files
+ * into /etc/nginx/{portal,conf.d}), into any prefix folder: the local nginx runner and the
+ * configuration tests use this, so what they run is exactly what the containers run.
+ */
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+const TEMPLATES = __dirname;
+
+/**
+ * envsubst: only ${NAME} placeholders are replaced (nginx's own $variables are left alone). A
+ * placeholder without a value is an error here, where the image would silently leave it in.
  * @param {string} text
  * @param {Record<string, string>} vars
  */
@@ -13,4 +22,30 @@ function renderTemplate(text, vars) {
   });
 }
 
-module.exports = { renderTemplate };
+/**
+ * Writes portal/*.conf and conf.d/default.conf of one app (role host or remote) under `prefix`,
+ * plus `nginx.conf`: the image's stock main file is replaced by `mainConf`, which must include
+ * conf.d/*.conf inside http {}.
+ * @param {string} prefix
+ * @param {'host' | 'remote'} role
+ * @param {Record<string, string>} vars
+ * @param {string} mainConf
+ */
+function renderPrefix(prefix, role, vars, mainConf) {
+  for (const folder of ['portal', 'conf.d', 'logs', 'temp']) mkdirSync(join(prefix, folder), { recursive: true });
+  writeFileSync(join(prefix, 'portal', 'portal-common.conf'), readFileSync(join(TEMPLATES, 'portal-common.conf')));
+  for (const part of ['portal-maps', 'portal-statement']) {
+    writeFileSync(
+      join(prefix, 'portal', `${part}.conf`),
+      renderTemplate(readFileSync(join(TEMPLATES, `${part}.conf.template`), 'utf8'), vars),
+    );
+  }
+  writeFileSync(
+    join(prefix, 'conf.d', 'default.conf'),
+    renderTemplate(readFileSync(join(TEMPLATES, `${role}.conf.template`), 'utf8'), vars),
+  );
+  writeFileSync(join(prefix, 'nginx.conf'), mainConf);
+  return join(prefix, 'nginx.conf');
+}
+
+module.exports = { renderTemplate, renderPrefix };

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
-import { renderTemplate } from '../nginx/render.cjs';
+import { renderPrefix, renderTemplate } from '../nginx/render.cjs';
 
 const repo = join(__dirname, '..', '..');
 const composeText = readFileSync(join(repo, 'docker-compose.yml'), 'utf8');
@@ -98,30 +98,19 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_STATEMENT_AUTHORIZATION: 'Basic dGVzdDp0ZXN0',
   };
 
-  it.each(['host', 'remote'])('%s: nginx -t accepts it', (role) => {
+  it.each(['host', 'remote'] as const)('%s: nginx -t accepts it', (role) => {
     const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
-    for (const folder of ['portal', 'conf.d', 'logs', 'temp']) mkdirSync(join(prefix, folder));
-    const templates = join(repo, 'deploy', 'nginx');
-    writeFileSync(join(prefix, 'portal', 'portal-common.conf'), readFileSync(join(templates, 'portal-common.conf')));
-    writeFileSync(
-      join(prefix, 'portal', 'portal-maps.conf'),
-      renderTemplate(readFileSync(join(templates, 'portal-maps.conf.template'), 'utf8'), containerVars),
-    );
     // -t parses and checks without binding the port.
-    const server = renderTemplate(readFileSync(join(templates, `${role}.conf.template`), 'utf8'), containerVars);
-    writeFileSync(join(prefix, 'conf.d', 'default.conf'), server);
-    writeFileSync(
-      join(prefix, 'nginx.conf'),
+    const conf = renderPrefix(
+      prefix,
+      role,
+      containerVars,
       `pid logs/nginx.pid; error_log logs/error.log; events {} http { include /etc/nginx/mime.types; client_body_temp_path temp; proxy_temp_path temp; fastcgi_temp_path temp; uwsgi_temp_path temp; scgi_temp_path temp; include conf.d/*.conf; }`,
     );
-    const output = execFileSync(
-      '/usr/sbin/nginx',
-      ['-t', '-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log')],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const output = execFileSync('/usr/sbin/nginx', ['-t', '-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     expect(output).toBe('');
   });
 

@@ -135,11 +135,19 @@ test.describe('served by nginx', () => {
     const proxied = await rawGet(`${HOST}/statement/api/extrato/nf?${query}`);
     expect(proxied.status).toBe(200);
     expect(JSON.parse(proxied.body.toString()).data.length).toBeGreaterThan(0);
+    // Every app's origin has it (a remote's own page calls its own origin too).
+    const viaRemote = await rawGet(`${REMOTE_ORIGINS.account}/statement/api/extrato/nf?${query}`);
+    expect(viaRemote.status).toBe(200);
     const direct = await rawGet(`http://localhost:4000/statement/api/extrato/nf?${query}`);
     expect(direct.status).toBe(401);
+    // The deployment's runtime configuration sends the apps there, not to the sandbox.
+    const env = JSON.parse((await rawGet(`${HOST}/env.json`)).body.toString()) as {
+      environments: { sandbox: { services: { statement: string } } };
+    };
+    expect(env.environments.sandbox.services.statement).toBe('/statement/');
 
     const secret = credential.split(':')[1] ?? credential;
-    for (const response of [proxied, direct]) {
+    for (const response of [proxied, viaRemote, direct]) {
       const exposed = JSON.stringify(response.headers) + response.body.toString();
       expect(exposed).not.toContain(secret);
       expect(exposed).not.toContain(encoded);
