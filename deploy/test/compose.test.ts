@@ -52,7 +52,11 @@ describe('docker-compose.yml', () => {
 
   it('runs the sandbox API and passes the statement credential only from the environment', () => {
     expect(compose.services['sandbox-api']?.ports).toEqual(['4000:4000']);
-    expect(compose.services.host?.environment?.STATEMENT_BASIC_AUTH).toMatch(/^\$\{STATEMENT_BASIC_AUTH:\?/);
+    for (const app of APPS.map(([name]) => name)) {
+      // Every app's nginx proxies /statement/ (a remote's own page calls its own origin).
+      expect(compose.services[app]?.environment?.STATEMENT_BASIC_AUTH).toMatch(/^\$\{STATEMENT_BASIC_AUTH:\?/);
+      expect(compose.services[app]?.environment).toHaveProperty('PORTAL_STATEMENT_UPSTREAM');
+    }
     expect(compose.services['sandbox-api']?.environment?.STATEMENT_BASIC_AUTH).toMatch(/^\$\{STATEMENT_BASIC_AUTH:\?/);
     expect(composeText).not.toMatch(/sandbox-secret|Basic [A-Za-z0-9+/=]{8,}/);
   });
