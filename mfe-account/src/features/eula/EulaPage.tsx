@@ -1,4 +1,3 @@
-import { useParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
 import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchTermsLinks, type TermsLink } from './api';
@@ -21,11 +20,12 @@ function TermsItem({ link }: { link: TermsLink }) {
 
 /** /eula/:driverId — links to the terms of use, the privacy policy and the image-use terms. */
 export function EulaPage() {
-  const { driverId = '' } = useParams();
+  // The route's driverId is not needed by the call; the back link leads home until the
+  // my-account area (its natural parent) exists.
   // The original app only logged a failed terms load; here it shows an error with a retry.
   const load = useLoad(fetchTermsLinks, []);
   return (
-    <Page title="Termos e políticas" backTo={driverId ? `/my-account/init/${encodeURIComponent(driverId)}` : undefined}>
+    <Page title="Termos e políticas" backTo="/App">
       <LoadView {...load}>
         {(links) => (
           <List label="Termos e políticas">
