@@ -72,3 +72,24 @@ test('a remote that throws while rendering is contained to its routes', async ({
   await page.goto(`/eula/${DEMO_DRIVER_ID}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Termos e políticas' })).toBeVisible();
 });
+
+test('without its runtime configuration the host says so and offers to try again', async ({ page }) => {
+  await page.route('**/env.json', (route) => route.fulfill({ status: 503, body: 'indisponível' }));
+  await page.goto(withToken('/notifications/list/'));
+  await expect(page.getByRole('alert')).toContainText('Não foi possível carregar a configuração do portal');
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+  await page.unroute('**/env.json');
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+});
+
+test('without the remote list the host serves its own pages, and the other areas recover on retry', async ({ page }) => {
+  await page.route('**/remotes.json', (route) => route.abort('connectionrefused'));
+  await page.goto(withToken('/App'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+  await page.getByRole('link', { name: 'Notificações' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible();
+  await page.unroute('**/remotes.json');
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+});

@@ -6,13 +6,22 @@ import type { RemoteRegistry } from './remote-registry';
 
 /**
  * Whatever no loaded route matched: a remote that could not be loaded gets its fallback (on its
- * own routes only); anything else is not found.
+ * own routes only); while the remote list itself is unavailable, any such path offers to try
+ * again; anything else is not found.
  */
 export function UnmatchedRoute({ registry }: { registry: RemoteRegistry }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [retrying, setRetrying] = useState(false);
   const remote = registry.ownerOf(location.pathname);
+
+  if (!remote && registry.listUnavailable) {
+    const retryList = () => {
+      setRetrying(true);
+      void registry.reloadList().then(() => navigate(location, { replace: true }));
+    };
+    return <RemoteFallback key={location.key} onRetry={retryList} retrying={retrying} />;
+  }
 
   const failure = remote ? registry.failureOf(remote.name) : undefined;
   if (!remote || failure === undefined) return <NotFoundPage />;

@@ -22,9 +22,9 @@ export function startEarly(pathname: string): EarlyStart {
   const registry = fetchRemoteList().then(
     (list) => new RemoteRegistry(list),
     (error: unknown) => {
-      // Without the list the host's own pages still work; remote paths show not found.
+      // Without the list the host's own pages still work; other paths offer to try again.
       console.error('[portal] remote list unavailable', error);
-      return new RemoteRegistry([]);
+      return new RemoteRegistry([], { listUnavailable: true });
     },
   );
   void registry.then((remotes) => {

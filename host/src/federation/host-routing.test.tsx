@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { getSessionValue, setSessionValue } from '@driver-portal/shared/session';
 import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
+import { http, HttpResponse, server } from '@driver-portal/shared/test-utils';
 
 const loadRemote = jest.fn<Promise<RemoteRoutesModule | null>, [string]>();
 const registerRemotes = jest.fn();
@@ -131,6 +132,21 @@ describe('host routing', () => {
     expect(await screen.findByRole('heading', { name: 'Algo deu errado nesta tela' })).toBeInTheDocument();
     await router.navigate('/App');
     expect(await screen.findByRole('heading', { name: 'Portal do Motorista' })).toBeInTheDocument();
+  });
+
+  it('without the remote list, paths the host does not know offer to try again, and the retry works', async () => {
+    const registry = new RemoteRegistry([], { listUnavailable: true });
+    const router = createMemoryRouter(hostRoutes(registry), {
+      initialEntries: ['/notifications/list'],
+      patchRoutesOnNavigation: remoteRouteDiscovery(registry),
+    });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Esta área está indisponível' })).toBeInTheDocument();
+
+    server.use(http.get('http://localhost/remotes.json', () => HttpResponse.json(remotes)));
+    loadRemote.mockResolvedValue(selfService);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Lista de notificações' })).toBeInTheDocument();
   });
 
   it('a remote without routes counts as unavailable', async () => {

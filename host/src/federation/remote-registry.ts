@@ -40,9 +40,25 @@ export async function fetchRemoteList(url = REMOTE_LIST_URL): Promise<RemoteDesc
 export class RemoteRegistry {
   private readonly loads = new Map<string, Promise<RemoteRoutesModule>>();
   private readonly failures = new Map<string, unknown>();
+  private remotes: readonly RemoteDescriptor[];
+  /** The remote list itself could not be fetched: no path can be told to belong to a remote. */
+  listUnavailable: boolean;
 
-  constructor(readonly remotes: readonly RemoteDescriptor[]) {
+  constructor(remotes: readonly RemoteDescriptor[], { listUnavailable = false } = {}) {
+    this.remotes = remotes;
+    this.listUnavailable = listUnavailable;
     registerRemotes(remotes.map(({ name, manifest }) => ({ name, entry: manifest })));
+  }
+
+  /** Fetches the remote list again (the retry of a host opened while it was unavailable). */
+  async reloadList(url = REMOTE_LIST_URL): Promise<void> {
+    try {
+      this.remotes = await fetchRemoteList(url);
+      registerRemotes(this.remotes.map(({ name, manifest }) => ({ name, entry: manifest })));
+      this.listUnavailable = false;
+    } catch (error) {
+      console.error('[portal] remote list still unavailable', error);
+    }
   }
 
   ownerOf(pathname: string): RemoteDescriptor | undefined {
