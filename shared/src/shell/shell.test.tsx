@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { beginLoading, showAlert, showError, showSuccess } from '@driver-portal/shared/events';
+import { beginLoading, showAlert, showError, showSuccess, withLoading } from '@driver-portal/shared/events';
 import { renderRoute } from '@driver-portal/shared/test-utils';
 
 function Screen() {
@@ -87,5 +87,18 @@ describe('global loading overlay', () => {
     expect(screen.getByRole('status', { name: 'Carregando' })).toBeInTheDocument();
     act(() => endSecond());
     expect(screen.queryByRole('status', { name: 'Carregando' })).not.toBeInTheDocument();
+  });
+});
+
+describe('withLoading', () => {
+  it('covers a call with the overlay and removes it even when the call fails', async () => {
+    renderRoute({ routes, path: '/tela' });
+    await screen.findByRole('heading', { name: 'Tela' });
+    let fail: (error: Error) => void = () => {};
+    const pending = withLoading(new Promise<never>((_resolve, reject) => (fail = reject)));
+    expect(await screen.findByRole('status', { name: 'Carregando' })).toBeInTheDocument();
+    act(() => fail(new Error('falhou')));
+    await expect(pending).rejects.toThrow('falhou');
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Carregando' })).not.toBeInTheDocument());
   });
 });

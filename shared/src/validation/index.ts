@@ -92,7 +92,5 @@ export const cepSchema = () =>
     .required(VALIDATION_MESSAGES.cep)
     .test('cep', VALIDATION_MESSAGES.cep, (value) => digits(value ?? '').length === 8);
 
-export const requiredSchema = (message: string = VALIDATION_MESSAGES.required) => string().trim().required(message);
-
 // Apps build their schemas from these (one copy of Yup per page, through this shared module).
 export { object, string, ref, array, boolean, number, mixed, type InferType } from 'yup';

@@ -1,14 +1,17 @@
-import { object, ref, string } from 'yup';
 import {
   cepSchema,
   cnpjSchema,
+  cpfOrCnpjSchema,
   codeSchema,
   cpfSchema,
   emailSchema,
   isCnpj,
   isCpf,
   mobileSchema,
+  object,
   passwordSchema,
+  ref,
+  string,
   VALIDATION_MESSAGES,
 } from '.';
 
@@ -41,6 +44,15 @@ describe('CNPJ', () => {
       expect(await messageOf(cnpjSchema(), cnpj)).toBe('CNPJ Invalido!');
     },
   );
+});
+
+describe('CPF or CNPJ (vehicle owner)', () => {
+  it('takes either, each with its own message', async () => {
+    expect(await messageOf(cpfOrCnpjSchema(), '529.982.247-25')).toBeUndefined();
+    expect(await messageOf(cpfOrCnpjSchema(), '12.ABC.345/01DE-35')).toBeUndefined();
+    expect(await messageOf(cpfOrCnpjSchema(), '529.982.247-24')).toBe('CPF invalido');
+    expect(await messageOf(cpfOrCnpjSchema(), '11.222.333/0001-82')).toBe('CNPJ Invalido!');
+  });
 });
 
 describe('other rules', () => {
