@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, ERROR_TEXTS } from '@driver-portal/shared/http';
+import { ApiError, malformedAnswer } from '@driver-portal/shared/http';
 
 export type LoadState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }
@@ -35,8 +35,8 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: read
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const apiError =
-          error instanceof ApiError ? error : new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service: 'core' });
+        // A loader that threw something else (a bug, not a call) still gets an error state.
+        const apiError = error instanceof ApiError ? error : malformedAnswer('core');
         setResult({ inputs, state: { status: 'error', error: apiError } });
       },
     );

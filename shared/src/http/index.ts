@@ -108,8 +108,16 @@ export async function callApi<TResponse, TBody = undefined>(
   }
 }
 
+/**
+ * The error for an answer whose body is not the shape the contract says: screens show it as
+ * any other failure ("Ocorreu um erro inesperado…", with a retry) instead of crashing.
+ */
+export function malformedAnswer(service: ServiceName): ApiError {
+  return new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service });
+}
+
 /** Guards list answers: a malformed body becomes an error state, never a crashed screen. */
 export function ensureArray<T>(data: T[], service: ServiceName): T[] {
   if (Array.isArray(data)) return data;
-  throw new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service });
+  throw malformedAnswer(service);
 }

@@ -1,5 +1,5 @@
 import { api, type InsurancePolicy } from '@driver-portal/shared/contract';
-import { ApiError, callApi, ERROR_TEXTS } from '@driver-portal/shared/http';
+import { callApi, malformedAnswer } from '@driver-portal/shared/http';
 
 /*
  * Insurance calls (seed 2 section 7). The documents do not show the insurance base path, so it
@@ -15,7 +15,7 @@ import { ApiError, callApi, ERROR_TEXTS } from '@driver-portal/shared/http';
 /** A body without the `active` flag is malformed: an error state, never a guessed screen. */
 function ensurePolicy(data: unknown): InsurancePolicy {
   if (data && typeof data === 'object' && typeof (data as Partial<InsurancePolicy>).active === 'boolean') return data as InsurancePolicy;
-  throw new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service: 'insurance' });
+  throw malformedAnswer('insurance');
 }
 
 export const fetchActivePolicy = (driverId: string, signal: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { api, type InboxMessage, type InboxMessageDetail, type InboxMessageList } from '@driver-portal/shared/contract';
-import { ApiError, callApi, ensureArray, ERROR_TEXTS } from '@driver-portal/shared/http';
+import { callApi, ensureArray, malformedAnswer } from '@driver-portal/shared/http';
 
 /**
  * The communication API (seed 1 section 7). It takes no token: the driver id is in the path
@@ -27,7 +27,7 @@ export const fetchMessage = (driverId: string, categoryId: string, messageId: st
   callApi(api.communication.message, { params: { driverId, categoryId, messageId }, signal }).then(
     (answer: InboxMessageDetail | null): InboxMessageDetail => {
       if (!answer || typeof answer !== 'object') {
-        throw new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service: 'communication' });
+        throw malformedAnswer('communication');
       }
       const message = (answer.message ?? {}) as Partial<InboxMessageDetail['message']>;
       return {

@@ -1,5 +1,5 @@
 import { api, type Ride, type Statement } from '@driver-portal/shared/contract';
-import { ApiError, callApi, ERROR_TEXTS } from '@driver-portal/shared/http';
+import { callApi, malformedAnswer } from '@driver-portal/shared/http';
 
 /**
  * The ride statement calls of the core API (seed 1 section 7), sent with the bearer token.
@@ -8,11 +8,9 @@ import { ApiError, callApi, ERROR_TEXTS } from '@driver-portal/shared/http';
  * stays as it came, and work without it.
  */
 
-const malformed = () => new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service: 'core' });
-
 /** A malformed answer becomes an error state instead of a crashed screen. */
 function checkStatement(answer: Statement | null): Statement {
-  if (!answer || typeof answer !== 'object' || !Array.isArray(answer.Corridas)) throw malformed();
+  if (!answer || typeof answer !== 'object' || !Array.isArray(answer.Corridas)) throw malformedAnswer('core');
   const periods = Array.isArray(answer.Periodos) ? answer.Periodos.filter((item): item is string => typeof item === 'string') : [];
   return {
     Corridas: answer.Corridas.filter((ride): ride is Ride => Boolean(ride) && typeof ride === 'object'),
@@ -33,6 +31,6 @@ export const fetchStatementOfMonth = (period: string, signal: AbortSignal) =>
 /** GET extrato/extrato-detalhe/?SolicitacaoId=<id>. */
 export const fetchRide = (solicitacaoId: string, signal: AbortSignal) =>
   callApi(api.core.rideDetail, { query: { SolicitacaoId: solicitacaoId }, signal }).then((answer: Ride | null): Ride => {
-    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw malformed();
+    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw malformedAnswer('core');
     return answer;
   });
