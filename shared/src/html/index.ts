@@ -1,1 +1,2 @@
 export { looksLikeHtml, sanitizeHtml, SafeHtml, type SafeHtmlProps } from './SafeHtml';
+export { safeExternalUrl } from './links';

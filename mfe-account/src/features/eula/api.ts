@@ -1,4 +1,5 @@
 import { api } from '@driver-portal/shared/contract';
+import { safeExternalUrl } from '@driver-portal/shared/html';
 import { callApi } from '@driver-portal/shared/http';
 
 /** Terms document types of the register service (seed 2 section 3): 0 use, 1 privacy, 2 image. */
@@ -15,21 +16,6 @@ export interface TermsLink {
   href: string | undefined;
 }
 
-/**
- * The address of a terms document, if it is an http(s) URL. Anything else (javascript:, data:,
- * relative or empty values) is not offered as a link.
- */
-export function safeDocumentUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  try {
-    const url = new URL(value.trim());
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
-  } catch {
-    // not an absolute URL
-  }
-  return undefined;
-}
-
 /** GET api/1.0/driver/eula/:type for the three types at once (register service, no token). */
 export const fetchTermsLinks = (signal: AbortSignal): Promise<TermsLink[]> =>
   Promise.all(
@@ -37,7 +23,8 @@ export const fetchTermsLinks = (signal: AbortSignal): Promise<TermsLink[]> =>
       callApi(api.register.eulaDocument, { params: { type }, signal }).then((answer): TermsLink => ({
         type,
         label,
-        href: safeDocumentUrl(answer?.documentUrl),
+        // Only an http(s) address becomes a link.
+        href: safeExternalUrl(answer?.documentUrl),
       })),
     ),
   );

@@ -1,3 +1,5 @@
+import { safeExternalUrl } from '@driver-portal/shared/html';
+
 export type NotificationTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string };
 
 /**
@@ -5,15 +7,10 @@ export type NotificationTarget = { kind: 'internal'; to: string } | { kind: 'ext
  * http(s) page outside it. Anything else (javascript:, data:, protocol-relative //host) is
  * ignored and the detail opens instead.
  */
-export function notificationTarget(href: string | null | undefined): NotificationTarget | undefined {
-  const value = (href ?? '').trim();
+export function notificationTarget(hRef: string | null | undefined): NotificationTarget | undefined {
+  const value = (hRef ?? '').trim();
   if (value === '') return undefined;
   if (value.startsWith('/') && !value.startsWith('//')) return { kind: 'internal', to: value };
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return { kind: 'external', href: url.toString() };
-  } catch {
-    // not a URL
-  }
-  return undefined;
+  const href = safeExternalUrl(value);
+  return href ? { kind: 'external', href } : undefined;
 }
