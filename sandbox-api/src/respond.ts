@@ -1,7 +1,7 @@
 import type { ServiceName } from '@driver-portal/shared/config';
-import type { ValidationErrorBody } from '@driver-portal/shared/contract';
+import { SERVICE_ERROR_STYLE, type ValidationErrorBody } from '@driver-portal/shared/contract';
 
-/** Legacy services (core, communication, eula) put the text to show in `Message`. */
+/** Services of the legacy error style (SERVICE_ERROR_STYLE) put the text to show in `Message`. */
 export interface LegacyError {
   Message: string;
 }
@@ -39,18 +39,14 @@ export function validationError(status: number, message: string, field?: string)
 
 /** The error shape each service uses, for answers the server gives on a handler's behalf. */
 export function serviceError(service: ServiceName, status: number, message: string): Reply<never> {
-  switch (service) {
-    case 'core':
-    case 'communication':
-    case 'eula':
+  switch (SERVICE_ERROR_STYLE[service]) {
+    case 'legacy':
       return legacyError(status, message);
     case 'statement':
       return { status, body: { error: message } };
-    case 'zipLookup':
+    case 'zip':
       return { status, body: { erro: true } };
-    case 'register':
-    case 'insurance':
-    case 'card':
+    case 'validation':
       return validationError(status, message);
   }
 }

@@ -21,6 +21,26 @@ export * from './types';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
+ * How each service answers a failure, the one place the clients and the sandbox read it from:
+ * - legacy: `{ Message }`, the text to show (seed 1 section 8, "the server's message");
+ * - validation: `{ validations: [{ field?, message }] }` on 400, the catalogue texts otherwise;
+ * - statement: `{ error }`, the text to show (seed 2 section 8);
+ * - zip: `{ erro: true }` only (the screen says "CEP não encontrado").
+ */
+export type ErrorStyle = 'legacy' | 'validation' | 'statement' | 'zip';
+
+export const SERVICE_ERROR_STYLE: Readonly<Record<ServiceName, ErrorStyle>> = {
+  core: 'legacy',
+  communication: 'legacy',
+  eula: 'legacy',
+  statement: 'statement',
+  register: 'validation',
+  insurance: 'validation',
+  card: 'validation',
+  zipLookup: 'zip',
+};
+
+/**
  * One call of one service. `path` is relative to the service's base URL and may hold `:param`
  * placeholders. The type parameters only carry the response and body types to the callers.
  */

@@ -1,15 +1,12 @@
 import { AxiosError } from 'axios';
 import type { ServiceName } from '@driver-portal/shared/config';
-import type { ValidationEntry } from '@driver-portal/shared/contract';
+import { SERVICE_ERROR_STYLE, type ValidationEntry } from '@driver-portal/shared/contract';
 import { ERROR_TEXTS } from './messages';
 
 export type ApiErrorKind = 'validation' | 'not-found' | 'server' | 'timeout' | 'offline' | 'cancelled';
 
-/**
- * Legacy services (core, communication, statement) answer errors with a message to show;
- * the newer services (register, insurance, card, eula, zip) get the catalogue texts.
- */
-const LEGACY_SERVICES: ReadonlySet<ServiceName> = new Set(['core', 'communication', 'statement']);
+/** Services whose error answers carry the text to show; the others get the catalogue texts. */
+const carriesMessage = (service: ServiceName) => ['legacy', 'statement'].includes(SERVICE_ERROR_STYLE[service]);
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
@@ -90,7 +87,7 @@ export function toApiError(error: unknown, service: ServiceName): ApiError {
       return new ApiError({ kind: 'offline', message: ERROR_TEXTS.offline, service });
     }
     const { status, data } = response;
-    if (LEGACY_SERVICES.has(service)) {
+    if (carriesMessage(service)) {
       return new ApiError({
         kind: status === 404 ? 'not-found' : status === 400 ? 'validation' : 'server',
         status,

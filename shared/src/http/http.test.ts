@@ -54,6 +54,11 @@ describe('error catalogue', () => {
     await expect(callApi(api.core.notifications)).rejects.toMatchObject({ kind: 'server', status: 500, message: 'Falha no extrato.' });
   });
 
+  it('the policy-update (eula) and statement services carry their own message too', async () => {
+    mockStatus(api.eula.pendingPolicies, 500, { Message: 'Termos indisponíveis.' });
+    await expect(callApi(api.eula.pendingPolicies)).rejects.toMatchObject({ message: 'Termos indisponíveis.' });
+  });
+
   it('registration 404 and 500 give the catalogue texts', async () => {
     mockStatus(api.register.policies, 404);
     await expect(callApi(api.register.policies)).rejects.toMatchObject({
