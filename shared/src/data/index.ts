@@ -51,3 +51,35 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: read
 function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
 }
+
+export interface SingleFlight<A extends unknown[], R> {
+  /** Starts the action unless it is already running (then resolves to undefined at once). */
+  run: (...args: A) => Promise<R | undefined>;
+  /** For `aria-disabled` on the control that started it. */
+  running: boolean;
+}
+
+/**
+ * One action at a time: a second tap, or Enter in a field, while a request is on its way does
+ * not send it again. The flag is a ref (a re-render comes too late to stop a double tap) mirrored
+ * in state for the UI.
+ */
+export function useSingleFlight<A extends unknown[], R>(action: (...args: A) => Promise<R>): SingleFlight<A, R> {
+  const busy = useRef(false);
+  const [running, setRunning] = useState(false);
+  const run = useCallback(
+    async (...args: A) => {
+      if (busy.current) return undefined;
+      busy.current = true;
+      setRunning(true);
+      try {
+        return await action(...args);
+      } finally {
+        busy.current = false;
+        setRunning(false);
+      }
+    },
+    [action],
+  );
+  return { run, running };
+}

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Button } from '@driver-portal/shared/ui';
 import { cancelPolicy, renewPolicy } from './api';
@@ -18,37 +19,32 @@ function SentStatus({ text, statusRef }: { text: string; statusRef: RefObject<HT
 }
 
 /**
- * Sends one request; a failure was already alerted by `callApi` (`alertOnError`) and leaves the
- * screen as it was, so the driver can try again.
+ * Sends one request at a time; a failure was already alerted by `callApi` (`alertOnError`) and
+ * leaves the screen as it was, so the driver can try again. On success `onSent` runs.
  */
-async function send(request: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await request();
-    return true;
-  } catch {
-    return false;
-  }
+function useRequest(request: () => Promise<unknown>, onSent: () => void) {
+  return useSingleFlight(async () => {
+    try {
+      await request();
+    } catch {
+      return;
+    }
+    onSent();
+  });
 }
 
 /** "Renovar seguro": shown once the policy has expired. */
 export function RenewAction({ requestId }: { requestId: string }) {
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
   const statusRef = useRef<HTMLParagraphElement>(null);
-
-  const renew = async () => {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
-    const ok = await send(() => renewPolicy(requestId));
-    busyRef.current = false;
-    setBusy(false);
-    if (!ok) return;
-    flushSync(() => setSent(true));
-    statusRef.current?.focus();
-    showSuccess(SUCCESS_TEXTS.renew);
-  };
+  const { run: renew, running: busy } = useRequest(
+    () => renewPolicy(requestId),
+    () => {
+      flushSync(() => setSent(true));
+      statusRef.current?.focus();
+      showSuccess(SUCCESS_TEXTS.renew);
+    },
+  );
 
   if (sent) return <SentStatus text={SUCCESS_TEXTS.renew} statusRef={statusRef} />;
   // aria-disabled rather than disabled while sending: a disabled button would drop the focus,
@@ -65,8 +61,6 @@ type CancelStep = 'idle' | 'confirming' | 'sent';
 /** "Cancelar seguro": asks for confirmation on the page first, then sends the request. */
 export function CancelAction({ requestId }: { requestId: string }) {
   const [step, setStep] = useState<CancelStep>('idle');
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
   const cancelButtonRef = useRef<HTMLButtonElement>(null);
   const questionRef = useRef<HTMLParagraphElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
@@ -77,23 +71,19 @@ export function CancelAction({ requestId }: { requestId: string }) {
     questionRef.current?.focus();
   };
 
+  const { run: confirm, running: busy } = useRequest(
+    () => cancelPolicy(requestId),
+    () => {
+      flushSync(() => setStep('sent'));
+      statusRef.current?.focus();
+      showSuccess(SUCCESS_TEXTS.cancel);
+    },
+  );
+
   const back = () => {
-    if (busyRef.current) return;
+    if (busy) return;
     flushSync(() => setStep('idle'));
     cancelButtonRef.current?.focus();
-  };
-
-  const confirm = async () => {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
-    const ok = await send(() => cancelPolicy(requestId));
-    busyRef.current = false;
-    setBusy(false);
-    if (!ok) return;
-    flushSync(() => setStep('sent'));
-    statusRef.current?.focus();
-    showSuccess(SUCCESS_TEXTS.cancel);
   };
 
   if (step === 'sent') return <SentStatus text={SUCCESS_TEXTS.cancel} statusRef={statusRef} />;

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Form, FormField, Formik, type FormikHelpers } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
@@ -36,23 +36,17 @@ const schema = object({
  * failure everything typed stays.
  */
 export function ChangePasswordPage() {
-  const sending = useRef(false);
-
-  const submit = async (values: ChangePasswordValues, helpers: FormikHelpers<ChangePasswordValues>) => {
-    // The overlay covers the button, but Enter in a field could still send twice.
-    if (sending.current) return;
-    sending.current = true;
+  // The overlay covers the button, but Enter in a field could still send twice.
+  const { run: submit } = useSingleFlight(async (values: ChangePasswordValues, helpers: FormikHelpers<ChangePasswordValues>) => {
     try {
       await changePassword(values.senhaAntiga, values.novaSenha);
     } catch {
       // Already alerted with the server's message (callApi alertOnError); the values stay.
       return;
-    } finally {
-      sending.current = false;
     }
     helpers.resetForm();
     showSuccess(SUCCESS_TEXTS.changed);
-  };
+  });
 
   return (
     <Page title="Alterar senha">

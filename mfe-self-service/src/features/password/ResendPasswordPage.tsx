@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Form, FormField, Formik } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
@@ -17,21 +17,15 @@ const schema = object({ cpf: cpfSchema() });
  * a driver who typed a wrong one can fix a digit instead of typing it all again).
  */
 export function ResendPasswordPage() {
-  const sending = useRef(false);
-
-  const submit = async (values: ResendPasswordValues) => {
-    if (sending.current) return;
-    sending.current = true;
+  const { run: submit } = useSingleFlight(async (values: ResendPasswordValues) => {
     try {
       await resendPassword(values.cpf);
     } catch {
       // Already alerted with the server's message (callApi alertOnError).
       return;
-    } finally {
-      sending.current = false;
     }
     showSuccess(SUCCESS_TEXTS.resent);
-  };
+  });
 
   return (
     <Page title="Lembrar senha">
