@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { APPS, DEMO_TOKEN, repoRoot, SANDBOX_PORT } from './apps.mjs';
-import { serveStatic } from './static-server.mjs';
+import { APPS, DEMO_TOKEN, repoRoot } from './apps.mjs';
+import { answers, buildMissing, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 import chromiumSettings from '../e2e/chromium.cjs';
 
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = chromiumSettings;
@@ -21,7 +21,7 @@ function run(command, args, cwd = repoRoot) {
   });
 }
 
-await run(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--missing']);
+await buildMissing();
 // The baseline is always rebuilt: it must hold the same screens as the suite being measured.
 {
   await run(
@@ -31,43 +31,14 @@ await run(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--missing']);
   );
 }
 
-const sandboxUp = await fetch(`http://localhost:${SANDBOX_PORT}/__sandbox/health`).then(
-  (r) => r.ok,
-  () => false,
-);
-const sandbox = sandboxUp
-  ? undefined
-  : spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'sandbox-api/src/main.ts')], {
-      stdio: 'ignore',
-      env: { ...process.env, PORT: String(SANDBOX_PORT) },
-    });
-const hostOrigins = ['http://localhost:3000'];
-const servers = [];
-for (const { dir, port } of [...APPS, { dir: 'bench/monolith', port: MONOLITH_PORT }]) {
-  const alreadyUp = await fetch(`http://localhost:${port}/`).then(
-    () => true,
-    () => false,
-  );
-  if (!alreadyUp)
-    servers.push(
-      await serveStatic({
-        root: join(repoRoot, dir, 'dist'),
-        port,
-        host: 'localhost',
-        corsOrigins: dir.startsWith('mfe-') ? hostOrigins : undefined,
-      }),
-    );
+// Reuses a suite already running (npm start), otherwise starts its own.
+const sandbox = (await answers(SANDBOX_HEALTH)) ? undefined : startSandbox({ stdio: 'ignore' });
+const missing = [];
+for (const app of [...APPS, { dir: 'bench/monolith', port: MONOLITH_PORT }]) {
+  if (!(await answers(`http://localhost:${app.port}/env.json`))) missing.push(app);
 }
-for (let i = 0; i < 50; i += 1) {
-  if (
-    await fetch(`http://localhost:${SANDBOX_PORT}/__sandbox/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+const servers = await serveBuilds(missing);
+await waitFor([SANDBOX_HEALTH]);
 
 const path = '/notifications/list/';
 const targets = [

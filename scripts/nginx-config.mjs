@@ -1,14 +1,15 @@
 // Renders the nginx configuration of deploy/nginx/ exactly as the containers do (envsubst of
 // ${VAR} placeholders; nginx's own $variables untouched) into a prefix folder nginx can run
 // from on this machine, and lays out a deploy root of releases like the images have.
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
+import { HOST_ORIGINS } from './suite.mjs';
 
 export const DEPLOY_ROOT = join(repoRoot, '.deploy');
 
 import renderModule from '../deploy/nginx/render.cjs';
+import tree from './tree.cjs';
 
 export const { renderTemplate, renderPrefix } = renderModule;
 
@@ -34,23 +35,10 @@ export function activate(dir, id) {
 
 /** Copies a build into releases/<id> (content-addressed by default) and returns the id. */
 export function publish(dir, distDir, id) {
-  const releaseId = id ?? `r-${hashTree(distDir).slice(0, 12)}`;
+  const releaseId = id ?? `r-${tree.hashTree(distDir).slice(0, 12)}`;
   const target = join(appRoot(dir), 'releases', releaseId);
   if (!existsSync(target)) cpSync(distDir, target, { recursive: true });
   return releaseId;
-}
-
-export function hashTree(folder) {
-  const hash = createHash('sha256');
-  const walk = (current) => {
-    for (const entry of readdirSync(current, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(current, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else hash.update(entry.name).update(readFileSync(path));
-    }
-  };
-  walk(folder);
-  return hash.digest('hex');
 }
 
 export const remoteOrigin = (port) => `http://localhost:${port}`;
@@ -68,7 +56,6 @@ export function readRemoteList() {
 /** What the containers get from environment variables, with this machine's values. */
 export function localVariables(app, statementCredential) {
   const isHost = app.dir === HOST.dir;
-  const hostOrigins = [`http://localhost:${HOST.port}`, `http://127.0.0.1:${HOST.port}`];
   return {
     PORTAL_LISTEN: `127.0.0.1:${app.port}`,
     PORTAL_APP_ROOT: appRoot(app.dir),
@@ -78,7 +65,7 @@ export function localVariables(app, statementCredential) {
     PORTAL_IMG_ORIGINS: `http://localhost:${SANDBOX_PORT}`,
     PORTAL_FRAME_ANCESTORS: "'none'",
     PORTAL_X_FRAME_OPTIONS: 'DENY',
-    PORTAL_HOST_ORIGINS_REGEX: hostOrigins.map((origin) => origin.replace(/[.]/g, '\\.')).join('|'),
+    PORTAL_HOST_ORIGINS_REGEX: HOST_ORIGINS.map((origin) => origin.replace(/[.]/g, '\\.')).join('|'),
     PORTAL_STATEMENT_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/statement/`,
     PORTAL_STATEMENT_AUTHORIZATION: `Basic ${Buffer.from(statementCredential).toString('base64')}`,
   };

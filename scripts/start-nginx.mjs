@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
+import { APPS, REMOTES, repoRoot } from './apps.mjs';
+import { announce, buildMissing, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
 import {
   activate,
   configDir,
@@ -20,12 +21,7 @@ import {
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const statementCredential = process.env.STATEMENT_BASIC_AUTH ?? 'portal:sandbox-secret';
 
-if (!process.argv.includes('--no-build')) {
-  await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--missing'], { stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed'))));
-  });
-}
+if (!process.argv.includes('--no-build')) await buildMissing();
 
 // The runtime configuration of this deployment (what PORTAL_ENV_JSON gives a container): the
 // sandbox's services, but the statement service through nginx on each app's own origin.
@@ -53,12 +49,8 @@ writeRemoteList(
 );
 writeAtomic(join(DEPLOY_ROOT, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
 
-const children = [];
-const sandbox = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'sandbox-api/src/main.ts')], {
-  stdio: 'inherit',
-  env: { ...process.env, PORT: String(SANDBOX_PORT), STATEMENT_BASIC_AUTH: statementCredential },
-});
-children.push(sandbox);
+const children = [startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential } })];
+const exit = onStop(() => children.forEach((child) => child.kill('SIGTERM')));
 for (const app of APPS) {
   const { prefix, conf } = renderNginx(app, localVariables(app, statementCredential));
   const nginx = spawn(NGINX, ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log'), '-g', 'daemon off;'], {
@@ -67,36 +59,14 @@ for (const app of APPS) {
   nginx.on('exit', (code) => {
     if (code) {
       console.error(`nginx for ${app.dir} stopped (${code}); see ${join(prefix, 'logs', 'error.log')}`);
-      stop(1);
+      exit(1);
     }
   });
   children.push(nginx);
 }
 
-const deadline = Date.now() + 30_000;
-for (const url of [`http://localhost:${SANDBOX_PORT}/__sandbox/health`, ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]) {
-  for (;;) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) {
-      console.error(`not answering: ${url}`);
-      stop(1);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-for (const app of APPS) console.log(`${app.dir.padEnd(18)} http://localhost:${app.port}/  (nginx, release ${releases[app.dir]})`);
-console.log(`${'sandbox-api'.padEnd(18)} http://localhost:${SANDBOX_PORT}/`);
-console.log(`\nOpen the portal: http://localhost:${HOST.port}/App?token=${DEMO_TOKEN}&driverId=${DEMO_DRIVER_ID}\n`);
-
-function stop(code = 0) {
-  for (const child of children) child.kill('SIGTERM');
-  process.exit(code);
-}
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+await waitFor([SANDBOX_HEALTH, ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]).catch((error) => {
+  console.error(String(error));
+  exit(1);
+});
+announce((app) => `  (nginx, release ${releases[app.dir]})`);

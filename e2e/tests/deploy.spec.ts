@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { hashTree, listFiles } from '../../scripts/tree.cjs';
 import { expectAccessible, HOST, REMOTE_ORIGINS, withToken } from './support';
 
 // Runs only through nginx (PORTAL_SERVER=nginx, see playwright.config.ts): the deployment's
@@ -33,19 +33,6 @@ function hashedChunk(dir: string, pattern: RegExp): string {
   const name = readdirSync(join(deployRoot, 'apps', dir, 'current')).find((file) => pattern.test(file));
   if (!name) throw new Error(`no file like ${pattern} in ${dir}`);
   return name;
-}
-
-function treeHash(folder: string): string {
-  const hash = createHash('sha256');
-  const walk = (current: string) => {
-    for (const name of readdirSync(current).sort()) {
-      const path = join(current, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else hash.update(name).update(readFileSync(path));
-    }
-  };
-  walk(folder);
-  return hash.digest('hex');
 }
 
 function release(args: string[]): string {
@@ -153,18 +140,10 @@ test.describe('served by nginx', () => {
       expect(exposed).not.toContain(encoded);
     }
     // Nothing served to browsers holds it: every file of every deployed app.
-    const files: string[] = [];
-    const walk = (folder: string) => {
-      for (const name of readdirSync(folder)) {
-        const path = join(folder, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else files.push(path);
-      }
-    };
-    for (const app of ['host', 'mfe-self-service', 'mfe-onboarding', 'mfe-account', 'mfe-insurance']) {
-      walk(join(deployRoot, 'apps', app, 'releases'));
-      walk(join(deployRoot, 'apps', app, 'config'));
-    }
+    const files = ['host', 'mfe-self-service', 'mfe-onboarding', 'mfe-account', 'mfe-insurance'].flatMap((app) => [
+      ...listFiles(join(deployRoot, 'apps', app, 'releases')),
+      ...listFiles(join(deployRoot, 'apps', app, 'config')),
+    ]);
     expect(files.length).toBeGreaterThan(50);
     for (const file of files) {
       const content = readFileSync(file, 'latin1');
@@ -177,7 +156,7 @@ test.describe('one-remote releases', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('a remote is released alone, the host picks it up on the next load, and rollback restores it', async ({ page }) => {
-    const hostBefore = treeHash(join(deployRoot, 'apps', 'host', 'current'));
+    const hostBefore = hashTree(join(deployRoot, 'apps', 'host', 'current'));
     const source = changedSource('release-src', (dir) => {
       const file = join(dir, 'src', 'features', 'notifications', 'NotificationsListPage.tsx');
       writeFileSync(file, readFileSync(file, 'utf8').replace('title="Notificações"', 'title="Notificações da nova versão"'));
@@ -194,13 +173,13 @@ test.describe('one-remote releases', () => {
       await page.goto(`${REMOTE_ORIGINS.selfService}/notifications/list/`);
       await expect(page.getByRole('heading', { level: 1, name: 'Notificações da nova versão' })).toBeVisible();
       // The host was not rebuilt or redeployed: byte for byte the same files.
-      expect(treeHash(join(deployRoot, 'apps', 'host', 'current'))).toBe(hostBefore);
+      expect(hashTree(join(deployRoot, 'apps', 'host', 'current'))).toBe(hostBefore);
     } finally {
       release(['mfe-self-service', '--rollback']);
     }
     await page.goto(`${HOST}/notifications/list/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
-    expect(treeHash(join(deployRoot, 'apps', 'host', 'current'))).toBe(hostBefore);
+    expect(hashTree(join(deployRoot, 'apps', 'host', 'current'))).toBe(hostBefore);
   });
 
   test('a remote built against an incompatible React is refused with a clear message', async ({ page }) => {

@@ -1,0 +1,67 @@
+// What every script that runs the suite needs: building what is missing, the sandbox API,
+// serving the builds, waiting for everything to answer, announcing it and stopping cleanly.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
+import { serveStatic } from './static-server.mjs';
+
+/** The origins the host is opened at locally: remotes answer CORS to these only. */
+export const HOST_ORIGINS = [`http://localhost:${HOST.port}`, `http://127.0.0.1:${HOST.port}`];
+export const SANDBOX_HEALTH = `http://localhost:${SANDBOX_PORT}/__sandbox/health`;
+
+export function buildMissing() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--missing'], { stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed'))));
+  });
+}
+
+/** The sandbox API on its port; `watch` restarts it on change (npm run dev). */
+export function startSandbox({ watch = false, env = {}, stdio = 'inherit' } = {}) {
+  const args = [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), ...(watch ? ['watch'] : []), join(repoRoot, 'sandbox-api/src/main.ts')];
+  return spawn(process.execPath, args, { stdio, env: { ...process.env, PORT: String(SANDBOX_PORT), ...env } });
+}
+
+export const answers = (url) =>
+  fetch(url).then(
+    (response) => response.ok,
+    () => false,
+  );
+
+/** Resolves once every URL answers 2xx; rejects naming the first that did not in time. */
+export async function waitFor(urls, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (const url of urls) {
+    while (!(await answers(url))) {
+      if (Date.now() > deadline) throw new Error(`not answering: ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/** The production builds of `apps` on their ports; remotes answer CORS to the host only. */
+export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localhost') {
+  return Promise.all(
+    apps.map(({ dir, port }) =>
+      serveStatic({ root: join(repoRoot, dir, 'dist'), port, host, corsOrigins: dir.startsWith('mfe-') ? HOST_ORIGINS : undefined }),
+    ),
+  );
+}
+
+/** Prints where each app answers and the URL to open (with the sandbox's demo token). */
+export function announce(detail = () => '') {
+  for (const app of APPS) console.log(`${app.dir.padEnd(18)} http://localhost:${app.port}/${detail(app)}`);
+  console.log(`${'sandbox-api'.padEnd(18)} http://localhost:${SANDBOX_PORT}/`);
+  console.log(`\nOpen the portal: http://localhost:${HOST.port}/App?token=${DEMO_TOKEN}&driverId=${DEMO_DRIVER_ID}\n`);
+}
+
+/** Runs `cleanup` and exits on Ctrl-C, on SIGTERM and when `exit(code)` is called. */
+export function onStop(cleanup) {
+  const exit = (code = 0) => {
+    cleanup();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => exit(0));
+  process.on('SIGTERM', () => exit(0));
+  return exit;
+}

@@ -1,0 +1,3 @@
+/** See tree.cjs. */
+export function listFiles(folder: string): string[];
+export function hashTree(folder: string): string;
