@@ -5,7 +5,8 @@ const sharedPackage = require('@driver-portal/shared/package.json');
  * Subpaths of the platform library that hold state or are used by several apps on one page.
  * Each is its own shared singleton, so a remote never gets a second copy of the session or
  * the event bus, and a deep link downloads only the subpaths its screen uses.
- * `boot` is deliberately missing: it runs before the federation runtime is ready.
+ * `boot` is deliberately missing: it runs before the federation runtime is ready. So is `links`:
+ * a few stateless lines, cheaper inlined into the screen that uses them than one more request.
  */
 const platformSubpaths = [
   'config',

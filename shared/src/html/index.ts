@@ -1,2 +1,1 @@
 export { looksLikeHtml, sanitizeHtml, SafeHtml, type SafeHtmlProps } from './SafeHtml';
-export { safeExternalUrl } from './links';

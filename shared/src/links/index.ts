@@ -1,3 +1,8 @@
+/*
+ * Its own part of the platform, free of dependencies: a list screen that only checks a link
+ * must not download the HTML sanitizer.
+ */
+
 /**
  * An address from a server that may be opened as a link outside the portal: an absolute
  * http(s) URL, normalised. Anything else (javascript:, data:, relative or empty values, a

@@ -1,5 +1,5 @@
 import { api } from '@driver-portal/shared/contract';
-import { safeExternalUrl } from '@driver-portal/shared/html';
+import { safeExternalUrl } from '@driver-portal/shared/links';
 import { callApi } from '@driver-portal/shared/http';
 
 /** Terms document types of the register service (seed 2 section 3): 0 use, 1 privacy, 2 image. */

@@ -1,4 +1,4 @@
-import { safeExternalUrl } from '@driver-portal/shared/html';
+import { safeExternalUrl } from '@driver-portal/shared/links';
 
 export type NotificationTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string };
 
