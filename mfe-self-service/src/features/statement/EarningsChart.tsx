@@ -10,9 +10,6 @@ const TOP = 8;
 /** Room at each side, so the first and last day numbers are not cut. */
 const SIDE = 8;
 const BASELINE = 118;
-const BAR_COLOUR = '#0b5cad';
-const BEST_COLOUR = '#1d7a3a';
-const TEXT_COLOUR = '#4f5b6b';
 
 const money = (cents: number) => formatBRL(cents / 100);
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -27,7 +24,7 @@ export interface EarningsChartProps {
 
 /**
  * The month's earnings by day as an inline SVG bar chart (no library, no inline styles: sizes
- * are SVG attributes, colours `fill` attributes). Screen readers get a summary (role="img" and
+ * are SVG attributes, colours the design tokens through the chart-* classes of portal.css). Screen readers get a summary (role="img" and
  * its aria-label) and a visually hidden table of the values per day.
  */
 export function EarningsChart({ rides, month, monthLabel }: EarningsChartProps) {
@@ -46,7 +43,7 @@ export function EarningsChart({ rides, month, monthLabel }: EarningsChartProps) 
   return (
     <Card title="Ganhos por dia">
       <svg className="earnings-chart" role="img" aria-label={label} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%">
-        <line x1={0} y1={BASELINE} x2={WIDTH} y2={BASELINE} stroke={TEXT_COLOUR} strokeWidth={1} />
+        <line className="chart-axis" x1={0} y1={BASELINE} x2={WIDTH} y2={BASELINE} />
         {days.map((day, index) => {
           // A day with earnings always shows at least a sliver of a bar.
           const height = max > 0 && day.cents > 0 ? Math.max(2, (day.cents / max) * plot) : 0;
@@ -60,11 +57,11 @@ export function EarningsChart({ rides, month, monthLabel }: EarningsChartProps) 
                   y={round(BASELINE - height)}
                   width={round(barWidth)}
                   height={round(height)}
-                  fill={day === best ? BEST_COLOUR : BAR_COLOUR}
+                  className={day === best ? 'chart-bar chart-bar-best' : 'chart-bar'}
                 />
               ) : null}
               {labelled(index) ? (
-                <text x={round(SIDE + index * slot + slot / 2)} y={HEIGHT - 6} fontSize={10} textAnchor="middle" fill={TEXT_COLOUR}>
+                <text className="chart-label" x={round(SIDE + index * slot + slot / 2)} y={HEIGHT - 6} textAnchor="middle">
                   {day.day}
                 </text>
               ) : null}

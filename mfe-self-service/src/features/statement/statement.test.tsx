@@ -200,7 +200,8 @@ describe('ride statement', () => {
     const heights = bars.map((bar) => Number(bar.getAttribute('height')));
     expect(heights[1]).toBeGreaterThan(heights[2] ?? Infinity);
     expect(heights[2]).toBeGreaterThan(heights[0] ?? Infinity);
-    expect(bars[1]).toHaveAttribute('fill', '#1d7a3a');
+    expect(bars[1]).toHaveClass('chart-bar-best');
+    expect(bars[0]).not.toHaveClass('chart-bar-best');
     for (const bar of bars) {
       expect(bar.getAttribute('y')).toMatch(/^\d/);
       expect(bar.getAttribute('width')).toMatch(/^\d/);
