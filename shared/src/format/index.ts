@@ -87,3 +87,11 @@ export function truncate(text: string | null | undefined, max: number): string {
 export function onlyDigits(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '');
 }
+
+/** Seed 1 section 8: what a missing value reads as (a ride's destination, a policy's date...). */
+export const NOT_INFORMED = 'Não informado';
+
+/** A server value worth showing: a string with something other than spaces in it. */
+export function hasText(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}

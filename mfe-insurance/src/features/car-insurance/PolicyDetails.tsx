@@ -1,7 +1,7 @@
 import type { InsurancePolicy } from '@driver-portal/shared/contract';
-import { formatDate } from '@driver-portal/shared/format';
+import { formatDate, NOT_INFORMED } from '@driver-portal/shared/format';
 import { Card } from '@driver-portal/shared/ui';
-import { NOT_INFORMED, PROCESSING_TEXT } from './constants';
+import { PROCESSING_TEXT } from './constants';
 import { CancelAction, RenewAction } from './PolicyActions';
 import { paymentDayLabel, summarizePolicy } from './policy';
 

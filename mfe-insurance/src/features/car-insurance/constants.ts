@@ -33,9 +33,6 @@ export const ASSISTANCE_PHONE_OTHER_REGIONS = '0800 727 4935';
 /** Where "Contratar" leads: the disclaimer that opens the contract wizard. */
 export const CONTRACT_START_PATH = '/car-insurance/disclaimer';
 
-/** Shown for any detail the service did not send or sent unreadable. */
-export const NOT_INFORMED = 'Não informado';
-
 export const SUCCESS_TEXTS = {
   renew: 'Pedido de renovação enviado com sucesso.',
   cancel: 'Pedido de cancelamento enviado com sucesso.',

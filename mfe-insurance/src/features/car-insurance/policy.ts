@@ -1,5 +1,5 @@
 import type { InsurancePolicy } from '@driver-portal/shared/contract';
-import { parseServerDate } from '@driver-portal/shared/format';
+import { hasText, parseServerDate } from '@driver-portal/shared/format';
 
 export type PolicyAction = 'renew' | 'cancel' | 'none';
 
@@ -11,10 +11,6 @@ export interface PolicySummary {
   action: PolicyAction;
 }
 
-function present(value: string | null | undefined): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
 /**
  * What the home shows for an active policy (seed 2 section 4): renew once the current time is
  * after the expiration date, cancel otherwise. An unreadable or missing date never offers a
@@ -23,10 +19,10 @@ function present(value: string | null | undefined): value is string {
  * cancel yet: the driver is told the contract is being processed).
  */
 export function summarizePolicy(policy: InsurancePolicy, now: Date): PolicySummary {
-  const processing = !present(policy.policyNumber);
+  const processing = !hasText(policy.policyNumber);
   const expiration = parseServerDate(policy.expirationDate);
   let action: PolicyAction = 'none';
-  if (!processing && present(policy.requestId)) {
+  if (!processing && hasText(policy.requestId)) {
     action = expiration && now.getTime() > expiration.getTime() ? 'renew' : 'cancel';
   }
   return { processing, expiration, action };

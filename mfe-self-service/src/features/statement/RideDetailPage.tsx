@@ -2,32 +2,29 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { Ride } from '@driver-portal/shared/contract';
 import { useLoad } from '@driver-portal/shared/data';
-import { formatBRL, formatDateTime } from '@driver-portal/shared/format';
+import { formatBRL, formatDateTime, hasText, NOT_INFORMED } from '@driver-portal/shared/format';
 import { LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchRide } from './api';
 import { LIST_PATH, listSearch, statusClass } from './rides';
 
 /** Seed 1 section 8 texts. */
 export const NO_ROUTE = 'Corrida sem rota';
-export const NO_DESTINATION = 'Não informado';
 /** Seed 1 section 4: a ride without TransacaoId. */
 export const NO_TRANSACTION = 'Processando...';
 /** Spec silent: a ride without a payment forecast (reversed or processing). */
 export const NO_PAYMENT_DATE = 'Sem previsão';
 
-const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
-
 function RouteMap({ ride }: { ride: Ride }) {
   const [failed, setFailed] = useState(false);
-  if (!present(ride.Mapa)) return <>{NO_ROUTE}</>;
+  if (!hasText(ride.Mapa)) return <>{NO_ROUTE}</>;
   // Spec silent: an image that does not load says so instead of showing a broken picture.
   if (failed) return <>Não foi possível carregar o mapa da rota.</>;
-  const destination = present(ride.EnderecoDestino) ? ride.EnderecoDestino : 'destino não informado';
+  const destination = hasText(ride.EnderecoDestino) ? ride.EnderecoDestino : 'destino não informado';
   return (
     <img
       className="ride-map"
       src={ride.Mapa}
-      alt={`Mapa da rota de ${present(ride.EnderecoOrigem) ? ride.EnderecoOrigem : 'origem não informada'} até ${destination}`}
+      alt={`Mapa da rota de ${hasText(ride.EnderecoOrigem) ? ride.EnderecoOrigem : 'origem não informada'} até ${destination}`}
       // Small enough for the details grid of a 360 px phone; the class ride-map widens it.
       width={200}
       height={113}
@@ -39,18 +36,18 @@ function RouteMap({ ride }: { ride: Ride }) {
 function RideDetails({ ride }: { ride: Ride }) {
   // Every field of the Ride entity (seed 1 section 3), in a reading order for the driver.
   const fields: Array<[label: string, value: ReactNode]> = [
-    ['Nome', present(ride.Nome) ? ride.Nome : NO_DESTINATION],
+    ['Nome', hasText(ride.Nome) ? ride.Nome : NOT_INFORMED],
     ['Data', formatDateTime(ride.Data)],
     ['Status', <span className={statusClass(ride.Status)}>{ride.Status}</span>],
     ['Valor da corrida', formatBRL(ride.Valor)],
     ['Desconto', formatBRL(ride.ValorDesconto)],
     ['Valor líquido', formatBRL(ride.ValorLiquido)],
-    ['Previsão de pagamento', present(ride.DataProvisaoPagamento) ? formatDateTime(ride.DataProvisaoPagamento) : NO_PAYMENT_DATE],
-    ['Transação', present(ride.TransacaoId) ? ride.TransacaoId : NO_TRANSACTION],
+    ['Previsão de pagamento', hasText(ride.DataProvisaoPagamento) ? formatDateTime(ride.DataProvisaoPagamento) : NO_PAYMENT_DATE],
+    ['Transação', hasText(ride.TransacaoId) ? ride.TransacaoId : NO_TRANSACTION],
     ['Solicitação', String(ride.SolicitacaoId ?? '')],
     ['Chamada', String(ride.ChamadaId ?? '')],
-    ['Origem', present(ride.EnderecoOrigem) ? ride.EnderecoOrigem : NO_DESTINATION],
-    ['Destino', present(ride.EnderecoDestino) ? ride.EnderecoDestino : NO_DESTINATION],
+    ['Origem', hasText(ride.EnderecoOrigem) ? ride.EnderecoOrigem : NOT_INFORMED],
+    ['Destino', hasText(ride.EnderecoDestino) ? ride.EnderecoDestino : NOT_INFORMED],
     ['Rota', <RouteMap ride={ride} />],
   ];
   return (
