@@ -58,7 +58,7 @@ export interface CallOptions<TBody> {
   timeoutMs?: number;
 }
 
-export function alertForError(error: ApiError, redirectTo?: string): void {
+function alertForError(error: ApiError, redirectTo?: string): void {
   if (error.kind === 'cancelled') return;
   if (error.kind === 'validation' && error.validations.length > 0) {
     showAlert({ kind: 'error', title: error.title, details: error.validations.map((v) => v.message), redirectTo });
