@@ -29,10 +29,10 @@ test('notifications in register mode: HRef links and a Sair link to /Sair', asyn
   await page.goto(withToken(`/notifications/list/?driverId=${DEMO_DRIVER_ID}`));
   await expect(page.getByRole('link', { name: 'Sair' })).toHaveAttribute('href', '/Sair');
   expect(page.url()).toContain(`driverId=${DEMO_DRIVER_ID}`);
-  const hrefs = await page
-    .getByRole('list', { name: 'Notificações' })
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  // The header renders before the list has loaded: wait for the items, then read their links.
+  const links = page.getByRole('list', { name: 'Notificações' }).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(hrefs.some((href) => href?.startsWith('https://'))).toBe(true);
   expect(hrefs.some((href) => href?.startsWith('/register/'))).toBe(true);
   await page.getByRole('link', { name: 'Sair' }).click();
