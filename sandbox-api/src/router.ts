@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ServiceName } from '@driver-portal/shared/config';
-import { matchPath, type Endpoint } from '@driver-portal/shared/contract';
+import { matchPath, type AnyEndpoint, type Endpoint } from '@driver-portal/shared/contract';
 import type { Reply } from './respond';
 import type { SandboxState } from './state';
 
@@ -17,10 +17,10 @@ export interface SandboxRequest {
   origin: string;
 }
 
-export type Handler<TResponse> = (request: SandboxRequest) => Reply<TResponse>;
+export type Handler<TResponse> = (request: SandboxRequest) => Reply<TResponse> | Promise<Reply<TResponse>>;
 
 export interface Route {
-  readonly endpoint: Endpoint<unknown, unknown>;
+  readonly endpoint: AnyEndpoint;
   readonly handle: Handler<unknown>;
 }
 

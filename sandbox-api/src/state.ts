@@ -8,7 +8,7 @@ import type {
   PolicyItem,
   PolicyUpdateItem,
   Ride,
-} from '@driver-portal/shared/contract';
+} from './contracts';
 
 /**
  * Everything the sandbox remembers between calls. Links to the sandbox's own pages are kept as

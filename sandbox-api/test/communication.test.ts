@@ -1,8 +1,7 @@
-import { api } from '@driver-portal/shared/contract';
 import { DEMO_DRIVER_ID } from '../src/constants';
 import { INBOX_CATEGORY } from '../src/fixtures/inbox';
 import { MALICIOUS_HTML } from '../src/fixtures/malicious';
-import { call, startSandboxForFile } from './helpers';
+import { api, call, startSandboxForFile } from './helpers';
 
 const sandbox = startSandboxForFile();
 const driverId = DEMO_DRIVER_ID;

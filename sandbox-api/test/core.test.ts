@@ -1,8 +1,8 @@
-import { api, type RideStatus } from '@driver-portal/shared/contract';
+import type { RideStatus } from '../src/contracts';
 import { DEMO_DRIVER, DEMO_PASSWORD } from '../src/constants';
 import { MALICIOUS_HTML } from '../src/fixtures/malicious';
 import { periodOf } from '../src/time';
-import { call, startSandboxForFile, withToken } from './helpers';
+import { api, call, startSandboxForFile, withToken } from './helpers';
 
 const sandbox = startSandboxForFile();
 const SESSION_EXPIRED = { Message: 'Sessão expirada. Faça login novamente.' };
@@ -97,7 +97,7 @@ describe('statement', () => {
     expect(new Set(body.map((deposit) => deposit.Data.slice(0, 7))).size).toBeGreaterThanOrEqual(3);
     for (const deposit of body) {
       const rides = deposit.Corridas.reduce((sum, ride) => sum + ride.Valor, 0);
-      expect(deposit.Valor).toBeCloseTo(rides - deposit.Servico.product, 2);
+      expect(deposit.Valor).toBeCloseTo(rides - (deposit.Servico?.product ?? Number.NaN), 2);
       expect(deposit.Corridas.every((ride) => ride.TransacaoId !== '')).toBe(true);
     }
   });

@@ -2,9 +2,19 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServiceName } from '@driver-portal/shared/config';
 import { buildPath, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
+import { account, insurance, onboarding, selfService } from '../src/contracts';
 import runtimeConfig from '../../config/env.json';
 import { DEMO_TOKEN } from '../src/constants';
 import { createSandboxServer } from '../src/server';
+
+/** The calls of every remote by service, for the tests (each remote declares its own). */
+export const api = {
+  core: selfService.core,
+  communication: selfService.communication,
+  register: { ...onboarding.register, ...account.register },
+  insurance: insurance.insurance,
+  eula: account.eula,
+} as const;
 
 export interface SandboxHandle {
   /** `http://127.0.0.1:<port>` once beforeAll ran. */

@@ -1,7 +1,6 @@
-import { api } from '@driver-portal/shared/contract';
 import { DEMO_DRIVER_ID, EULA_UP_TO_DATE_TOKEN, INSURANCE_DRIVERS } from '../src/constants';
 import type { SandboxState } from '../src/state';
-import { call, fetchJson, serviceUrl, startSandboxForFile, withToken } from './helpers';
+import { api, call, fetchJson, serviceUrl, startSandboxForFile, withToken } from './helpers';
 
 const sandbox = startSandboxForFile();
 const NO_POLICY = { active: false, policyNumber: null, expirationDate: null, bestPaymentDay: null, requestId: null };

@@ -1,6 +1,5 @@
-import { api } from '@driver-portal/shared/contract';
 import { DEMO_DRIVER, DEMO_DRIVER_ID, ONBOARDING_DRIVER, SENT_FOR_ANALYSIS_STATE } from '../src/constants';
-import { call, startSandboxForFile } from './helpers';
+import { api, call, startSandboxForFile } from './helpers';
 
 const sandbox = startSandboxForFile();
 

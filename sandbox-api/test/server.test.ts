@@ -1,15 +1,16 @@
-import { api, type Endpoint } from '@driver-portal/shared/contract';
-import { sandboxRoutes } from '../src/handlers';
-import { call, endpointUrl, fetchJson, serviceUrl, startSandboxForFile, withToken } from './helpers';
+import { declarations } from '../src/contracts';
+import { callKey, sandboxRoutes } from '../src/handlers';
+import { api, call, endpointUrl, fetchJson, serviceUrl, startSandboxForFile, withToken } from './helpers';
 
 const sandbox = startSandboxForFile();
 const PORTAL_ORIGIN = 'http://localhost:3000';
 
 describe('routing and contract', () => {
-  it('serves every call of the shared table', () => {
-    const tableEndpoints = Object.values(api).flatMap((service) => Object.values(service) as Array<Endpoint<unknown, unknown>>);
-    const served = new Set(sandboxRoutes.map((item) => item.endpoint));
-    const missing = tableEndpoints.filter((endpoint) => !served.has(endpoint)).map((e) => `${e.service} ${e.method} ${e.path}`);
+  it('serves every call every remote declares', () => {
+    const served = new Set(sandboxRoutes.map((item) => callKey(item.endpoint)));
+    const missing = declarations()
+      .filter(({ endpoint }) => !served.has(callKey(endpoint)))
+      .map(({ owner }) => owner);
     expect(missing).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { getSessionValue, setSessionValue } from '@driver-portal/shared/session';
+import { getSessionValue, sessionValue, setSessionValue } from '@driver-portal/shared/session';
 import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
 import { http, HttpResponse, server } from '@driver-portal/shared/test-utils';
 
@@ -77,12 +77,12 @@ describe('host routing', () => {
 
   it('/Sair ends the session and goes to /Login', async () => {
     setSessionValue('token', 't');
-    setSessionValue('notTitle', 'x');
+    sessionValue('notTitle').set('x');
     const { router } = renderHost('/Sair');
     expect(await screen.findByText('Sua sessão foi encerrada.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/Login');
     expect(getSessionValue('token')).toBeUndefined();
-    expect(getSessionValue('notTitle')).toBeUndefined();
+    expect(sessionValue('notTitle').get()).toBeUndefined();
   });
 
   it('unknown paths get the not-found page without loading any remote', async () => {

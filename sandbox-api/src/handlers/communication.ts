@@ -1,4 +1,4 @@
-import { api, type InboxCategory, type InboxMessage, type InboxMessageDetail, type InboxMessageList } from '@driver-portal/shared/contract';
+import { selfService as api, type InboxCategory, type InboxMessage, type InboxMessageDetail } from '../contracts';
 import { legacyError, ok, type Reply } from '../respond';
 import { route, type SandboxRequest } from '../router';
 import type { DriverInbox, InboxMessageRecord } from '../state';
@@ -29,7 +29,7 @@ function categories(request: SandboxRequest): Reply<InboxCategory[]> {
   );
 }
 
-function messages(request: SandboxRequest): Reply<InboxMessageList> {
+function messages(request: SandboxRequest): Reply<{ categories: InboxMessage[] }> {
   const inbox = inboxOf(request);
   if (!inbox) return legacyError(404, DRIVER_NOT_FOUND);
   if (!inbox.categories.some((category) => sameId(category.id, request.params.categoryId))) {

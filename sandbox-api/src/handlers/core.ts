@@ -1,4 +1,4 @@
-import { api, type Notification, type Ride, type Statement } from '@driver-portal/shared/contract';
+import { selfService as api, type Notification, type Ride, type Statement } from '../contracts';
 import { DEMO_DRIVER } from '../constants';
 import { seedStatement } from '../fixtures/statement';
 import { legacyError, ok, type Reply } from '../respond';

@@ -1,4 +1,4 @@
-import { api, type PolicyUpdateItem } from '@driver-portal/shared/contract';
+import { account as api, type PolicyUpdateItem } from '../contracts';
 import { bearerToken } from '../auth';
 import { EULA_UP_TO_DATE_TOKEN } from '../constants';
 import { ok, type Reply } from '../respond';

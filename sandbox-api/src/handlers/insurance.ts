@@ -1,4 +1,4 @@
-import { api, type InsurancePolicy } from '@driver-portal/shared/contract';
+import { insurance as api, type InsurancePolicy } from '../contracts';
 import { NO_POLICY } from '../fixtures/insurance';
 import { ok, validationError, type Reply } from '../respond';
 import { route, type SandboxRequest } from '../router';

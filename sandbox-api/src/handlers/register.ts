@@ -1,4 +1,4 @@
-import { api, type Driver, type DriverStates, type EulaDocument, type PolicyItem } from '@driver-portal/shared/contract';
+import { account, onboarding, type Driver, type DriverStates, type EulaDocument, type PolicyItem } from '../contracts';
 import { termsPath } from '../fixtures/register';
 import { ok, validationError, type Reply } from '../respond';
 import { route, type SandboxRequest } from '../router';
@@ -51,9 +51,9 @@ function driver(request: SandboxRequest): Reply<{ response: Driver }> {
 }
 
 export const registerRoutes = [
-  route(api.register.driverByMobile, driverByMobile),
-  route(api.register.driverStates, driverStates),
-  route(api.register.policies, policies),
-  route(api.register.eulaDocument, eulaDocument),
-  route(api.register.driver, driver),
+  route(onboarding.register.driverByMobile, driverByMobile),
+  route(onboarding.register.driverStates, driverStates),
+  route(onboarding.register.policies, policies),
+  route(account.register.eulaDocument, eulaDocument),
+  route(account.register.driver, driver),
 ];

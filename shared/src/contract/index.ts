@@ -1,96 +1,83 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ServiceName } from '@driver-portal/shared/config';
-import type {
-  Deposit,
-  Driver,
-  DriverStates,
-  EulaDocument,
-  InboxCategory,
-  InboxMessageDetail,
-  InboxMessageList,
-  InsurancePolicy,
-  Notification,
-  NotificationBody,
-  PolicyItem,
-  PolicyUpdateItem,
-  Statement,
-  Ride,
-} from './types';
 
-export * from './types';
+export type { StandardSchemaV1 } from '@standard-schema/spec';
+export * from './errors';
+
+/*
+ * How a call is declared. The platform holds only the mechanism: each remote declares the calls
+ * it makes in its own `src/contract/` (docs/platform.md, "Who owns what"), with a schema of the
+ * answer that the client checks at run time. Schemas are Standard Schema objects (valibot in
+ * this suite), so the shared client validates them without depending on a schema library and a
+ * remote built with a newer valibot still works against an older host.
+ */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * How each service answers a failure, the one place the clients and the sandbox read it from:
- * - legacy: `{ Message }`, the text to show (seed 1 section 8, "the server's message");
- * - validation: `{ validations: [{ field?, message }] }` on 400, the catalogue texts otherwise;
- * - statement: `{ error }`, the text to show (seed 2 section 8);
- * - zip: `{ erro: true }` only (the screen says "CEP não encontrado").
- */
-export type ErrorStyle = 'legacy' | 'validation' | 'statement' | 'zip';
-
-export const SERVICE_ERROR_STYLE: Readonly<Record<ServiceName, ErrorStyle>> = {
-  core: 'legacy',
-  communication: 'legacy',
-  eula: 'legacy',
-  statement: 'statement',
-  register: 'validation',
-  insurance: 'validation',
-  card: 'validation',
-  zipLookup: 'zip',
-};
-
-/**
  * One call of one service. `path` is relative to the service's base URL and may hold `:param`
- * placeholders. The type parameters only carry the response and body types to the callers.
+ * placeholders. `answer` describes a successful answer; `body` what the call sends, if anything.
  */
 export interface Endpoint<TResponse = unknown, TBody = undefined> {
   readonly service: ServiceName;
   readonly method: HttpMethod;
   readonly path: string;
-  /** Phantom fields: never set, only read by the type checker. */
-  readonly response?: TResponse;
-  readonly body?: TBody;
+  readonly answer: StandardSchemaV1<unknown, TResponse>;
+  readonly body?: StandardSchemaV1<unknown, TBody>;
 }
 
-function endpoint<TResponse, TBody = undefined>(service: ServiceName, method: HttpMethod, path: string): Endpoint<TResponse, TBody> {
-  return { service, method, path };
+/** Any endpoint, whatever it answers or sends (tables, the sandbox's registry). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- variance: an Endpoint<X, Y> must fit here for every X and Y
+export type AnyEndpoint = Endpoint<any, any>;
+
+export type AnswerOf<E> = E extends Endpoint<infer R, unknown> ? R : never;
+export type BodyOf<E> = E extends Endpoint<unknown, infer B> ? B : never;
+
+type BodyType<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferInput<S> : undefined;
+
+/** Declares one call with the schema of its answer (and of its body, when it sends one). */
+export function defineEndpoint<TAnswer extends StandardSchemaV1, TBodySchema extends StandardSchemaV1 | undefined = undefined>(
+  service: ServiceName,
+  method: HttpMethod,
+  path: string,
+  schemas: { answer: TAnswer; body?: TBodySchema },
+): Endpoint<StandardSchemaV1.InferOutput<TAnswer>, BodyType<TBodySchema>> {
+  return { service, method, path, answer: schemas.answer, body: schemas.body } as Endpoint<
+    StandardSchemaV1.InferOutput<TAnswer>,
+    BodyType<TBodySchema>
+  >;
 }
 
-/** The typed table of every call the portal makes (seed 1 section 7, seed 2 section 7). */
-export const api = {
-  core: {
-    notifications: endpoint<Notification[]>('core', 'GET', 'notificacoes/lista'),
-    notification: endpoint<NotificationBody>('core', 'GET', 'notificacoes/:id'),
-    currentStatement: endpoint<Statement>('core', 'GET', 'extrato/extrato-mescorrente'),
-    statementByMonth: endpoint<Statement>('core', 'GET', 'extrato/extrato-data'),
-    rideDetail: endpoint<Ride>('core', 'GET', 'extrato/extrato-detalhe/'),
-    deposits: endpoint<Deposit[]>('core', 'GET', 'extrato/depositos'),
-    changePassword: endpoint<unknown>('core', 'PUT', 'Taxista/AlterarSenha'),
-    resendPassword: endpoint<unknown>('core', 'GET', 'Taxista/ReenviarSenha'),
-  },
-  communication: {
-    categories: endpoint<InboxCategory[]>('communication', 'GET', 'inbox/:driverId/categories'),
-    messages: endpoint<InboxMessageList>('communication', 'GET', 'inbox/:driverId/categories/:categoryId'),
-    markViewed: endpoint<unknown>('communication', 'PUT', 'inbox/:driverId/request/:requestId'),
-    message: endpoint<InboxMessageDetail>('communication', 'GET', 'inbox/:driverId/categories/:categoryId/message/:messageId'),
-  },
-  register: {
-    driverByMobile: endpoint<{ response: Driver | null }>('register', 'GET', 'api/1.0/driver/mobile/:phone'),
-    driverStates: endpoint<DriverStates>('register', 'GET', 'api/1.0/driver/:guid/states'),
-    policies: endpoint<PolicyItem[]>('register', 'GET', 'api/2.0/driver/eula'),
-    eulaDocument: endpoint<EulaDocument>('register', 'GET', 'api/1.0/driver/eula/:type'),
-    driver: endpoint<{ response: Driver }>('register', 'GET', 'api/1.0/driver/:guid'),
-  },
-  insurance: {
-    activePolicy: endpoint<InsurancePolicy>('insurance', 'GET', 'api/1.0/insurance/:driverId/active-policy'),
-    renew: endpoint<unknown>('insurance', 'PUT', 'api/1.0/insurance/:requestId/renew'),
-    cancel: endpoint<unknown>('insurance', 'PUT', 'api/1.0/insurance/:requestId/cancel'),
-  },
-  eula: {
-    pendingPolicies: endpoint<PolicyUpdateItem[]>('eula', 'GET', 'eula'),
-  },
-} as const;
+/** A remote's table of calls: services, then named calls. */
+export type EndpointTable = Readonly<Record<string, Readonly<Record<string, AnyEndpoint>>>>;
+
+export interface NamedEndpoint {
+  /** `service.call`, for messages. */
+  name: string;
+  endpoint: AnyEndpoint;
+}
+
+/** Every call of a table, named, in declaration order. */
+export function endpointsOf(table: EndpointTable): NamedEndpoint[] {
+  return Object.entries(table).flatMap(([group, calls]) =>
+    Object.entries(calls).map(([call, endpoint]) => ({ name: `${group}.${call}`, endpoint })),
+  );
+}
+
+export type SchemaCheck<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+/** Runs a schema over a value: the value it gives back, or what is wrong, path by path. */
+export async function checkSchema<T>(schema: StandardSchemaV1<unknown, T>, value: unknown): Promise<SchemaCheck<T>> {
+  const result = await schema['~standard'].validate(value);
+  if (!result.issues) return { ok: true, value: result.value };
+  return {
+    ok: false,
+    problems: result.issues.map((issue) => {
+      const path = (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part)).join('.');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    }),
+  };
+}
 
 export type PathParams = Record<string, string | number>;
 
@@ -116,4 +103,13 @@ export function matchPath(pattern: string, path: string): PathParams | undefined
     else if (expected.toLowerCase() !== actual.toLowerCase()) return undefined;
   }
   return params;
+}
+
+/** The path with its placeholders reduced to `:`, so `driver/:guid` and `driver/:id` compare equal. */
+export function pathShape(path: string): string {
+  return path
+    .replace(/\/$/, '')
+    .split('/')
+    .map((part) => (part.startsWith(':') ? ':' : part.toLowerCase()))
+    .join('/');
 }

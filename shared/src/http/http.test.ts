@@ -1,11 +1,69 @@
 import { delay, http as mswHttp, HttpResponse } from 'msw';
-import { api } from '@driver-portal/shared/contract';
+import * as v from 'valibot';
+import { defineEndpoint } from '@driver-portal/shared/contract';
 import { onAlert, type AlertRequest } from '@driver-portal/shared/events';
 import { endpointUrl, mockJson, mockNetworkError, mockStatus, recordRequests, server, TEST_TOKEN } from '@driver-portal/shared/test-utils';
 import { setSessionValue } from '@driver-portal/shared/session';
 import { ApiError, callApi } from '.';
 
+/** Calls of each kind of service, declared here as a remote declares its own. */
+const api = {
+  core: {
+    notifications: defineEndpoint('core', 'GET', 'notificacoes/lista', { answer: v.array(v.object({ Id: v.number() })) }),
+    notification: defineEndpoint('core', 'GET', 'notificacoes/:id', { answer: v.object({ Corpo: v.string() }) }),
+    changePassword: defineEndpoint('core', 'PUT', 'Taxista/AlterarSenha', { answer: v.object({ Message: v.optional(v.string()) }) }),
+  },
+  communication: {
+    categories: defineEndpoint('communication', 'GET', 'inbox/:driverId/categories', { answer: v.array(v.unknown()) }),
+  },
+  register: {
+    eulaDocument: defineEndpoint('register', 'GET', 'api/1.0/driver/eula/:type', { answer: v.object({ documentUrl: v.string() }) }),
+    policies: defineEndpoint('register', 'GET', 'api/2.0/driver/eula', { answer: v.array(v.unknown()) }),
+  },
+  insurance: {
+    activePolicy: defineEndpoint('insurance', 'GET', 'api/1.0/insurance/:driverId/active-policy', {
+      answer: v.object({ active: v.boolean() }),
+    }),
+  },
+  eula: {
+    pendingPolicies: defineEndpoint('eula', 'GET', 'eula', { answer: v.array(v.unknown()) }),
+  },
+} as const;
+
 beforeEach(() => setSessionValue('token', TEST_TOKEN));
+
+describe('answers are checked against their declaration', () => {
+  it('a well-formed answer comes back as declared', async () => {
+    mockJson(api.core.notifications, [{ Id: 1 }]);
+    await expect(callApi(api.core.notifications)).resolves.toEqual([{ Id: 1 }]);
+  });
+
+  it.each([
+    [
+      'an HTML page (a captive portal)',
+      () => new HttpResponse('<html><body>Wi-Fi login</body></html>', { headers: { 'Content-Type': 'text/html' } }),
+    ],
+    ['truncated JSON', () => new HttpResponse('{"Message": "Senha alt', { headers: { 'Content-Type': 'application/json' } })],
+    ['null', () => HttpResponse.json(null)],
+    ['an empty body', () => new HttpResponse(null, { status: 204 })],
+  ])('a 2xx answer that is %s is the unexpected error, never a success', async (_label, answer) => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(mswHttp.put(endpointUrl(api.core.changePassword), answer));
+    await expect(callApi(api.core.changePassword)).rejects.toMatchObject({
+      kind: 'server',
+      message: 'Ocorreu um erro inesperado, tente novamente mais tarde.',
+    });
+    warn.mockRestore();
+  });
+
+  it('a field of the wrong type fails the whole answer', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(mswHttp.get(endpointUrl(api.core.notifications), () => HttpResponse.json([{ Id: '1' }])));
+    await expect(callApi(api.core.notifications)).rejects.toBeInstanceOf(ApiError);
+    expect(warn.mock.calls[0]?.[1]).toEqual([expect.stringContaining('0.Id')]);
+    warn.mockRestore();
+  });
+});
 
 describe('bearer token', () => {
   it('goes to the core service', async () => {
@@ -18,13 +76,7 @@ describe('bearer token', () => {
   it('never goes to the register, insurance or communication services', async () => {
     const requests = recordRequests();
     mockJson(api.register.eulaDocument, { documentUrl: 'https://x' });
-    mockJson(api.insurance.activePolicy, {
-      active: false,
-      policyNumber: null,
-      expirationDate: null,
-      bestPaymentDay: null,
-      requestId: null,
-    });
+    mockJson(api.insurance.activePolicy, { active: false });
     mockJson(api.communication.categories, []);
     await callApi(api.register.eulaDocument, { params: { type: 0 } });
     await callApi(api.insurance.activePolicy, { params: { driverId: 'd1' } });

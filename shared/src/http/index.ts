@@ -1,6 +1,6 @@
 import axios, { type AxiosInstance } from 'axios';
 import { serviceBaseUrl, type ServiceName } from '@driver-portal/shared/config';
-import { buildPath, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
+import { buildPath, checkSchema, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
 import { getToken } from '@driver-portal/shared/session';
 import { beginLoading, showAlert } from '@driver-portal/shared/events';
 import { ApiError, toApiError } from './errors';
@@ -67,7 +67,12 @@ function alertForError(error: ApiError, redirectTo?: string): void {
   showAlert({ kind: 'error', title: error.title, message: error.message, redirectTo });
 }
 
-/** Calls one endpoint of the typed table; every failure becomes an {@link ApiError}. */
+/**
+ * Calls one declared endpoint; every failure becomes an {@link ApiError}. A 2xx answer counts
+ * only when it matches the endpoint's answer schema: an HTML page from a captive portal, a
+ * truncated body or `null` is the catalogue's unexpected error, never a false success or a
+ * crashed screen.
+ */
 export async function callApi<TResponse, TBody = undefined>(
   endpoint: Endpoint<TResponse, TBody>,
   options: CallOptions<TBody> = {},
@@ -94,7 +99,12 @@ export async function callApi<TResponse, TBody = undefined>(
       signal: controller.signal,
       headers: options.token && TOKEN_SERVICES.has(endpoint.service) ? { Authorization: `Bearer ${options.token}` } : undefined,
     });
-    return response.data;
+    const checked = await checkSchema(endpoint.answer, response.data);
+    if (!checked.ok) {
+      console.warn(`[driver-portal] malformed answer from ${endpoint.service} ${endpoint.method} ${endpoint.path}:`, checked.problems);
+      throw malformedAnswer(endpoint.service);
+    }
+    return checked.value;
   } catch (error) {
     const apiError = timedOut
       ? new ApiError({ kind: 'timeout', message: ERROR_TEXTS.timeout, service: endpoint.service })
@@ -114,10 +124,4 @@ export async function callApi<TResponse, TBody = undefined>(
  */
 export function malformedAnswer(service: ServiceName): ApiError {
   return new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service });
-}
-
-/** Guards list answers: a malformed body becomes an error state, never a crashed screen. */
-export function ensureArray<T>(data: T[], service: ServiceName): T[] {
-  if (Array.isArray(data)) return data;
-  throw malformedAnswer(service);
 }

@@ -21,6 +21,31 @@ export function setSessionValue(key: SessionKey, value: string | undefined | nul
   else store.setItem(SESSION_KEYS[key], value);
 }
 
+/** One value a remote keeps for the session, under its own name (see `sessionValue`). */
+export interface SessionValue {
+  get(): string | undefined;
+  /** An empty, null or undefined value removes it. */
+  set(value: string | undefined | null): void;
+}
+
+/**
+ * Declares a value a remote keeps for the session (e.g. the title of the notification being
+ * read). The remote owns the name; the platform owns the storage and clears it on `/Sair`.
+ */
+export function sessionValue(name: string): SessionValue {
+  if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) throw new Error(`invalid session value name "${name}"`);
+  const key = `${SESSION_PREFIX}${name}`;
+  return {
+    get: () => storage()?.getItem(key) ?? undefined,
+    set: (value) => {
+      const store = storage();
+      if (!store) return;
+      if (value === undefined || value === null || value === '') store.removeItem(key);
+      else store.setItem(key, value);
+    },
+  };
+}
+
 export function getToken(): string | undefined {
   return getSessionValue('token');
 }

@@ -1,15 +1,14 @@
-/** sessionStorage keys of the values held for the session (seed 1 section 3). */
+/**
+ * sessionStorage keys of the values the platform itself holds for the session: the bearer token
+ * and the driver id, both taken from the page's address at boot. A remote declares its own
+ * values with `sessionValue` in its own folder; every key starts with SESSION_PREFIX, so ending
+ * the session clears them all.
+ */
+export const SESSION_PREFIX = 'driver-portal:';
+
 export const SESSION_KEYS = {
-  token: 'driver-portal:token',
-  driverId: 'driver-portal:driverId',
-  driverGuid: 'driver-portal:driverGuid',
-  notTitle: 'driver-portal:notTitle',
-  changeDocFlag: 'driver-portal:changeDocFlag',
-  proofAddressBase: 'driver-portal:proofAddressBase',
-  uploadedClrvDocName: 'driver-portal:uploadedClrvDocName',
+  token: `${SESSION_PREFIX}token`,
+  driverId: `${SESSION_PREFIX}driverId`,
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;
-
-/** Prefix of every key this platform writes, so ending the session clears drafts too. */
-export const SESSION_PREFIX = 'driver-portal:';

@@ -9,8 +9,8 @@ import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, ty
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { setActiveConfig, type ActiveConfig } from '@driver-portal/shared/config';
-import type { Endpoint } from '@driver-portal/shared/contract';
-import { setSessionValue, type SessionKey } from '@driver-portal/shared/session';
+import type { AnyEndpoint, Endpoint } from '@driver-portal/shared/contract';
+import { sessionValue } from '@driver-portal/shared/session';
 import { LoadingState } from '@driver-portal/shared/ui';
 import { PlatformLayout, remoteRouteTree } from '@driver-portal/shared/shell';
 
@@ -68,7 +68,7 @@ export function installPlatformTestHooks(): void {
   });
 }
 
-export function endpointUrl(endpoint: Endpoint<unknown, unknown>): string {
+export function endpointUrl(endpoint: AnyEndpoint): string {
   return `${testConfig.services[endpoint.service]}${endpoint.path}`;
 }
 
@@ -134,7 +134,8 @@ function LocationProbe() {
 export interface RenderRouteOptions {
   routes: RouteObject[];
   path: string;
-  session?: Partial<Record<SessionKey, string>>;
+  /** Session values by name: the platform's (`token`, `driverId`) or a remote's own. */
+  session?: Record<string, string>;
   remoteName?: string;
 }
 
@@ -148,7 +149,7 @@ export interface RenderRouteResult extends RenderResult {
  * remote does not own render a probe showing the location (`getByTestId('location')`).
  */
 export function renderRoute({ routes, path, session = { token: TEST_TOKEN }, remoteName = 'test' }: RenderRouteOptions): RenderRouteResult {
-  for (const [key, value] of Object.entries(session)) setSessionValue(key as SessionKey, value);
+  for (const [name, value] of Object.entries(session)) sessionValue(name).set(value);
   const router = createMemoryRouter(
     [
       {

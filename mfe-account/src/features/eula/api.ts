@@ -1,4 +1,4 @@
-import { api } from '@driver-portal/shared/contract';
+import { api } from '../../contract';
 import { safeExternalUrl } from '@driver-portal/shared/links';
 import { callApi } from '@driver-portal/shared/http';
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { api } from '@driver-portal/shared/contract';
+import { api } from '../../contract';
 import {
   HttpResponse,
   mockApi,
@@ -129,9 +129,10 @@ describe('terms links', () => {
     expect(container.querySelector('a[href^="javascript"]')).toBeNull();
   });
 
-  it('a malformed answer shows the documents as unavailable instead of crashing', async () => {
+  it('a malformed answer (null) is the unexpected error with a retry, not a crash', async () => {
     mockApi(api.register.eulaDocument, () => HttpResponse.json(null));
     renderRoute({ routes, path });
-    expect(await screen.findAllByText('Documento indisponível')).toHaveLength(3);
+    expect(await screen.findByText('Ocorreu um erro inesperado, tente novamente mais tarde.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 });

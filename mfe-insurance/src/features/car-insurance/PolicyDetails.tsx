@@ -1,4 +1,4 @@
-import type { InsurancePolicy } from '@driver-portal/shared/contract';
+import type { InsurancePolicy } from '../../contract';
 import { formatDate, NOT_INFORMED } from '@driver-portal/shared/format';
 import { Card } from '@driver-portal/shared/ui';
 import { PROCESSING_TEXT } from './constants';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { api, type InsurancePolicy } from '@driver-portal/shared/contract';
+import { api, type InsurancePolicy } from '../../contract';
 import {
   HttpResponse,
   mockApi,

@@ -1,4 +1,4 @@
-import type { InsurancePolicy } from '@driver-portal/shared/contract';
+import type { InsurancePolicy } from '../../contract';
 import { hasText, parseServerDate } from '@driver-portal/shared/format';
 
 export type PolicyAction = 'renew' | 'cancel' | 'none';

@@ -1,4 +1,5 @@
 import { getSessionValue } from '@driver-portal/shared/session';
+import { registeredDriverGuid } from '../../session';
 
 export type StepState = 'done' | 'current' | 'pending';
 
@@ -33,7 +34,7 @@ export const STEP_STATE_TEXT: Record<StepState, string> = {
  * (/App) instead of to a categories URL without a driver.
  */
 export function continueTarget(): string {
-  const driverId = getSessionValue('driverId') ?? getSessionValue('driverGuid');
+  const driverId = getSessionValue('driverId') ?? registeredDriverGuid.get();
   if (!driverId) return '/App';
   return `/communication/category/${encodeURIComponent(driverId)}?showHeader=true`;
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { api, type Deposit } from '@driver-portal/shared/contract';
+import { api, type Deposit } from '../../contract';
 import {
   HttpResponse,
   mockApi,

@@ -1,4 +1,4 @@
-import type { Deposit } from '@driver-portal/shared/contract';
+import type { Deposit } from '../../contract';
 import { formatDate, parseServerDate } from '@driver-portal/shared/format';
 
 export type DepositRide = Deposit['Corridas'][number];

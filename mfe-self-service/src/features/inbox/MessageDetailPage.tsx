@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router';
-import type { InboxMessageDetail } from '@driver-portal/shared/contract';
+import type { InboxMessageDetail } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
 import { looksLikeHtml, SafeHtml } from '@driver-portal/shared/html';
 import { EmptyState, LoadView, Page } from '@driver-portal/shared/ui';

@@ -1,6 +1,6 @@
 import { useRef, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { InboxMessage } from '@driver-portal/shared/contract';
+import type { InboxMessage } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
 import { dayLabel } from '@driver-portal/shared/format';
 import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';

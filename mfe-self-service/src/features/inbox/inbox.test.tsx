@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { api, type InboxCategory, type InboxMessage, type InboxMessageDetail } from '@driver-portal/shared/contract';
+import { api, type InboxCategory, type InboxMessage, type InboxMessageDetail } from '../../contract';
 import { getSessionValue } from '@driver-portal/shared/session';
 import {
   HttpResponse,

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
 import { SafeHtml } from '@driver-portal/shared/html';
-import { getSessionValue } from '@driver-portal/shared/session';
+import { notificationTitle } from '../../session';
 import { EmptyState, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchNotificationBody } from './api';
 
@@ -9,7 +9,7 @@ import { fetchNotificationBody } from './api';
 export function NotificationDetailPage() {
   const { notId = '' } = useParams();
   const load = useLoad((signal) => fetchNotificationBody(notId, signal), [notId]);
-  const title = getSessionValue('notTitle') ?? 'Notificação';
+  const title = notificationTitle.get() ?? 'Notificação';
   return (
     <Page title={title} backTo="/notifications/list/">
       <LoadView {...load}>

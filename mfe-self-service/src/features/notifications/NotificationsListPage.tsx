@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import type { Notification } from '@driver-portal/shared/contract';
+import type { Notification } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
 import { formatDateTime } from '@driver-portal/shared/format';
-import { setSessionValue } from '@driver-portal/shared/session';
+import { notificationTitle } from '../../session';
 import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchNotifications } from './api';
 import { notificationTarget } from './links';
@@ -29,7 +29,7 @@ function NotificationLink({ notification, registerMode }: { notification: Notifi
   const to = target?.kind === 'internal' ? target.to : `/notifications/details/${encodeURIComponent(String(notification.Id))}`;
   return (
     // The detail's title comes from the list (the detail call only returns the body).
-    <Link to={to} onClick={() => setSessionValue('notTitle', notification.Titulo)}>
+    <Link to={to} onClick={() => notificationTitle.set(notification.Titulo)}>
       <ItemContent notification={notification} />
     </Link>
   );

@@ -1,7 +1,6 @@
-import { api } from '@driver-portal/shared/contract';
-import { callApi, ensureArray } from '@driver-portal/shared/http';
+import { callApi } from '@driver-portal/shared/http';
+import { api } from '../../contract';
 
-export const fetchNotifications = (signal: AbortSignal) =>
-  callApi(api.core.notifications, { signal }).then((list) => ensureArray(list, 'core'));
+export const fetchNotifications = (signal: AbortSignal) => callApi(api.core.notifications, { signal });
 
 export const fetchNotificationBody = (id: string, signal: AbortSignal) => callApi(api.core.notification, { params: { id }, signal });

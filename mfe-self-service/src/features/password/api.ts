@@ -1,4 +1,4 @@
-import { api } from '@driver-portal/shared/contract';
+import { api } from '../../contract';
 import { callApi } from '@driver-portal/shared/http';
 import { onlyDigits } from '@driver-portal/shared/format';
 

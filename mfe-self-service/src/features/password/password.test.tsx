@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { api } from '@driver-portal/shared/contract';
+import { api } from '../../contract';
 import { ERROR_TEXTS } from '@driver-portal/shared/http';
 import {
   HttpResponse,

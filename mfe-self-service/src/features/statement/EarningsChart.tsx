@@ -1,4 +1,4 @@
-import type { Ride } from '@driver-portal/shared/contract';
+import type { Ride } from '../../contract';
 import { formatBRL } from '@driver-portal/shared/format';
 import { Card } from '@driver-portal/shared/ui';
 import { earningsByDay } from './rides';

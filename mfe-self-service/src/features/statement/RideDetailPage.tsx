@@ -1,6 +1,6 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { Ride } from '@driver-portal/shared/contract';
+import type { Ride } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
 import { formatBRL, formatDateTime, hasText, NOT_INFORMED } from '@driver-portal/shared/format';
 import { LoadView, Page } from '@driver-portal/shared/ui';

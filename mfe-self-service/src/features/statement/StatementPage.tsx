@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Ride, Statement } from '@driver-portal/shared/contract';
+import type { Ride, Statement } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
 import { formatBRL, formatDateTime, formatMonthYear, truncate } from '@driver-portal/shared/format';
 import { ButtonLink, Card, EmptyState, List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';

@@ -1,5 +1,5 @@
-import { api, type Ride, type Statement } from '@driver-portal/shared/contract';
-import { callApi, malformedAnswer } from '@driver-portal/shared/http';
+import { callApi } from '@driver-portal/shared/http';
+import { api, type Statement } from '../../contract';
 
 /**
  * The ride statement calls of the core API (seed 1 section 7), sent with the bearer token.
@@ -8,29 +8,16 @@ import { callApi, malformedAnswer } from '@driver-portal/shared/http';
  * stays as it came, and work without it.
  */
 
-/** A malformed answer becomes an error state instead of a crashed screen. */
-function checkStatement(answer: Statement | null): Statement {
-  if (!answer || typeof answer !== 'object' || !Array.isArray(answer.Corridas)) throw malformedAnswer('core');
-  const periods = Array.isArray(answer.Periodos) ? answer.Periodos.filter((item): item is string => typeof item === 'string') : [];
-  return {
-    Corridas: answer.Corridas.filter((ride): ride is Ride => Boolean(ride) && typeof ride === 'object'),
-    Mes: typeof answer.Mes === 'string' ? answer.Mes : '',
-    Valor: typeof answer.Valor === 'number' ? answer.Valor : Number.NaN,
-    // A period listed twice would be offered twice.
-    Periodos: [...new Set(periods)],
-  };
-}
+/** The schema checked the shape; a period listed twice would still be offered twice. */
+const withDistinctPeriods = (statement: Statement): Statement => ({ ...statement, Periodos: [...new Set(statement.Periodos)] });
 
 /** GET extrato/extrato-mescorrente: the current month. */
-export const fetchCurrentStatement = (signal: AbortSignal) => callApi(api.core.currentStatement, { signal }).then(checkStatement);
+export const fetchCurrentStatement = (signal: AbortSignal) => callApi(api.core.currentStatement, { signal }).then(withDistinctPeriods);
 
 /** GET extrato/extrato-data?data=<period>: `period` is the chosen `Periodos` string as given (01/MM/YYYY). */
 export const fetchStatementOfMonth = (period: string, signal: AbortSignal) =>
-  callApi(api.core.statementByMonth, { query: { data: period }, signal }).then(checkStatement);
+  callApi(api.core.statementByMonth, { query: { data: period }, signal }).then(withDistinctPeriods);
 
 /** GET extrato/extrato-detalhe/?SolicitacaoId=<id>. */
 export const fetchRide = (solicitacaoId: string, signal: AbortSignal) =>
-  callApi(api.core.rideDetail, { query: { SolicitacaoId: solicitacaoId }, signal }).then((answer: Ride | null): Ride => {
-    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw malformedAnswer('core');
-    return answer;
-  });
+  callApi(api.core.rideDetail, { query: { SolicitacaoId: solicitacaoId }, signal });

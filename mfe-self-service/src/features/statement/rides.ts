@@ -1,4 +1,4 @@
-import type { Ride } from '@driver-portal/shared/contract';
+import type { Ride } from '../../contract';
 import { formatDate, parseServerDate } from '@driver-portal/shared/format';
 
 export const RIDE_NAME_LENGTH = 25;

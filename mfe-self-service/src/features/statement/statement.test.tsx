@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, type Ride, type Statement } from '@driver-portal/shared/contract';
+import { api, type Ride, type Statement } from '../../contract';
 import {
   HttpResponse,
   mockApi,

@@ -1,0 +1,45 @@
+import { api as account } from '@driver-portal/mfe-account/contract';
+import { api as insurance } from '@driver-portal/mfe-insurance/contract';
+import { api as onboarding } from '@driver-portal/mfe-onboarding/contract';
+import { api as selfService } from '@driver-portal/mfe-self-service/contract';
+import { endpointsOf, type AnyEndpoint, type EndpointTable } from '@driver-portal/shared/contract';
+
+/**
+ * The provider's calls as the remotes declare them: each remote owns its table (its
+ * `src/contract/`). The sandbox serves what they declare and checks its answers against every
+ * declaration of the call, so a fixture cannot drift from what a screen expects.
+ */
+export const REMOTE_TABLES: Readonly<Record<string, EndpointTable>> = {
+  'mfe-self-service': selfService,
+  'mfe-onboarding': onboarding,
+  'mfe-account': account,
+  'mfe-insurance': insurance,
+};
+
+export interface Declaration {
+  /** `mfe-account register.driver`, for messages. */
+  owner: string;
+  endpoint: AnyEndpoint;
+}
+
+/** Every declaration of every remote. */
+export function declarations(tables: Readonly<Record<string, EndpointTable>> = REMOTE_TABLES): Declaration[] {
+  return Object.entries(tables).flatMap(([remote, table]) =>
+    endpointsOf(table).map(({ name, endpoint }) => ({ owner: `${remote} ${name}`, endpoint })),
+  );
+}
+
+export { account, insurance, onboarding, selfService };
+export type {
+  Deposit,
+  InboxCategory,
+  InboxMessage,
+  InboxMessageDetail,
+  Notification,
+  Ride,
+  RideStatus,
+  Statement,
+} from '@driver-portal/mfe-self-service/contract';
+export type { InsurancePolicy } from '@driver-portal/mfe-insurance/contract';
+export type { Driver, DriverStates, PolicyItem } from '@driver-portal/mfe-onboarding/contract';
+export type { EulaDocument, PolicyUpdateItem } from '@driver-portal/mfe-account/contract';
