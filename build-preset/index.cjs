@@ -118,7 +118,7 @@ function compilation(options, part) {
           exposes: kind === 'remote' ? exposes : undefined,
           // Remotes are registered at run time from remotes.json: no build-time remotes.
           remotes: {},
-          shared: sharedDependencies(appPackage, { production }),
+          shared: sharedDependencies(appDir, appPackage, { production }),
           // With the default 'version-first' every remote entry is fetched at start-up and
           // one unreachable remote blanks the host.
           shareStrategy: 'loaded-first',

@@ -1,27 +1,25 @@
 // @ts-check
-const sharedPackage = require('@driver-portal/shared/package.json');
+const path = require('node:path');
 
 /**
- * Subpaths of the platform library that hold state or are used by several apps on one page.
- * Each is its own shared singleton, so a remote never gets a second copy of the session or
- * the event bus, and a deep link downloads only the subpaths its screen uses.
- * `boot` is deliberately missing: it runs before the federation runtime is ready. So is `links`:
- * a few stateless lines, cheaper inlined into the screen that uses them than one more request.
+ * Which parts of the platform library are shared singletons, and which are bundled into each
+ * app (docs/platform.md, "Shipping alone"):
+ *
+ * - Singletons hold state, or a page must have exactly one of them: the active configuration
+ *   (`config`), the session (`session`), the event bus (`events`), the HTTP clients and their
+ *   error class (`http`: `instanceof ApiError` must hold across remotes) and the host's layout,
+ *   alert dialog and overlay (`shell`). One copy per page, the host's. Each has its own
+ *   interface version in shared/package.json (`platformSingletons`): a remote requires `^` that
+ *   version, so a remote built against a newer, compatible singleton still loads, and a major
+ *   change is refused by the host's version guard instead of failing inside a screen.
+ * - Everything else (`contract`, `format`, `validation`, `forms`, `ui`, `html`, `links`, `data`)
+ *   is stateless and bundled into each app, tree-shaken to what its screens use. A squad may
+ *   add to these and release its remote alone: its build carries its own copy.
  */
-const platformSubpaths = [
-  'config',
-  'contract',
-  'session',
-  'events',
-  'http',
-  'format',
-  'validation',
-  'ui',
-  'forms',
-  'html',
-  'shell',
-  'data',
-];
+function platformSingletons(appDir) {
+  const file = require.resolve('@driver-portal/shared/package.json', { paths: [appDir] });
+  return require(file).platformSingletons;
+}
 
 /**
  * The part of React Router the suite may use. Shared modules are normally not tree-shaken
@@ -52,10 +50,11 @@ const ROUTER_API = [
 ];
 
 /**
+ * @param {string} appDir the app's folder: its platform library decides the singletons' versions
  * @param {{ dependencies?: Record<string, string> }} appPackage
  * @param {{ production?: boolean }} [options]
  */
-function sharedDependencies(appPackage, { production = true } = {}) {
+function sharedDependencies(appDir, appPackage, { production = true } = {}) {
   const deps = appPackage.dependencies ?? {};
   /** @param {string} pkg */
   const required = (pkg) => {
@@ -76,16 +75,16 @@ function sharedDependencies(appPackage, { production = true } = {}) {
       shared[`${pkg}/`] = { singleton: true, requiredVersion, strictVersion: true };
     }
   }
-  const platformRange = required('@driver-portal/shared');
-  for (const subpath of platformSubpaths) {
+  required('@driver-portal/shared');
+  for (const [subpath, version] of Object.entries(platformSingletons(appDir))) {
     shared[`@driver-portal/shared/${subpath}`] = {
       singleton: true,
-      requiredVersion: platformRange,
-      version: sharedPackage.version,
+      requiredVersion: `^${version}`,
+      version,
       strictVersion: true,
     };
   }
   return shared;
 }
 
-module.exports = { sharedDependencies, platformSubpaths, ROUTER_API };
+module.exports = { sharedDependencies, platformSingletons, ROUTER_API };

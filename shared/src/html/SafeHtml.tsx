@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import './html.css';
 
 const TAG = /<\/?[a-z][\s\S]*?>/i;
 

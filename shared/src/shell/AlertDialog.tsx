@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { onAlert, type AlertRequest } from '@driver-portal/shared/events';
+import './shell.css';
 
 /**
  * The global alert dialog: one alert at a time (others wait their turn), success or error

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { onLoadingChange } from '@driver-portal/shared/events';
+import './shell.css';
 
 /** Visible while at least one load is running; each load is tracked by its own id. */
 export function LoadingOverlay() {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseLoadResult } from '@driver-portal/shared/data';
 import { EmptyState, ErrorState, LoadingState } from './components';
+import './ui.css';
 
 export interface LoadViewProps<T> extends UseLoadResult<T> {
   children: (data: T) => ReactNode;

@@ -1,5 +1,6 @@
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import './ui.css';
 
 export const EMPTY_LIST_TEXT = 'Não há registros aqui ainda';
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { getSessionValue } from '@driver-portal/shared/session';
 import { Page } from '@driver-portal/shared/ui';
+import './home.css';
 
 interface HomeLink {
   label: string;

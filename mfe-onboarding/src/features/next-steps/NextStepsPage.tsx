@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { continueTarget, NEXT_STEPS, STEP_STATE_TEXT, type OnboardingStep } from './steps';
+import './next-steps.css';
 
 function StepItem({ step, position }: { step: OnboardingStep; position: number }) {
   return (

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatBRL, formatDateTime } from '@driver-portal/shared/format';
 import { EmptyState, List, ListItem } from '@driver-portal/shared/ui';
 import type { DepositGroup, DepositView } from './grouping';
+import './deposits.css';
 
 function DepositDetails({ deposit }: { deposit: DepositView }) {
   const when = formatDateTime(deposit.data) || 'data não informada';

@@ -6,6 +6,7 @@ import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchCategories } from './api';
 import { CategoryIcon, NewMessagesCount } from './components';
 import { messagesPath } from './links';
+import './inbox.css';
 
 /**
  * /communication/category/:driverId — the inbox categories.

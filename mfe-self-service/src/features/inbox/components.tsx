@@ -1,4 +1,5 @@
 import { ButtonLink } from '@driver-portal/shared/ui';
+import './inbox.css';
 
 /** What a screen reader hears for each category type (the icon itself is decorative). */
 export function categoryKind(categorType: number): string {

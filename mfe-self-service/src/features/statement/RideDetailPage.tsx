@@ -6,6 +6,7 @@ import { formatBRL, formatDateTime, hasText, NOT_INFORMED } from '@driver-portal
 import { LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchRide } from './api';
 import { LIST_PATH, listSearch, statusClass } from './rides';
+import './statement.css';
 
 /** Seed 1 section 8 texts. */
 export const NO_ROUTE = 'Corrida sem rota';

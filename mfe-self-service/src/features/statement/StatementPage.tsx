@@ -8,6 +8,7 @@ import { fetchCurrentStatement, fetchStatementOfMonth } from './api';
 import { EarningsChart } from './EarningsChart';
 import { MonthFilter } from './MonthFilter';
 import { LIST_PATH, listSearch, PERIOD_PARAM, RIDE_NAME_LENGTH, rideDetailPath, statusClass } from './rides';
+import './statement.css';
 
 function RideItem({ ride, search }: { ride: Ride; search: URLSearchParams }) {
   return (
