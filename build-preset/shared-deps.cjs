@@ -1,5 +1,4 @@
 // @ts-check
-const path = require('node:path');
 
 /**
  * Which parts of the platform library are shared singletons, and which are bundled into each
