@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { hashTree, listFiles } from '../../scripts/tree.cjs';
-import { expectAccessible, HOST, REMOTE_ORIGINS, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, withToken } from './support';
 
 // Runs only through nginx (PORTAL_SERVER=nginx, see playwright.config.ts): the deployment's
 // own web server configuration, caching, headers, statement proxy and one-remote releases.
@@ -39,16 +39,85 @@ function release(args: string[]): string {
   return execFileSync(process.execPath, [join(repo, 'scripts', 'release-remote.mjs'), ...args], { cwd: repo, encoding: 'utf8' });
 }
 
-/** A copy of one remote's source, changed by `edit`, inside the repository (so it resolves its packages). */
-function changedSource(name: string, edit: (dir: string) => void): string {
+/**
+ * A newer tree of the self-service remote and the platform library, changed by `edit`, inside
+ * the repository (so it resolves the rest of its packages); the copy of the platform library
+ * is what the copied remote builds against.
+ */
+function newerTree(name: string, edit: (tree: { remote: string; shared: string }) => void): string {
   const root = join(repo, '.tmp', name);
   rmSync(root, { recursive: true, force: true });
-  cpSync(join(repo, 'mfe-self-service'), join(root, 'mfe-self-service'), {
-    recursive: true,
-    filter: (source) => !/[/\\](node_modules|dist)([/\\]|$)/.test(source),
-  });
-  edit(join(root, 'mfe-self-service'));
+  const skipBuilds = (source: string) => !/[/\\](node_modules|dist)([/\\]|$)/.test(source);
+  cpSync(join(repo, 'mfe-self-service'), join(root, 'mfe-self-service'), { recursive: true, filter: skipBuilds });
+  cpSync(join(repo, 'shared'), join(root, 'shared'), { recursive: true, filter: skipBuilds });
+  mkdirSync(join(root, 'node_modules', '@driver-portal'), { recursive: true });
+  symlinkSync(join(root, 'shared'), join(root, 'node_modules', '@driver-portal', 'shared'), 'dir');
+  edit({ remote: join(root, 'mfe-self-service'), shared: join(root, 'shared') });
   return root;
+}
+
+/** Replaces `anchor` in a file, failing loudly if the source moved on. */
+function patch(file: string, anchor: string, replacement: string): void {
+  const content = readFileSync(file, 'utf8');
+  if (!content.includes(anchor)) throw new Error(`${file} no longer contains ${anchor}`);
+  writeFileSync(file, content.replace(anchor, replacement));
+}
+
+function editJson(file: string, edit: (json: Record<string, Record<string, string>>) => void): void {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
+  edit(json);
+  writeFileSync(file, JSON.stringify(json, null, 2));
+}
+
+/**
+ * What a squad ships alone: a call its host has never heard of, a new CSS class, and a new
+ * export of a stateless platform part (format) that its screen uses, built against a newer
+ * platform library (1.1.0) than the running host's.
+ */
+function squadRelease({ remote, shared }: { remote: string; shared: string }): void {
+  editJson(join(shared, 'package.json'), (json) => {
+    json.version = '1.1.0' as never;
+  });
+  patch(
+    join(shared, 'src', 'format', 'index.ts'),
+    'export function onlyDigits(',
+    'export function releaseLabel(text: string): string {\n  return `Versão nova: ${text}`;\n}\n\nexport function onlyDigits(',
+  );
+  patch(
+    join(remote, 'src', 'contract', 'index.ts'),
+    '\n} as const;',
+    `\n  register: {\n    eulaDocument: defineEndpoint('register', 'GET', 'api/1.0/driver/eula/:type', { answer: v.object({ documentUrl: v.string() }) }),\n  },\n} as const;`,
+  );
+  const feature = join(remote, 'src', 'features', 'notifications');
+  writeFileSync(join(feature, 'release-note.css'), '.release-note {\n  color: rgb(1, 2, 3);\n}\n');
+  writeFileSync(
+    join(feature, 'ReleaseNote.tsx'),
+    [
+      "import { useLoad } from '@driver-portal/shared/data';",
+      "import { releaseLabel } from '@driver-portal/shared/format';",
+      "import { callApi } from '@driver-portal/shared/http';",
+      "import { api } from '../../contract';",
+      "import './release-note.css';",
+      'export function ReleaseNote() {',
+      '  const load = useLoad((signal) => callApi(api.register.eulaDocument, { params: { type: 0 }, signal }), []);',
+      "  return <p className=\"release-note\">{load.state.status === 'success' ? releaseLabel(load.state.data.documentUrl) : '…'}</p>;",
+      '}',
+    ].join('\n'),
+  );
+  const page = join(feature, 'NotificationsListPage.tsx');
+  patch(
+    page,
+    "import { fetchNotifications } from './api';",
+    "import { fetchNotifications } from './api';\nimport { ReleaseNote } from './ReleaseNote';",
+  );
+  patch(page, '<LoadView {...load}', '<ReleaseNote />\n      <LoadView {...load}');
+}
+
+async function expectReleaseNote(page: Page): Promise<void> {
+  const note = page.locator('.release-note');
+  await expect(note).toHaveText(/^Versão nova: http:\/\/localhost:4000\/static\//);
+  // Styled by the stylesheet that shipped with the remote, at the host as at its own URL.
+  await expect(note).toHaveCSS('color', 'rgb(1, 2, 3)');
 }
 
 test.describe('served by nginx', () => {
@@ -155,23 +224,30 @@ test.describe('served by nginx', () => {
 test.describe('one-remote releases', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('a remote is released alone, the host picks it up on the next load, and rollback restores it', async ({ page }) => {
+  test('a remote built from a newer tree (new call, new CSS class, newer stateless platform part) is released alone and works at the host; rollback restores it', async ({
+    page,
+  }) => {
     const hostBefore = hashTree(join(deployRoot, 'apps', 'host', 'current'));
-    const source = changedSource('release-src', (dir) => {
-      const file = join(dir, 'src', 'features', 'notifications', 'NotificationsListPage.tsx');
-      writeFileSync(file, readFileSync(file, 'utf8').replace('title="Notificações"', 'title="Notificações da nova versão"'));
-    });
+    const source = newerTree('release-src', squadRelease);
 
     await page.goto(withToken('/notifications/list/'));
     await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+    await expect(page.locator('.release-note')).toHaveCount(0);
 
     const id = `e2e-${Date.now().toString(36)}`;
     try {
       expect(release(['mfe-self-service', '--root', source, '--id', id])).toContain(`release ${id} is live`);
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'Notificações da nova versão' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+      await expectReleaseNote(page);
+      await expect(page.getByRole('list', { name: 'Notificações' }).getByRole('listitem').first()).toBeVisible();
+      await expectAccessible(page);
+      // The other remotes, from the older tree, still work beside it.
+      await page.goto(`${HOST}/car-insurance/init/${DEMO_DRIVER_ID}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Esta área precisa ser atualizada')).toHaveCount(0);
       await page.goto(`${REMOTE_ORIGINS.selfService}/notifications/list/`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Notificações da nova versão' })).toBeVisible();
+      await expectReleaseNote(page);
       // The host was not rebuilt or redeployed: byte for byte the same files.
       expect(hashTree(join(deployRoot, 'apps', 'host', 'current'))).toBe(hostBefore);
     } finally {
@@ -179,30 +255,50 @@ test.describe('one-remote releases', () => {
     }
     await page.goto(`${HOST}/notifications/list/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Notificações' })).toBeVisible();
+    await expect(page.locator('.release-note')).toHaveCount(0);
     expect(hashTree(join(deployRoot, 'apps', 'host', 'current'))).toBe(hostBefore);
   });
 
-  test('a remote built against an incompatible React is refused with a clear message', async ({ page }) => {
-    const source = changedSource('mismatch-src', (dir) => {
-      const file = join(dir, 'package.json');
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { dependencies: Record<string, string> };
-      manifest.dependencies.react = '18.3.1';
-      writeFileSync(file, JSON.stringify(manifest, null, 2));
+  const incompatible: Array<[string, string, (tree: { remote: string; shared: string }) => void]> = [
+    [
+      'React 18',
+      'react ^18.3.1',
+      ({ remote }) =>
+        editJson(join(remote, 'package.json'), (json) => {
+          (json.dependencies as Record<string, string>).react = '18.3.1';
+        }),
+    ],
+    [
+      'an incompatible session (platform singleton 2.0.0)',
+      '@driver-portal/shared/session ^2.0.0',
+      ({ shared }) =>
+        editJson(join(shared, 'package.json'), (json) => {
+          (json.platformSingletons as Record<string, string>).session = '2.0.0';
+        }),
+    ],
+  ];
+  for (const [label, needs, edit] of incompatible) {
+    test(`a remote built against ${label} is refused with a clear message; the rest of the portal works`, async ({ page }) => {
+      const source = newerTree('mismatch-src', edit);
+      const messages: string[] = [];
+      page.on('console', (message) => messages.push(message.text()));
+      try {
+        release(['mfe-self-service', '--root', source, '--id', `e2e-mismatch-${Date.now().toString(36)}`]);
+        await page.goto(withToken('/notifications/list/'));
+        await expect(page.getByRole('heading', { level: 1, name: 'Esta área precisa ser atualizada' })).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByText('versão diferente do aplicativo')).toBeVisible();
+        expect(messages.join('\n')).toContain(needs);
+        await expectAccessible(page);
+        // The rest of the portal is fine.
+        await page.getByRole('link', { name: 'Ir para o início' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+      } finally {
+        release(['mfe-self-service', '--rollback']);
+      }
+      await page.goto(`${HOST}/notifications/list/`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+      expect(existsSync(join(deployRoot, 'apps', 'mfe-self-service', 'current'))).toBe(true);
     });
-    try {
-      release(['mfe-self-service', '--root', source, '--id', `e2e-react18-${Date.now().toString(36)}`]);
-      await page.goto(withToken('/notifications/list/'));
-      await expect(page.getByRole('heading', { level: 1, name: 'Esta área precisa ser atualizada' })).toBeVisible({ timeout: 15_000 });
-      await expect(page.getByText('versão diferente do aplicativo')).toBeVisible();
-      await expectAccessible(page);
-      // The rest of the portal is fine.
-      await page.getByRole('link', { name: 'Ir para o início' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
-    } finally {
-      release(['mfe-self-service', '--rollback']);
-    }
-    await page.goto(`${HOST}/notifications/list/`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
-    expect(existsSync(join(deployRoot, 'apps', 'mfe-self-service', 'current'))).toBe(true);
-  });
+  }
 });
