@@ -1,16 +1,32 @@
-// Flat config. Dependencies flow one way: shared -> remotes / host. A remote never imports
-// another remote (or the host); shared never imports an app.
+// Flat config. Dependencies flow one way: shared -> features -> app shell. A remote never imports
+// another remote (or the host); shared never imports an app; a feature never reaches into
+// another feature; no import cycles; test utilities stay in tests.
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import suite from './build-preset/apps.cjs';
 import sharedDeps from './build-preset/shared-deps.cjs';
 
 const { ROUTER_API } = sharedDeps;
 /** Types are erased at build time: always allowed. */
 const ROUTER_TYPES = ['RouteObject', 'LinkProps', 'PatchRoutesOnNavigationFunction', 'NavigateOptions', 'To'];
 
-const APPS = ['host', 'mfe-self-service', 'mfe-onboarding', 'mfe-account', 'mfe-insurance'];
+/** The host and every remote: the one list of apps (apps.json). */
+const APPS = suite.APPS.map((app) => app.dir);
+
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
+
+// Test doubles and network mocks are for tests only: app code that imported them would ship them.
+const testOnly = [
+  {
+    group: ['@driver-portal/shared/test-utils', '@driver-portal/shared/test-utils/*', 'msw', 'msw/*', '@testing-library/*'],
+    message: 'Test utilities stay in tests (*.test.ts[x]).',
+  },
+];
 
 // React Router is shared tree-shaken to this list (build-preset/shared-deps.cjs): importing
 // anything else would ask the host's copy for an export it does not have.
@@ -31,30 +47,43 @@ const platformOnly = [
   { name: 'dompurify', message: 'Render server HTML with SafeHtml from @driver-portal/shared/html.' },
 ];
 
-/** Forbids importing any app other than `self`, by package name or by relative path. */
+/** Forbids importing any app other than `self` (and, outside its tests, test utilities). */
 function isolate(self) {
   const others = APPS.filter((app) => app !== self);
-  return {
-    files: [`${self}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [...routerPaths, ...platformOnly],
-          patterns: others.flatMap((app) => [
-            {
-              group: [`@driver-portal/${app}`, `@driver-portal/${app}/*`],
-              message: `${self} must not import ${app}: move shared code to @driver-portal/shared.`,
-            },
-            {
-              group: [`**/${app}/**`, `**/${app}`],
-              message: `${self} must not import ${app}'s source: move shared code to @driver-portal/shared.`,
-            },
-          ]),
-        },
-      ],
+  const patterns = others.flatMap((app) => [
+    {
+      group: [`@driver-portal/${app}`, `@driver-portal/${app}/*`],
+      message: `${self} must not import ${app}: move shared code to @driver-portal/shared.`,
     },
-  };
+    {
+      group: [`**/${app}/**`, `**/${app}`],
+      message: `${self} must not import ${app}'s source: move shared code to @driver-portal/shared.`,
+    },
+  ]);
+  const restrict = (extra) => ({
+    'no-restricted-imports': ['error', { paths: [...routerPaths, ...platformOnly], patterns: [...patterns, ...extra] }],
+  });
+  return [
+    { files: [`${self}/**/*.{ts,tsx}`], ignores: TEST_FILES, rules: restrict(testOnly) },
+    { files: TEST_FILES.map((glob) => `${self}/${glob}`), rules: restrict([]) },
+  ];
+}
+
+/**
+ * Inside an app, a feature (src/features/<name>) uses another feature only through what the app
+ * shares at its top (src/contract, src/session, routes): never through its internals.
+ */
+function featureZones(app) {
+  const features = `${app}/src/features`;
+  if (!existsSync(features)) return [];
+  return readdirSync(features, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `./${features}/${name}`,
+      from: `./${features}`,
+      except: [`./${name}`],
+      message: `Features do not import each other: move what ${name} needs to ${app}/src (or @driver-portal/shared for every app).`,
+    }));
 }
 
 export default tseslint.config(
@@ -72,9 +101,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  ...APPS.map(isolate),
   {
-    files: ['shared/src/**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: APPS.flatMap(featureZones) }],
+    },
+  },
+  ...APPS.flatMap(isolate),
+  ...[false, true].map((tests) => ({
+    files: tests ? ['shared/src/**/*.test.{ts,tsx}', 'shared/src/test-utils/**'] : ['shared/src/**/*.{ts,tsx}'],
+    ignores: tests ? [] : [...TEST_FILES, 'shared/src/test-utils/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -84,13 +127,15 @@ export default tseslint.config(
               group: ['@driver-portal/host*', '@driver-portal/mfe-*', '**/host/**', '**/mfe-*/**'],
               message: 'The platform library never depends on an app.',
             },
-            // Stateful subpaths must be imported by package name so federation shares one copy.
+            // Singleton parts must be imported by package name so federation shares one copy.
             { group: ['../*', '!../session/keys'], message: 'Import another part of the platform as @driver-portal/shared/<part>.' },
+            ...(tests ? [] : testOnly),
           ],
         },
       ],
     },
-  },
+  })),
+
   {
     files: ['**/*.{cjs,mjs,js}', 'sandbox-api/**/*.ts', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },

@@ -1,6 +1,7 @@
 // One Jest run for every package: each package is a project with the same transform and
 // environment, so a remote's tests run exactly like the platform's.
 const path = require('node:path');
+const { APPS } = require('./build-preset/apps.cjs');
 
 /** @param {string} dir @param {object} [overrides] */
 function project(dir, overrides = {}) {
@@ -32,11 +33,8 @@ function project(dir, overrides = {}) {
 module.exports = {
   projects: [
     project('shared'),
-    project('host'),
-    project('mfe-self-service'),
-    project('mfe-onboarding'),
-    project('mfe-account'),
-    project('mfe-insurance'),
+    // The host and every remote of the one list of apps (apps.json).
+    ...APPS.map((app) => project(app.dir)),
     project('sandbox-api', { testEnvironment: 'node', setupFilesAfterEnv: [] }),
     project('deploy', { testEnvironment: 'node', setupFilesAfterEnv: [] }),
   ],

@@ -13,15 +13,16 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { sharedDependencies } = require('./shared-deps.cjs');
+const { appAt, localRemoteList } = require('./apps.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 
 /**
  * @typedef {object} AppOptions
  * @property {string} appDir        absolute folder of the app (its package.json, src/, dist/)
- * @property {string} name          federation container name (a JS identifier)
- * @property {'host' | 'remote'} kind
- * @property {number} port          dev-server port
+ * @property {string} [name]        federation container name; default: from apps.json
+ * @property {'host' | 'remote'} [kind] default: from apps.json
+ * @property {number} [port]        dev-server port; default: from apps.json
  * @property {Record<string, string>} [exposes]  remotes only
  * @property {string} [title]       page title of the app's own page
  * @property {string[]} [copy]      extra files (relative to the app) copied next to index.html
@@ -39,12 +40,46 @@ const repoRoot = path.resolve(__dirname, '..');
  */
 
 /**
+ * The app's name, kind and port: apps.json's entry for its folder, unless given (the benchmark's
+ * baseline is not in the suite).
+ * @param {AppOptions} options
+ * @returns {{ name: string, kind: 'host' | 'remote', port: number }}
+ */
+function resolvedApp(options) {
+  if (options.name && options.kind && options.port) return { name: options.name, kind: options.kind, port: options.port };
+  const app = appAt(options.appDir);
+  return { name: options.name ?? app.name, kind: options.kind ?? app.kind, port: options.port ?? app.port };
+}
+
+/** Writes one JSON file into the build (the host's default remote list, from apps.json). */
+class EmitJsonPlugin {
+  /** @param {string} fileName @param {unknown} content */
+  constructor(fileName, content) {
+    this.fileName = fileName;
+    this.content = `${JSON.stringify(content, null, 2)}\n`;
+  }
+
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EmitJsonPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitJsonPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(this.fileName, new compiler.rspack.sources.RawSource(this.content));
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {AppOptions} options
  * @param {Part} part
  * @returns {import('@rspack/core').Configuration}
  */
 function compilation(options, part) {
-  const { appDir, name, kind, port, exposes = {}, title = 'Portal do Motorista', copy = [] } = options;
+  const { appDir, exposes = {}, title = 'Portal do Motorista', copy = [] } = options;
+  const { name, kind, port } = resolvedApp(options);
   const { production, federated, page } = part;
   const appPackage = require(path.join(appDir, 'package.json'));
   const hashed = (/** @type {string} */ ext) => (production ? `[name].[contenthash:10].${ext}` : `[name].${ext}`);
@@ -101,6 +136,7 @@ function compilation(options, part) {
           publicPath: '/',
           minify: production,
         }),
+      page && federated && kind === 'host' && new EmitJsonPlugin('remotes.json', localRemoteList()),
       page &&
         new rspack.CopyRspackPlugin({
           patterns: [
@@ -157,15 +193,16 @@ function createAppConfig(options) {
   return (_env, argv) => {
     const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
     const federation = options.federation ?? true;
-    if (options.kind === 'host' || !production || !federation) {
+    const { name, kind } = resolvedApp(options);
+    if (kind === 'host' || !production || !federation) {
       // Dev servers serve one compilation: the federated one with its page.
-      return compilation(options, { production, federated: federation, page: true, clean: true, uniqueName: options.name });
+      return compilation(options, { production, federated: federation, page: true, clean: true, uniqueName: name });
     }
-    const container = compilation(options, { production, federated: true, page: false, clean: true, uniqueName: options.name });
+    const container = compilation(options, { production, federated: true, page: false, clean: true, uniqueName: name });
     const ownPage = {
-      ...compilation(options, { production, federated: false, page: true, clean: false, uniqueName: `${options.name}_page` }),
+      ...compilation(options, { production, federated: false, page: true, clean: false, uniqueName: `${name}_page` }),
       // After the container: it cleans dist/ first.
-      dependencies: [options.name],
+      dependencies: [name],
     };
     return [container, ownPage];
   };

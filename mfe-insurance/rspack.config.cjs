@@ -2,9 +2,6 @@ const { createAppConfig } = require('@driver-portal/build-preset');
 
 module.exports = createAppConfig({
   appDir: __dirname,
-  name: 'mfe_insurance',
-  kind: 'remote',
-  port: 3004,
   title: 'Seguro e cartão · Portal do Motorista',
   exposes: { './routes': './src/routes.ts' },
 });

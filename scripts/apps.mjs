@@ -1,17 +1,18 @@
-// The apps of the suite and their ports: the one list every script reads.
+// The apps of the suite and their ports, from the one list (apps.json, read through
+// build-preset/apps.cjs): every script reads them from here.
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const require = createRequire(import.meta.url);
+const suite = require('../build-preset/apps.cjs');
+
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const HOST = { dir: 'host', port: 3000, name: 'host' };
-export const REMOTES = [
-  { dir: 'mfe-self-service', port: 3001, name: 'mfe_self_service' },
-  { dir: 'mfe-onboarding', port: 3002, name: 'mfe_onboarding' },
-  { dir: 'mfe-account', port: 3003, name: 'mfe_account' },
-  { dir: 'mfe-insurance', port: 3004, name: 'mfe_insurance' },
-];
-export const APPS = [HOST, ...REMOTES];
-export const SANDBOX_PORT = 4000;
+export const HOST = suite.HOST;
+export const REMOTES = suite.REMOTES;
+export const APPS = suite.APPS;
+export const SANDBOX_PORT = suite.SANDBOX_PORT;
+export const localRemoteList = suite.localRemoteList;
 export const DEMO_TOKEN = 'demo-token';
 export const DEMO_DRIVER_ID = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';

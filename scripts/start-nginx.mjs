@@ -38,14 +38,9 @@ for (const app of APPS) {
   releases[app.dir] = id;
   writeAtomic(join(configDir(app.dir), 'env.json'), deploymentConfig);
 }
-// Same names and prefixes as the host's own list; only the manifest URLs are the deployed releases.
-const hostList = JSON.parse(readFileSync(join(repoRoot, 'host', 'remotes.json'), 'utf8'));
+// Names and prefixes from apps.json, as in the host's own list; the manifest URLs are the deployed releases.
 writeRemoteList(
-  REMOTES.map((remote) => {
-    const entry = hostList.find((item) => item.name === remote.name);
-    if (!entry) throw new Error(`host/remotes.json has no ${remote.name}`);
-    return { ...entry, manifest: manifestUrl(remote, releases[remote.dir]) };
-  }),
+  REMOTES.map((remote) => ({ name: remote.name, manifest: manifestUrl(remote, releases[remote.dir]), prefixes: remote.prefixes })),
 );
 writeAtomic(join(DEPLOY_ROOT, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
 

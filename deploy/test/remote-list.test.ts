@@ -1,32 +1,74 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { prefixes as account } from '../../mfe-account/src/routes';
-import { prefixes as insurance } from '../../mfe-insurance/src/routes';
-import { prefixes as onboarding } from '../../mfe-onboarding/src/routes';
-import { prefixes as selfService } from '../../mfe-self-service/src/routes';
+import { parse } from 'yaml';
+import { HOST, localRemoteList, REMOTES } from '../../build-preset/apps.cjs';
+import * as account from '../../mfe-account/src/routes';
+import * as insurance from '../../mfe-insurance/src/routes';
+import * as onboarding from '../../mfe-onboarding/src/routes';
+import * as selfService from '../../mfe-self-service/src/routes';
 
-// The host learns which remote owns a path from its remote list; each remote declares the
-// same prefixes for its own page. The two must not drift (DECISIONS 1).
-const list = JSON.parse(readFileSync(join(__dirname, '..', '..', 'host', 'remotes.json'), 'utf8')) as Array<{
-  name: string;
-  manifest: string;
-  prefixes: string[];
-}>;
+// apps.json is the one list of apps: the host's remote list, each remote's own page, the
+// scripts, lint, Jest and the deployment all derive from it (docs/platform.md, "One list of apps").
+const remoteModules: Record<string, { prefixes: readonly string[]; routes: Array<{ path?: string }> }> = {
+  'mfe-self-service': selfService,
+  'mfe-onboarding': onboarding,
+  'mfe-account': account,
+  'mfe-insurance': insurance,
+};
 
-describe("the host's remote list", () => {
-  it.each([
-    ['mfe_self_service', selfService, 3001],
-    ['mfe_onboarding', onboarding, 3002],
-    ['mfe_account', account, 3003],
-    ['mfe_insurance', insurance, 3004],
-  ] as const)('%s: same prefixes as the remote declares, manifest on its own port', (name, declared, port) => {
-    const entry = list.find((remote) => remote.name === name);
-    expect(entry?.prefixes).toEqual([...declared]);
-    expect(entry?.manifest).toBe(`http://localhost:${port}/mf-manifest.json`);
+describe('the one list of apps (apps.json)', () => {
+  it('lists every remote folder of the repository, each with its own port', () => {
+    const folders = readdirSync(join(__dirname, '..', '..')).filter((name) => name.startsWith('mfe-'));
+    expect(REMOTES.map((remote) => remote.dir).sort()).toEqual(folders.sort());
+    expect(Object.keys(remoteModules).sort()).toEqual(folders.sort());
+    const ports = [HOST.port, ...REMOTES.map((remote) => remote.port)];
+    expect(new Set(ports).size).toBe(ports.length);
   });
 
+  it.each(REMOTES.map((remote) => [remote.dir, remote] as const))(
+    '%s: its own page owns the prefixes of its entry, and every one of its routes lies under them',
+    (dir, remote) => {
+      const module = remoteModules[dir];
+      expect(remote.prefixes.length).toBeGreaterThan(0);
+      expect(module?.prefixes).toEqual(remote.prefixes);
+      for (const route of module?.routes ?? []) {
+        const path = `/${route.path ?? ''}`.toLowerCase();
+        expect(remote.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))).toBe(true);
+      }
+    },
+  );
+
   it('gives every path prefix to one remote only', () => {
-    const all = list.flatMap((remote) => remote.prefixes.map((prefix) => prefix.toLowerCase()));
+    const all = REMOTES.flatMap((remote) => remote.prefixes.map((prefix) => prefix.toLowerCase()));
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("the host's local remote list is built from it: name, manifest on the remote's port, prefixes", () => {
+    expect(localRemoteList()).toEqual(
+      REMOTES.map((remote) => ({
+        name: remote.dir.replace(/-/g, '_'),
+        manifest: `http://localhost:${remote.port}/mf-manifest.json`,
+        prefixes: remote.prefixes,
+      })),
+    );
+  });
+
+  it('docker-compose.yml has one service per app on its port, built from its folder, and the host allows every remote', () => {
+    const compose = parse(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as {
+      services: Record<
+        string,
+        { build?: { args?: Record<string, string> }; ports?: string[]; image?: string; environment?: Record<string, string> }
+      >;
+    };
+    const appServices = Object.keys(compose.services).filter((name) => name !== 'sandbox-api');
+    expect(appServices.sort()).toEqual([HOST.dir, ...REMOTES.map((remote) => remote.dir)].sort());
+    for (const app of [HOST, ...REMOTES]) {
+      const service = compose.services[app.dir];
+      expect(service?.build?.args).toEqual({ APP: app.dir, ROLE: app.kind });
+      expect(service?.ports).toEqual([`${app.port}:80`]);
+      if (app.kind === 'remote') expect(service?.image).toContain(`\${${app.dir.toUpperCase().replace(/-/g, '_')}_VERSION:-local}`);
+    }
+    const remoteOrigins = REMOTES.map((remote) => `http://localhost:${remote.port}`).join(' ');
+    expect(compose.services.host?.environment?.PORTAL_REMOTE_ORIGINS).toBe(`\${PORTAL_REMOTE_ORIGINS:-${remoteOrigins}}`);
   });
 });

@@ -1,7 +1,11 @@
 import type { RouteObject } from 'react-router';
+import suite from '../../apps.json';
 
-/** Route prefixes this remote owns (DECISIONS 1); the host's remotes.json lists the same. */
-export const prefixes = ['/car-insurance', '/card-request', '/card-out'] as const;
+/**
+ * Route prefixes this remote owns: its entry in the suite's one list of apps (apps.json), which
+ * the host's remote list is built from too (docs/product-rules.md, "Areas and routes").
+ */
+export const prefixes: readonly string[] = suite.remotes.find((remote) => remote.app === 'mfe-insurance')?.prefixes ?? [];
 
 /** The remote's routes as data; each screen is its own chunk, downloaded when first opened. */
 export const routes: RouteObject[] = [
