@@ -50,6 +50,7 @@ function newerTree(name: string, edit: (tree: { remote: string; shared: string }
   const skipBuilds = (source: string) => !/[/\\](node_modules|dist)([/\\]|$)/.test(source);
   cpSync(join(repo, 'mfe-self-service'), join(root, 'mfe-self-service'), { recursive: true, filter: skipBuilds });
   cpSync(join(repo, 'shared'), join(root, 'shared'), { recursive: true, filter: skipBuilds });
+  cpSync(join(repo, 'apps.json'), join(root, 'apps.json'));
   mkdirSync(join(root, 'node_modules', '@driver-portal'), { recursive: true });
   symlinkSync(join(root, 'shared'), join(root, 'node_modules', '@driver-portal', 'shared'), 'dir');
   edit({ remote: join(root, 'mfe-self-service'), shared: join(root, 'shared') });
