@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { hashTree, listFiles } from '../../scripts/tree.cjs';
 import { expectAccessible, HOST, REMOTE_ORIGINS, withToken } from './support';
 
