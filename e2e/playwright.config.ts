@@ -11,14 +11,15 @@ export const SERVER = process.env.PORTAL_SERVER === 'nginx' ? 'nginx' : 'node';
 // A credential only this run knows: the deployment tests look for it in every build and response.
 process.env.STATEMENT_BASIC_AUTH ??= `portal-e2e:statement-${Date.now().toString(36)}`;
 
-export default defineConfig({
+/** Tests that change what every test sees (releases into the running deployment): never beside others. */
+const CHANGES_THE_DEPLOYMENT = /deploy[^/]*\.spec\.ts$/;
+
+// isolateSandbox: the option of tests/support.ts (the config does not import the test module).
+export default defineConfig<{ isolateSandbox: boolean }>({
   testDir: './tests',
-  // Through nginx: the deployment checks plus the platform's cross-cutting suites.
-  testMatch: SERVER === 'nginx' ? /(deploy|deep-links|token|resilience|shell)[^/]*\.spec\.ts$/ : /\.spec\.ts$/,
-  testIgnore: SERVER === 'nginx' ? [] : [/deploy[^/]*\.spec\.ts$/],
-  // The sandbox API holds state: one worker keeps tests independent and deterministic.
-  workers: 1,
-  fullyParallel: false,
+  // Each test has its own sandbox namespace (tests/support.ts), so tests run side by side; CI
+  // machines have 2 cores.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 8_000 },
@@ -33,6 +34,27 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     trace: 'off',
   },
+  projects:
+    SERVER === 'nginx'
+      ? [
+          {
+            name: 'nginx',
+            // Through nginx: the platform's cross-cutting suites (the deployment checks follow).
+            testMatch: /(deep-links|token|resilience|shell|sandbox-namespace)[^/]*\.spec\.ts$/,
+            fullyParallel: true,
+          },
+          {
+            name: 'nginx-deployment',
+            testMatch: CHANGES_THE_DEPLOYMENT,
+            // After every other test, alone, on the sandbox's default namespace. A failure above
+            // skips it; run it by itself with `--no-deps`.
+            dependencies: ['nginx'],
+            workers: 1,
+            fullyParallel: false,
+            use: { isolateSandbox: false },
+          },
+        ]
+      : [{ name: 'node', testMatch: /\.spec\.ts$/, testIgnore: CHANGES_THE_DEPLOYMENT, fullyParallel: true }],
   webServer: {
     // The production builds (npm run test:e2e builds them first) and the sandbox API.
     command: SERVER === 'nginx' ? 'node ../scripts/start-nginx.mjs --no-build' : 'node ../scripts/start.mjs --no-build',

@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
 import { hashTree, listFiles } from '../../scripts/tree.cjs';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, withToken } from './support';
+import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken, type Page } from './support';
 
 // Runs only through nginx (PORTAL_SERVER=nginx, see playwright.config.ts): the deployment's
 // own web server configuration, caching, headers, statement proxy and one-remote releases.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { DEMO_DRIVER_ID, expectAccessible, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
 
 test.beforeEach(resetSandbox);
@@ -41,7 +41,8 @@ test('the loading overlay covers a slow action and leaves when it ends', async (
   // The sandbox's scenario driver with an active policy: cancelling it is a slow PUT here.
   await page.route('**/insurance/api/1.0/insurance/*/cancel', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    await route.continue();
+    // fallback, not continue: the fixture's route (support.ts) adds the test's sandbox namespace.
+    await route.fallback();
   });
   await page.goto(withToken('/car-insurance/init/00000000-0000-4000-8000-000000000001'));
   await page.getByRole('button', { name: 'Cancelar seguro' }).click();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support';
 import { DEMO_TOKEN, expectAccessible, HOST, REMOTE_ORIGINS, resetSandbox, SANDBOX, withToken } from './support';
 
 test.beforeEach(resetSandbox);

@@ -1,5 +1,7 @@
+/* eslint-disable react-hooks/rules-of-hooks -- Playwright fixtures hand their value on with a callback named `use`, not React's hook */
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
 
 import { DEMO_DRIVER_ID, DEMO_TOKEN } from '@driver-portal/sandbox-api/constants';
 
@@ -14,8 +16,115 @@ export const REMOTE_ORIGINS = {
   insurance: 'http://localhost:3004',
 } as const;
 
+/** The sandbox keeps one state per namespace, named by this request header (sandbox-api/README.md). */
+export const SANDBOX_NAMESPACE_HEADER = 'X-Sandbox-Namespace';
+const APP_ORIGINS: ReadonlySet<string> = new Set([HOST, ...Object.values(REMOTE_ORIGINS)]);
+
+/** A call that reaches the sandbox: directly, or through the statement proxy on an app's origin (nginx). */
+export function isSandboxCall(url: URL | string): boolean {
+  const { origin, pathname } = typeof url === 'string' ? new URL(url) : url;
+  return origin === SANDBOX || (APP_ORIGINS.has(origin) && pathname.startsWith('/statement/'));
+}
+
+/**
+ * The namespace of the test running in this worker process (a worker runs one test at a time);
+ * undefined outside a test from this file. `null`: the test uses the default namespace.
+ */
+let currentNamespace: string | null | undefined;
+
+interface SandboxFixtures {
+  /** Option: false puts the project's tests on the sandbox's default namespace (the serial deployment project). */
+  isolateSandbox: boolean;
+  /** The test's own sandbox namespace (null when not isolated). */
+  sandboxNamespace: string | null;
+  /** Responses of sandbox calls answered from another namespace; must stay empty (checked after the test). */
+  sandboxCallsOutsideNamespace: string[];
+}
+
+/**
+ * Playwright's `test` with the sandbox isolated per test: every test gets a namespace of its own
+ * (created from the seed on its first call), sent with every request the test's pages make to the
+ * sandbox (added at the network layer, so the page's requests, and what tests read of them, stay
+ * as the app sent them) and with the test's own `fetch` calls to it. Tests can then run in
+ * parallel. Specs import `test` and `expect` from here, not from '@playwright/test'.
+ */
+export const test = base.extend<SandboxFixtures>({
+  isolateSandbox: [true, { option: true }],
+
+  sandboxNamespace: [
+    async ({ isolateSandbox }, use, testInfo) => {
+      const namespace = isolateSandbox ? `e2e-${testInfo.workerIndex}-${randomUUID()}` : null;
+      if (namespace) testInfo.annotations.push({ type: 'sandbox namespace', description: namespace });
+      currentNamespace = namespace;
+      const restoreFetch = namespace ? sendNamespaceWithFetch(namespace) : () => undefined;
+      try {
+        await use(namespace);
+      } finally {
+        restoreFetch();
+        currentNamespace = undefined;
+      }
+    },
+    { auto: true },
+  ],
+
+  // Per test (it names the test's namespace so Playwright knows it is test-scoped).
+  sandboxCallsOutsideNamespace: async ({ sandboxNamespace: _namespace }, use) => {
+    await use([]);
+  },
+
+  context: async ({ context, sandboxNamespace, sandboxCallsOutsideNamespace: outside }, use) => {
+    if (!sandboxNamespace) return use(context);
+    await context.route(isSandboxCall, (route: Route, request: Request) =>
+      route.fallback({ headers: { ...request.headers(), [SANDBOX_NAMESPACE_HEADER.toLowerCase()]: sandboxNamespace } }),
+    );
+    // The sandbox echoes the namespace it answered from. A page.route handler of the test that
+    // ends a sandbox call with route.continue() skips this context's route: it must use
+    // route.fallback() (or route.fetch with the header), or the call lands in the default namespace.
+    context.on('response', (response) => {
+      const answeredFrom = response.headers()[SANDBOX_NAMESPACE_HEADER.toLowerCase()];
+      if (answeredFrom !== undefined && answeredFrom !== sandboxNamespace) {
+        outside.push(`${response.request().method()} ${response.url()} (namespace ${answeredFrom})`);
+      }
+    });
+    await use(context);
+    expect(
+      outside,
+      `sandbox calls answered outside the test's namespace: a page.route handler for a sandbox URL must end with route.fallback(), not route.continue()`,
+    ).toEqual([]);
+  },
+});
+
+export { expect };
+// Playwright's types (Page, Locator, ...), so a spec imports everything from here.
+export type * from '@playwright/test';
+
+/** The header that puts a request in the current test's namespace ({} on the default namespace). */
+export function sandboxHeaders(): Record<string, string> {
+  if (currentNamespace === undefined) {
+    throw new Error(`Sandbox calls need the test from e2e/tests/support.ts: import { expect, test } from './support'.`);
+  }
+  return currentNamespace ? { [SANDBOX_NAMESPACE_HEADER]: currentNamespace } : {};
+}
+
+/** Makes the worker's global fetch add the namespace to calls to the sandbox; returns the undo. */
+function sendNamespaceWithFetch(namespace: string): () => void {
+  const originalFetch = globalThis.fetch;
+  globalThis.fetch = (input: string | URL | globalThis.Request, init?: RequestInit) => {
+    const url = input instanceof globalThis.Request ? input.url : String(input);
+    if (!isSandboxCall(url)) return originalFetch(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof globalThis.Request ? input.headers : undefined));
+    // A namespace the test names itself (another test's, the default one) wins.
+    if (!headers.has(SANDBOX_NAMESPACE_HEADER)) headers.set(SANDBOX_NAMESPACE_HEADER, namespace);
+    return originalFetch(input, { ...init, headers });
+  };
+  return () => {
+    globalThis.fetch = originalFetch;
+  };
+}
+
+/** Back to the seed, in the current test's namespace only. */
 export async function resetSandbox(): Promise<void> {
-  const response = await fetch(`${SANDBOX}/__sandbox/reset`, { method: 'POST' });
+  const response = await fetch(`${SANDBOX}/__sandbox/reset`, { method: 'POST', headers: sandboxHeaders() });
   expect(response.ok).toBe(true);
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { DEMO_DRIVER_ID, DEMO_TOKEN, recordRequests, resetSandbox, SANDBOX, withToken } from './support';
 
 test.beforeEach(resetSandbox);

@@ -5,7 +5,7 @@ import { sandboxRoutes } from './handlers';
 import { SERVER_TEXTS, serviceError, type Reply } from './respond';
 import { findRoute, type RouteMatch } from './router';
 import { createSeed } from './seed';
-import type { SandboxState } from './state';
+import { DEFAULT_NAMESPACE, DEFAULT_NAMESPACE_LIMITS, SandboxStates, type NamespaceLimits } from './state';
 import { staticPage } from './static-pages';
 
 /** First path segment -> service, as config/env.json lays the services out on one port. */
@@ -25,6 +25,13 @@ const STATEMENT_PROXY_PREFIX = 'statement-proxy';
 const SANDBOX_PREFIX = '__sandbox';
 const STATIC_PREFIX = 'static';
 
+/**
+ * Names the caller's namespace: its own state, created from the seed on first use, so tests can
+ * run side by side. Without it: the default namespace (`npm start`, the demo).
+ */
+export const NAMESPACE_HEADER = 'X-Sandbox-Namespace';
+const NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
+
 const MAX_DELAY_MS = 30_000;
 /** Document photos travel as base64 JSON. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -34,6 +41,8 @@ export interface SandboxServerOptions {
   log?: (line: string) => void;
   /** The clock the seed and handlers use; tests may fix it. */
   now?: () => Date;
+  /** How many namespaces are kept, and for how long unused (memory stays bounded). */
+  namespaces?: NamespaceLimits;
 }
 
 class HttpFailure extends Error {
@@ -45,16 +54,26 @@ class HttpFailure extends Error {
 function corsHeaders(request: IncomingMessage): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': request.headers.origin ?? '*',
-    'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+    'Access-Control-Allow-Headers': `Authorization, Content-Type, ${NAMESPACE_HEADER}`,
     'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
     'Access-Control-Max-Age': '600',
     Vary: 'Origin',
   };
 }
 
+/** The caller's namespace; undefined when the header is not a valid name. */
+function namespaceOf(request: IncomingMessage): string | undefined {
+  const value = request.headers[NAMESPACE_HEADER.toLowerCase()];
+  if (value === undefined || value === '') return DEFAULT_NAMESPACE;
+  return typeof value === 'string' && NAMESPACE_PATTERN.test(value) ? value : undefined;
+}
+
 function send(request: IncomingMessage, response: ServerResponse, status: number, contentType: string, text: string): void {
+  const namespace = namespaceOf(request);
   response.writeHead(status, {
     ...corsHeaders(request),
+    // Which state answered: lets a test check its calls reached its namespace (through proxies too).
+    ...(namespace ? { [NAMESPACE_HEADER]: namespace } : {}),
     'Content-Type': contentType,
     'Content-Length': String(Buffer.byteLength(text)),
     'Cache-Control': 'no-store',
@@ -107,16 +126,17 @@ async function readJsonBody(request: IncomingMessage, service: ServiceName): Pro
 /** Creates the sandbox server with a fresh seed; the caller decides where it listens. */
 export function createSandboxServer(options: SandboxServerOptions = {}): http.Server {
   const now = options.now ?? (() => new Date());
-  let state: SandboxState = createSeed(now());
+  const states = new SandboxStates(() => createSeed(now()), options.namespaces ?? DEFAULT_NAMESPACE_LIMITS);
+  states.get(DEFAULT_NAMESPACE);
 
-  /** Test hooks under /__sandbox/: health, reset, and a look at the state. */
-  function sandboxHook(method: string, path: string): Reply<unknown> {
+  /** Test hooks under /__sandbox/: health, and the caller's namespace reset or shown. */
+  function sandboxHook(method: string, path: string, namespace: string): Reply<unknown> {
     if (method === 'GET' && path === 'health') return { status: 200, body: { ok: true } };
     if (method === 'POST' && path === 'reset') {
-      state = createSeed(now());
+      states.reset(namespace);
       return { status: 200, body: { ok: true } };
     }
-    if (method === 'GET' && path === 'state') return { status: 200, body: state };
+    if (method === 'GET' && path === 'state') return { status: 200, body: states.get(namespace) };
     return { status: 404, body: { Message: SERVER_TEXTS.notFound } };
   }
 
@@ -126,6 +146,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
     headers: IncomingHttpHeaders,
     path: string,
     url: URL,
+    namespace: string,
   ): Promise<Reply<unknown>> {
     const forced = forcedFailure(service, url.searchParams);
     if (forced) return forced;
@@ -146,7 +167,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
       query: url.searchParams,
       body,
       headers,
-      state,
+      state: states.get(namespace),
       now: now(),
       origin: `http://localhost:${request.socket.localPort ?? 4000}`,
     });
@@ -164,9 +185,15 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
     await applyDelay(url.searchParams);
     const [, prefix = '', ...restSegments] = url.pathname.split('/');
     const rest = restSegments.join('/');
+    const namespace = namespaceOf(request);
+    if (namespace === undefined) {
+      return sendJson(request, response, 400, {
+        Message: `${NAMESPACE_HEADER} deve ter de 1 a 100 letras, dígitos, ".", "_", ":" ou "-".`,
+      });
+    }
 
     if (prefix === SANDBOX_PREFIX) {
-      const reply = sandboxHook(method, rest);
+      const reply = sandboxHook(method, rest, namespace);
       return sendJson(request, response, reply.status, reply.body);
     }
     if (prefix === STATIC_PREFIX && method === 'GET') {
@@ -180,14 +207,18 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
     if (!service) return sendJson(request, response, 404, { Message: SERVER_TEXTS.notFound });
     // The proxy replaces whatever the browser sent with the server-side credential.
     const headers = isProxy ? { ...request.headers, authorization: statementAuthorization() } : request.headers;
-    const reply = await serviceCall(request, service, headers, rest, url);
+    const reply = await serviceCall(request, service, headers, rest, url, namespace);
     sendJson(request, response, reply.status, reply.body);
   }
 
   return http.createServer((request, response) => {
     if (options.log) {
       const started = Date.now();
-      response.on('finish', () => options.log?.(`${request.method} ${request.url} -> ${response.statusCode} (${Date.now() - started} ms)`));
+      response.on('finish', () => {
+        const namespace = namespaceOf(request);
+        const where = namespace === DEFAULT_NAMESPACE ? '' : ` [${namespace ?? 'invalid namespace'}]`;
+        options.log?.(`${request.method} ${request.url} -> ${response.statusCode} (${Date.now() - started} ms)${where}`);
+      });
     }
     handle(request, response).catch((error: unknown) => {
       const reply = error instanceof HttpFailure ? error.reply : { status: 500, body: { Message: SERVER_TEXTS.internal } };

@@ -99,3 +99,66 @@ export interface ZipAddress {
   uf: string;
   localidade: string;
 }
+
+/** The namespace of a request that names none: `npm start`, the demo, anyone not asking for isolation. */
+export const DEFAULT_NAMESPACE = 'default';
+
+export interface NamespaceLimits {
+  /** Namespaces kept besides the default one; the least recently used goes first. */
+  maxNamespaces: number;
+  /** A namespace unused for this long is dropped (its next call starts again from the seed). */
+  idleMs: number;
+}
+
+/** Enough for every test of a run (each e2e test has its own), about 65 KB each with the seed's data. */
+export const DEFAULT_NAMESPACE_LIMITS: NamespaceLimits = { maxNamespaces: 200, idleMs: 10 * 60_000 };
+
+/**
+ * The sandbox's state per namespace, so tests running side by side never see each other's
+ * changes. A namespace is created from the seed on first use; memory stays bounded by dropping
+ * namespaces idle for `idleMs` and, past `maxNamespaces`, the least recently used. The default
+ * namespace is never dropped.
+ */
+export class SandboxStates {
+  /** In order of last use, oldest first (a Map keeps insertion order; a use re-inserts). */
+  private readonly entries = new Map<string, { state: SandboxState; lastUsed: number }>();
+
+  constructor(
+    private readonly createState: () => SandboxState,
+    private readonly limits: NamespaceLimits = DEFAULT_NAMESPACE_LIMITS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The namespace's live state, created from the seed if it has none. */
+  get(namespace: string): SandboxState {
+    const now = this.clock();
+    const entry = this.entries.get(namespace);
+    this.entries.delete(namespace);
+    if (!entry) this.makeRoom(namespace, now);
+    const state = entry?.state ?? this.createState();
+    this.entries.set(namespace, { state, lastUsed: now });
+    return state;
+  }
+
+  /** Back to the seed, for this namespace only. */
+  reset(namespace: string): void {
+    this.entries.delete(namespace);
+    this.get(namespace);
+  }
+
+  /** The namespaces that hold state now, oldest use first. */
+  namespaces(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** Before `adding` gets state: drop the idle namespaces, then the least recently used past the cap. */
+  private makeRoom(adding: string, now: number): void {
+    for (const [namespace, entry] of this.entries) {
+      if (namespace !== DEFAULT_NAMESPACE && now - entry.lastUsed > this.limits.idleMs) this.entries.delete(namespace);
+    }
+    if (adding === DEFAULT_NAMESPACE) return;
+    const others = [...this.entries.keys()].filter((namespace) => namespace !== DEFAULT_NAMESPACE);
+    const excess = others.length + 1 - this.limits.maxNamespaces;
+    for (const namespace of others.slice(0, Math.max(0, excess))) this.entries.delete(namespace);
+  }
+}
