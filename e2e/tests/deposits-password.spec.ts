@@ -1,14 +1,15 @@
-import { expect, test, type Page } from './support';
 import {
   DEMO_DRIVER_ID,
+  expect,
   expectAccessible,
   HOST,
   recordRequests,
   REMOTE_ORIGINS,
   resetSandbox,
   SANDBOX,
-  typeMasked,
+  test,
   withToken,
+  type Page,
 } from './support';
 
 test.beforeEach(resetSandbox);
@@ -142,7 +143,8 @@ for (const [where, origin] of ORIGINS) {
     await expectAccessible(page);
     const cpf = page.getByLabel('CPF');
 
-    await typeMasked(page, cpf, '52998224724');
+    // Machine speed: no delay between keys.
+    await cpf.pressSequentially('52998224724');
     await expect(cpf).toHaveValue('529.982.247-24');
     await cpf.blur();
     await expect(cpf).toHaveAccessibleDescription('CPF invalido');
@@ -152,7 +154,7 @@ for (const [where, origin] of ORIGINS) {
     expect(requests.filter((request) => request.url().includes('Taxista/ReenviarSenha'))).toHaveLength(0);
 
     // Valid but unknown to the provider: its message, in error style.
-    await typeMasked(page, cpf, '39053344705');
+    await cpf.fill('39053344705');
     await expect(cpf).toHaveValue('390.533.447-05');
     await page.getByRole('button', { name: 'Reenviar senha' }).click();
     await expect(page.getByRole('alertdialog')).toContainText('CPF não encontrado.');
@@ -160,7 +162,7 @@ for (const [where, origin] of ORIGINS) {
     await closeAlert(page);
     await expect(cpf).toHaveValue('390.533.447-05');
 
-    await typeMasked(page, cpf, '52998224725');
+    await cpf.fill('52998224725');
     await expect(cpf).toHaveValue('529.982.247-25');
     await page.getByRole('button', { name: 'Reenviar senha' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Senha reenviada!' });

@@ -1,7 +1,7 @@
 /* eslint-disable react-hooks/rules-of-hooks -- Playwright fixtures hand their value on with a callback named `use`, not React's hook */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
+import { test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 
 import { DEMO_DRIVER_ID, DEMO_TOKEN } from '@driver-portal/sandbox-api/constants';
 
@@ -144,17 +144,3 @@ export function recordRequests(page: Page): Request[] {
 }
 
 export const withToken = (path: string, origin = HOST) => `${origin}${path}${path.includes('?') ? '&' : '?'}token=${DEMO_TOKEN}`;
-
-/**
- * Types into a masked field (CPF, CEP, phone) at a human pace. @react-input/mask reads the caret
- * on a timer while the field has focus; keys sent with no gap (machine speed) can land before it
- * runs and be dropped or reordered. Real typing is far slower than 50 ms a key.
- */
-export async function typeMasked(page: Page, field: Locator, digits: string): Promise<void> {
-  await field.click();
-  await field.selectText();
-  await page.waitForTimeout(50);
-  await field.press('Backspace');
-  await page.waitForTimeout(50);
-  await field.pressSequentially(digits, { delay: 50 });
-}

@@ -1,8 +1,7 @@
-import { api } from '@driver-portal/shared/contract';
 import { DEMO_PASSWORD } from '../src/constants';
 import { createSeed } from '../src/seed';
 import { DEFAULT_NAMESPACE, SandboxStates } from '../src/state';
-import { call, endpointUrl, fetchJson, startSandboxForFile, withToken } from './helpers';
+import { api, call, endpointUrl, fetchJson, startSandboxForFile, withToken } from './helpers';
 
 // Each test names namespaces of its own: the file's beforeEach resets only the default one.
 const sandbox = startSandboxForFile();

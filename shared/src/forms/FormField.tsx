@@ -1,8 +1,8 @@
-import { InputMask } from '@react-input/mask';
+import { useMaskito } from '@maskito/react';
 import { useField } from 'formik';
 import { useId, type InputHTMLAttributes } from 'react';
 import { FieldFrame, type ControlAria } from '@driver-portal/shared/ui';
-import { ALPHANUMERIC, DIGIT, MASKS, type MaskName } from './masks';
+import { MASK_OPTIONS, type MaskName } from './masks';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'value' | 'onChange'> {
   name: string;
@@ -16,35 +16,34 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /**
  * A Formik field with its label, optional mask, hint and error. The error shows once the field
  * was touched, is announced, and is tied to the input through aria-describedby.
+ *
+ * Masks are Maskito's: it formats each edit from its `beforeinput` event (typing, paste, an
+ * Android keyboard committing several digits at once) and checks the whole value on `input`
+ * (browser autofill, even into an unfocused field), with no timer, so keys sent with no gap
+ * can neither be dropped nor reordered. As Maskito's guide for controlled inputs says, the
+ * form's handler goes on `onInput`: the native event Maskito fires once the value is formatted.
  */
 export function FormField({ name, label, hint, mask, normalizeOnBlur, className, ...input }: FormFieldProps) {
   const [field, meta, helpers] = useField<string>(name);
   const id = `${name}-${useId()}`;
+  const maskRef = useMaskito({ options: mask ? MASK_OPTIONS[mask] : null });
   const error = meta.touched && meta.error ? meta.error : undefined;
-  const control = (aria: ControlAria) => {
-    const common = {
-      ...input,
-      ...aria,
-      id,
-      name,
-      value: field.value ?? '',
-      onChange: field.onChange,
-      onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+  const control = (aria: ControlAria) => (
+    <input
+      {...(mask ? { inputMode: mask === 'cnpj' ? 'text' : 'numeric' } : {})}
+      {...input}
+      {...aria}
+      ref={maskRef}
+      id={id}
+      name={name}
+      value={field.value ?? ''}
+      {...(mask ? { onInput: field.onChange } : { onChange: field.onChange })}
+      onBlur={(event) => {
         if (normalizeOnBlur) void helpers.setValue(normalizeOnBlur(event.target.value), false);
         field.onBlur(event);
-      },
-    };
-    return mask ? (
-      <InputMask
-        mask={MASKS[mask]}
-        replacement={mask === 'cnpj' ? ALPHANUMERIC : DIGIT}
-        inputMode={mask === 'cnpj' ? 'text' : 'numeric'}
-        {...common}
-      />
-    ) : (
-      <input {...common} />
-    );
-  };
+      }}
+    />
+  );
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       {control}

@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Formik, Form } from 'formik';
 import { object } from 'yup';
 import { cpfSchema } from '@driver-portal/shared/validation';
-import { FormDraft, FormField, loadDraft } from '.';
+import { FormDraft, FormField, loadDraft, type MaskName } from '.';
 
 function DraftForm() {
   return (
@@ -20,6 +20,54 @@ function DraftForm() {
       </Form>
     </Formik>
   );
+}
+
+const FIELDS: Array<[MaskName, string]> = [
+  ['cpf', 'CPF'],
+  ['cnpj', 'CNPJ'],
+  ['cep', 'CEP'],
+  ['cardCep', 'CEP do cartão'],
+  ['mobile', 'Celular'],
+  ['code', 'Código'],
+  ['date', 'Data'],
+];
+
+/** Every mask in one form, plus an unmasked e-mail normalized on blur; submits what Formik holds. */
+function MaskedForm({ onSubmit }: { onSubmit: (values: Record<string, string>) => void }) {
+  const initialValues = Object.fromEntries([...FIELDS.map(([name]) => [name, '']), ['email', '']]);
+  return (
+    <Formik initialValues={initialValues} onSubmit={(values) => onSubmit(values)}>
+      <Form>
+        {FIELDS.map(([name, label]) => (
+          <FormField key={name} name={name} label={label} mask={name} autoComplete={name === 'code' ? 'one-time-code' : undefined} />
+        ))}
+        <FormField name="email" label="E-mail" type="email" normalizeOnBlur={(value) => value.trim().toLowerCase()} />
+        <button type="submit">Enviar</button>
+      </Form>
+    </Formik>
+  );
+}
+
+function renderMaskedForm() {
+  const onSubmit = jest.fn<void, [Record<string, string>]>();
+  const user = userEvent.setup();
+  render(<MaskedForm onSubmit={onSubmit} />);
+  const submitted = async () => {
+    onSubmit.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    return onSubmit.mock.calls[0]?.[0];
+  };
+  return { user, submitted };
+}
+
+/** What browser autofill does: the value set natively and `input` fired, the field never focused. */
+function autofill(input: HTMLElement, value: string) {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+    fireEvent.input(input);
+    fireEvent.change(input);
+  });
 }
 
 describe('form fields and drafts', () => {
@@ -39,13 +87,109 @@ describe('form fields and drafts', () => {
     const user = userEvent.setup();
     const { unmount } = render(<DraftForm />);
     await user.type(screen.getByLabelText('Nome'), 'Maria');
+    await user.type(screen.getByLabelText('CPF'), '52998224725');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await waitFor(() => expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toContain('Maria'));
+    await waitFor(() => expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toContain('529.982.247-25'));
+    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toContain('Maria');
     expect(window.sessionStorage.getItem('driver-portal:draft:teste')).not.toContain('segredo1');
     unmount();
 
     render(<DraftForm />);
     expect(screen.getByLabelText('Nome')).toHaveValue('Maria');
+    expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');
     expect(screen.getByLabelText('Senha')).toHaveValue('');
+  });
+});
+
+describe('masked fields', () => {
+  it('formats what is typed in every mask and submits the formatted value', async () => {
+    const { user, submitted } = renderMaskedForm();
+    // Letters in a digit mask and keys past the end are ignored; CNPJ letters come out upper case.
+    const typed: Record<MaskName, [string, string]> = {
+      cpf: ['529a98224725999', '529.982.247-25'],
+      cnpj: ['12abc34501de35', '12.ABC.345/01DE-35'],
+      cep: ['01310100', '01310-100'],
+      cardCep: ['01310100', '01.310-100'],
+      mobile: ['11987654321', '(11) 9.8765.4321'],
+      code: ['123x4567', '123456'],
+      date: ['25121990', '25/12/1990'],
+    };
+    for (const [name, label] of FIELDS) {
+      const [keys, shown] = typed[name];
+      await user.type(screen.getByLabelText(label), keys);
+      expect(screen.getByLabelText(label)).toHaveValue(shown);
+    }
+    expect(await submitted()).toEqual({ ...Object.fromEntries(FIELDS.map(([name]) => [name, typed[name][1]])), email: '' });
+  });
+
+  it('formats a pasted value, formatted or not, replacing what was there', async () => {
+    const { user, submitted } = renderMaskedForm();
+    const cpf = screen.getByLabelText('CPF');
+    await user.click(cpf);
+    await user.paste('52998224725');
+    expect(cpf).toHaveValue('529.982.247-25');
+    await user.tripleClick(cpf);
+    await user.paste('390.533.447-05');
+    expect(cpf).toHaveValue('390.533.447-05');
+
+    await user.click(screen.getByLabelText('Celular'));
+    await user.paste('(11) 98765-4321');
+    expect(screen.getByLabelText('Celular')).toHaveValue('(11) 9.8765.4321');
+    await user.click(screen.getByLabelText('Data'));
+    await user.paste('25/12/1990');
+    expect(screen.getByLabelText('Data')).toHaveValue('25/12/1990');
+    expect(await submitted()).toMatchObject({ cpf: '390.533.447-05', mobile: '(11) 9.8765.4321', date: '25/12/1990' });
+  });
+
+  it('drops the country code of an international mobile number instead of shifting it into the area code', async () => {
+    const { user, submitted } = renderMaskedForm();
+    const mobile = screen.getByLabelText('Celular');
+    await user.click(mobile);
+    await user.paste('+55 11 98765-4321');
+    expect(mobile).toHaveValue('(11) 9.8765.4321');
+    await user.tab();
+    autofill(mobile, '5521987654321');
+    expect(mobile).toHaveValue('(21) 9.8765.4321');
+    expect(await submitted()).toMatchObject({ mobile: '(21) 9.8765.4321' });
+  });
+
+  it('formats a value autofilled into fields that never had focus, and Formik holds it', async () => {
+    const { submitted } = renderMaskedForm();
+    const cpf = screen.getByLabelText('CPF');
+    const cep = screen.getByLabelText('CEP');
+    const code = screen.getByLabelText('Código');
+    autofill(cpf, '52998224725');
+    autofill(cep, '01310100');
+    autofill(code, '654321');
+    expect(cpf).not.toHaveFocus();
+    expect(cpf).toHaveValue('529.982.247-25');
+    expect(cep).toHaveValue('01310-100');
+    expect(code).toHaveValue('654321');
+    expect(await submitted()).toMatchObject({ cpf: '529.982.247-25', cep: '01310-100', code: '654321' });
+  });
+
+  it('opens the right keyboard and passes one-time-code autofill through to the code field', () => {
+    renderMaskedForm();
+    for (const [name, label] of FIELDS) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('inputmode', name === 'cnpj' ? 'text' : 'numeric');
+    }
+    expect(screen.getByLabelText('Código')).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('inputmode');
+  });
+
+  it('normalizes an unmasked field on blur, and Backspace removes digits with their punctuation', async () => {
+    const { user, submitted } = renderMaskedForm();
+    await user.type(screen.getByLabelText('E-mail'), '  Maria@Exemplo.COM ');
+    await user.tab();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('maria@exemplo.com');
+
+    const date = screen.getByLabelText<HTMLInputElement>('Data');
+    await user.type(date, '251219');
+    expect(date).toHaveValue('25/12/19');
+    for (const shown of ['25/12/1', '25/12', '25/1']) {
+      await user.keyboard('{Backspace}');
+      expect([date.value, date.selectionStart]).toEqual([shown, shown.length]);
+    }
+    expect(await submitted()).toMatchObject({ email: 'maria@exemplo.com', date: '25/1' });
   });
 });

@@ -1,16 +1,53 @@
-/** Masks of DECISIONS 5; `_` is a digit unless a replacement says otherwise. */
+import type { MaskitoOptions, MaskitoPostprocessor, MaskitoPreprocessor } from '@maskito/core';
+
+/**
+ * Masks of DECISIONS 5: `0` is a digit, `A` a letter or digit (alphanumeric CNPJ, valid from
+ * July 2026: 12 letters-or-digits, then 2 check digits); anything else is a fixed character
+ * the mask writes itself.
+ */
 export const MASKS = {
-  cpf: '___.___.___-__',
-  cnpj: '__.___.___/____-__',
-  cep: '_____-___',
-  cardCep: '__.___-___',
-  mobile: '(__) _.____.____',
-  code: '______',
-  date: '__/__/____',
+  cpf: '000.000.000-00',
+  cnpj: 'AA.AAA.AAA/AAAA-00',
+  cep: '00000-000',
+  cardCep: '00.000-000',
+  mobile: '(00) 0.0000.0000',
+  code: '000000',
+  date: '00/00/0000',
 } as const;
 
 export type MaskName = keyof typeof MASKS;
 
-export const DIGIT = { _: /\d/ };
-/** Alphanumeric CNPJ: letters or digits in the first 12 places. */
-export const ALPHANUMERIC = { _: /[0-9A-Za-z]/ };
+const SLOTS: Record<string, RegExp> = { '0': /\d/, A: /[0-9A-Za-z]/ };
+
+function fromPattern(pattern: string): Array<RegExp | string> {
+  return [...pattern].map((char) => SLOTS[char] ?? char);
+}
+
+/** CNPJ letters are upper case: shown and submitted that way whatever the keyboard sent. */
+const upperCase: MaskitoPostprocessor = ({ value, selection }) => ({ value: value.toUpperCase(), selection });
+
+/**
+ * A pasted or autofilled international number (+55 11 9…, 5511 9…) would otherwise fill the
+ * area code with the country code: a wrong number that still looks complete.
+ */
+const withoutCountryCode: MaskitoPreprocessor = ({ elementState, data }) => {
+  const national = (text: string) => {
+    const digits = text.replace(/\D/g, '');
+    return digits.length === 13 && digits.startsWith('55') ? digits.slice(2) : text;
+  };
+  const value = national(elementState.value);
+  // An autofilled value is checked whole (no typed data): the caret goes to its end.
+  const state = value === elementState.value ? elementState : { value, selection: [value.length, value.length] as const };
+  return { elementState: state, data: national(data) };
+};
+
+/** One options object per mask, created once: Maskito is re-created whenever its options change. */
+export const MASK_OPTIONS: Record<MaskName, MaskitoOptions> = {
+  cpf: { mask: fromPattern(MASKS.cpf) },
+  cnpj: { mask: fromPattern(MASKS.cnpj), postprocessors: [upperCase] },
+  cep: { mask: fromPattern(MASKS.cep) },
+  cardCep: { mask: fromPattern(MASKS.cardCep) },
+  mobile: { mask: fromPattern(MASKS.mobile), preprocessors: [withoutCountryCode] },
+  code: { mask: fromPattern(MASKS.code) },
+  date: { mask: fromPattern(MASKS.date) },
+};
