@@ -7,4 +7,6 @@ module.exports = createAppConfig({
   port: 3002,
   title: 'Cadastro · Portal do Motorista',
   exposes: { './routes': './src/routes.ts' },
+  // The tiles this remote adds to the host's home page (checked against its routes by navigation.test.ts).
+  navigation: './src/navigation.json',
 });
