@@ -55,6 +55,8 @@ beforeEach(() => {
   loadRemote.mockReset();
   registerRemotes.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  // The home's tiles of remotes these tests do not serve are left out, with a warning.
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
 describe('host routing', () => {
@@ -66,23 +68,39 @@ describe('host routing', () => {
     ]);
   });
 
-  it('home lists the areas; the driver id held for the session completes the links', async () => {
+  it("home reads each remote's tiles as data, without loading any remote", async () => {
     setSessionValue('driverId', 'abc');
+    server.use(
+      http.get('http://localhost:3001/navigation.json', () =>
+        HttpResponse.json([{ label: 'Notificações', path: '/notifications/list/', group: 'Autoatendimento', needsDriverId: false }]),
+      ),
+      http.get('http://localhost:3003/navigation.json', () =>
+        HttpResponse.json([{ label: 'Termos e políticas', path: '/eula/:driverId', group: 'Minha conta', needsDriverId: true }]),
+      ),
+    );
     renderHost('/App');
     expect(await screen.findByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/notifications/list/');
-    expect(screen.getByRole('link', { name: 'Seguro auto' })).toHaveAttribute('href', '/car-insurance/init/abc');
+    expect(await screen.findByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/notifications/list/');
+    expect(screen.getByRole('link', { name: 'Termos e políticas' })).toHaveAttribute('href', '/eula/abc');
     expect(loadRemote).not.toHaveBeenCalled();
   });
 
-  it('/Sair ends the session and goes to /Login', async () => {
+  it('/Sair ends the session here and opens the sign-out page that visits every origin', async () => {
     setSessionValue('token', 't');
     setSessionValue('notTitle', 'x');
-    const { router } = renderHost('/Sair');
-    expect(await screen.findByText('Sua sessão foi encerrada.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Login');
+    const signOut = jest.fn();
+    const registry = new RemoteRegistry(remotes);
+    const router = createMemoryRouter(hostRoutes(registry, { signOut }), { initialEntries: ['/Sair'] });
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
     expect(getSessionValue('token')).toBeUndefined();
     expect(getSessionValue('notTitle')).toBeUndefined();
+    expect(await screen.findByText('Saindo...')).toBeInTheDocument();
+  });
+
+  it('/Login says the session ended', async () => {
+    renderHost('/Login');
+    expect(await screen.findByText('Sua sessão foi encerrada.')).toBeInTheDocument();
   });
 
   it('unknown paths get the not-found page without loading any remote', async () => {
