@@ -15,6 +15,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 // Imported after the mock is declared (jest hoists jest.mock above imports).
 import { RemoteRegistry, type RemoteDescriptor } from './remote-registry';
 import { hostRoutes, remoteRouteDiscovery } from './router';
+import { clearNavigationCache } from '../features/home/navigation';
 
 const remotes: RemoteDescriptor[] = [
   { name: 'mfe_self_service', manifest: 'http://localhost:3001/mf-manifest.json', prefixes: ['/notifications', '/performed-runs'] },
@@ -54,6 +55,7 @@ function renderHost(path: string) {
 beforeEach(() => {
   loadRemote.mockReset();
   registerRemotes.mockReset();
+  clearNavigationCache();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   // The home's tiles of remotes these tests do not serve are left out, with a warning.
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -83,6 +85,24 @@ describe('host routing', () => {
     expect(await screen.findByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/notifications/list/');
     expect(screen.getByRole('link', { name: 'Termos e políticas' })).toHaveAttribute('href', '/eula/abc');
     expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('without the remote list the home has no tiles; its retry reads the list again, then the tiles', async () => {
+    const registry = new RemoteRegistry([], { listUnavailable: true });
+    const router = createMemoryRouter(hostRoutes(registry), { initialEntries: ['/App'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nenhuma área do portal está disponível agora.');
+
+    server.use(
+      http.get('http://localhost/remotes.json', () => HttpResponse.json(remotes)),
+      http.get('http://localhost:3001/navigation.json', () =>
+        HttpResponse.json([{ label: 'Depósitos', path: '/performed-runs/list', group: 'Autoatendimento', needsDriverId: false }]),
+      ),
+      http.get('http://localhost:3003/navigation.json', () => HttpResponse.json([])),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('link', { name: 'Depósitos' })).toHaveAttribute('href', '/performed-runs/list');
+    expect(registry.listUnavailable).toBe(false);
   });
 
   it('/Sair ends the session here and opens the sign-out page that visits every origin', async () => {

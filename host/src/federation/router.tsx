@@ -16,14 +16,16 @@ export interface HostRouteOptions {
 
 export function hostRoutes(registry: RemoteRegistry, { signOut = () => openSignOutPage() }: HostRouteOptions = {}): RouteObject[] {
   const remotes = () => registry.list();
+  // The home's retry fetches the remote list again when it could not be read at start.
+  const beforeRetry = () => (registry.listUnavailable ? registry.reloadList() : Promise.resolve());
   return [
     {
       id: 'root',
       element: <PlatformLayout />,
       hydrateFallbackElement: <LoadingState />,
       children: [
-        { index: true, element: <HomePage remotes={remotes} /> },
-        { path: HOME_PATH.slice(1), element: <HomePage remotes={remotes} /> },
+        { index: true, element: <HomePage remotes={remotes} beforeRetry={beforeRetry} /> },
+        { path: HOME_PATH.slice(1), element: <HomePage remotes={remotes} beforeRetry={beforeRetry} /> },
         { path: 'Login', element: <LoginPage /> },
         {
           path: SIGN_OUT_PATH.slice(1),

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setSessionValue } from '@driver-portal/shared/session';
 import { delay } from 'msw';
@@ -160,12 +161,16 @@ describe('home page: tiles come from each remote', () => {
     expect(linksOf('Minha conta')).toEqual([['Termos e políticas', '/eula/abc']]);
   });
 
-  it('while the files load the home says so; with no remote answering it says no area is available', async () => {
-    server.use(http.get('http://localhost:3001/navigation.json', () => HttpResponse.error()));
+  it('while the files load the home says so; with no remote answering it offers to try again, and the retry reads them again', async () => {
+    server.use(http.get('http://localhost:3001/navigation.json', () => HttpResponse.error(), { once: true }));
     renderHome([selfService]);
     expect(screen.getByRole('status')).toHaveTextContent('Carregando as áreas do portal...');
-    expect(await screen.findByText(/Nenhuma área do portal está disponível agora/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nenhuma área do portal está disponível agora.');
     expect(screen.getByRole('link', { name: 'Sair' })).toBeInTheDocument();
+
+    server.use(serve('http://localhost:3001/navigation.json', SELF_SERVICE_TILES));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('link', { name: 'Notificações' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 });
