@@ -13,7 +13,7 @@
  * partitioned storage anyway, hence whole-page visits.
  */
 // eslint-disable-next-line no-restricted-imports -- bundled into this entry, never shared: the page has no federation runtime
-import { applyRuntimeConfig, type RuntimeConfigFile } from '../config';
+import { selectEnvironment, type RuntimeConfigFile } from '../config';
 // eslint-disable-next-line no-restricted-imports -- the keys are constants
 import { clearPortalKeys } from '../session/keys';
 
@@ -82,8 +82,8 @@ export async function runSignOutPage(role: SignOutRole, win: Window = window): P
     return;
   }
   try {
-    const config = applyRuntimeConfig((await fetchJson('/env.json')) as RuntimeConfigFile, win.location);
-    win.location.replace(remoteNextHop(search, config.portalUrl));
+    const file = (await fetchJson('/env.json')) as RuntimeConfigFile;
+    win.location.replace(remoteNextHop(search, file.environments[selectEnvironment(win.location, file)].portalUrl));
   } catch {
     const status = win.document.getElementById('signout-status');
     if (status) status.textContent = 'Sua sessão foi encerrada. Abra o Portal do Motorista pelo aplicativo para entrar novamente.';
