@@ -28,6 +28,8 @@ const repoRoot = path.resolve(__dirname, '..');
  * @property {string[]} [copy]      extra files (relative to the app) copied next to index.html
  * @property {boolean} [federation] false only for the benchmark's baseline build
  * @property {string[]} [runtimePlugins] extra federation runtime plugins of this app
+ * @property {string} [navigation] remotes: the tiles the remote adds to the host's home page
+ *   (a JSON list, relative to the app), deployed as navigation.json beside mf-manifest.json
  */
 
 /**
@@ -73,6 +75,31 @@ class EmitJsonPlugin {
 }
 
 /**
+ * Emits a remote's navigation entries as `navigation.json` beside its manifest, so the host can
+ * read them without downloading any of the remote's JavaScript. Invalid JSON fails the build;
+ * each remote's Jest test checks every entry against its routes.
+ * @param {string} file absolute path of the remote's navigation file
+ * @returns {import('@rspack/core').RspackPluginInstance}
+ */
+function navigationFilePlugin(file) {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('PortalNavigationFile', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'PortalNavigationFile', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            compilation.fileDependencies.add(file);
+            const entries = JSON.parse(require('node:fs').readFileSync(file, 'utf8'));
+            if (!Array.isArray(entries)) throw new Error(`${file} must be a list of navigation entries`);
+            compilation.emitAsset('navigation.json', new rspack.sources.RawSource(`${JSON.stringify(entries)}\n`));
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
  * @param {AppOptions} options
  * @param {Part} part
  * @returns {import('@rspack/core').Configuration}
@@ -88,7 +115,9 @@ function compilation(options, part) {
     name: part.uniqueName,
     mode: production ? 'production' : 'development',
     context: appDir,
-    entry: page ? { main: './src/index.ts' } : {},
+    // Dev servers serve one compilation: the sign-out page is an entry of it (in production it
+    // is a compilation of its own, so it never carries the federation runtime).
+    entry: page ? { main: './src/index.ts', ...(production ? {} : { signout: SIGN_OUT_ENTRY }) } : {},
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     target: ['web', 'es2020'],
     output: {
@@ -135,8 +164,10 @@ function compilation(options, part) {
           title,
           publicPath: '/',
           minify: production,
+          excludeChunks: ['signout'],
         }),
       page && federated && kind === 'host' && new EmitJsonPlugin('remotes.json', localRemoteList()),
+      page && !production && signOutHtml(kind),
       page &&
         new rspack.CopyRspackPlugin({
           patterns: [
@@ -144,6 +175,7 @@ function compilation(options, part) {
             ...copy.map((from) => ({ from: path.join(appDir, from) })),
           ],
         }),
+      kind === 'remote' && federated && options.navigation && navigationFilePlugin(path.join(appDir, options.navigation)),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
@@ -185,6 +217,39 @@ function compilation(options, part) {
   };
 }
 
+const SIGN_OUT_ENTRY = require.resolve('@driver-portal/shared/package.json').replace(/package\.json$/, 'src/boot/signout-entry.ts');
+
+/** @param {'host' | 'remote'} kind @param {boolean} [production] */
+function signOutHtml(kind, production = false) {
+  return new rspack.HtmlRspackPlugin({
+    template: path.join(__dirname, 'signout.html'),
+    filename: 'signout.html',
+    chunks: ['signout'],
+    templateParameters: { role: kind },
+    publicPath: '/',
+    minify: production,
+  });
+}
+
+/**
+ * /signout.html of an app (shared/src/boot/signout-page.ts): a plain script, no framework, no
+ * federation runtime; it ends the session on this origin and goes on to the next one.
+ * @param {AppOptions} options
+ * @param {boolean} production
+ * @returns {import('@rspack/core').Configuration}
+ */
+function signOutPage(options, production) {
+  const { name, kind } = resolvedApp(options);
+  const base = compilation(options, { production, federated: false, page: false, clean: false, uniqueName: `${name}_signout` });
+  return {
+    ...base,
+    entry: { signout: SIGN_OUT_ENTRY },
+    plugins: [...(base.plugins ?? []), signOutHtml(kind, production)],
+    // After the compilation that cleans dist/.
+    dependencies: [name],
+  };
+}
+
 /**
  * @param {AppOptions} options
  * @returns {(env: Record<string, unknown>, argv: { mode?: string }) => import('@rspack/core').Configuration | import('@rspack/core').Configuration[]}
@@ -194,9 +259,15 @@ function createAppConfig(options) {
     const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
     const federation = options.federation ?? true;
     const { name, kind } = resolvedApp(options);
-    if (kind === 'host' || !production || !federation) {
+    if (!production || !federation) {
       // Dev servers serve one compilation: the federated one with its page.
       return compilation(options, { production, federated: federation, page: true, clean: true, uniqueName: name });
+    }
+    if (kind === 'host') {
+      return [
+        compilation(options, { production, federated: true, page: true, clean: true, uniqueName: name }),
+        signOutPage(options, production),
+      ];
     }
     const container = compilation(options, { production, federated: true, page: false, clean: true, uniqueName: name });
     const ownPage = {
@@ -204,7 +275,7 @@ function createAppConfig(options) {
       // After the container: it cleans dist/ first.
       dependencies: [name],
     };
-    return [container, ownPage];
+    return [container, ownPage, signOutPage(options, production)];
   };
 }
 

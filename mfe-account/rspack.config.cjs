@@ -4,4 +4,6 @@ module.exports = createAppConfig({
   appDir: __dirname,
   title: 'Minha conta · Portal do Motorista',
   exposes: { './routes': './src/routes.ts' },
+  // The tiles this remote adds to the host's home page (checked against its routes by navigation.test.ts).
+  navigation: './src/navigation.json',
 });

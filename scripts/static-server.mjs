@@ -19,7 +19,14 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
-const NEVER_CACHED = new Set(['remotes.json', 'env.json', 'mf-manifest.json', 'mf-manifest-stats.json', 'remoteEntry.js']);
+const NEVER_CACHED = new Set([
+  'remotes.json',
+  'env.json',
+  'mf-manifest.json',
+  'mf-manifest-stats.json',
+  'navigation.json',
+  'remoteEntry.js',
+]);
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|map)$/;
 
 export function cacheControl(fileName) {

@@ -1,5 +1,4 @@
-import { expect, test } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
+import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, resetSandbox, test, withToken } from './support';
 
 test.beforeEach(resetSandbox);
 
@@ -87,9 +86,22 @@ test('without the remote list the host serves its own pages, and the other areas
   await page.route('**/remotes.json', (route) => route.abort('connectionrefused'));
   await page.goto(withToken('/App'));
   await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
-  await page.getByRole('link', { name: 'Notificações' }).click();
+  // The home's tiles come from the remotes of the list: none, and a retry.
+  await expect(page.getByRole('alert')).toContainText('Nenhuma área do portal está disponível agora.');
+  await page.goto(`${HOST}/notifications/list/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible();
   await page.unroute('**/remotes.json');
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+});
+
+test('without the remote list at first, the home retry brings the tiles back', async ({ page }) => {
+  await page.route('**/remotes.json', (route) => route.abort('connectionrefused'));
+  await page.goto(withToken('/App'));
+  await expect(page.getByRole('alert')).toContainText('Nenhuma área do portal está disponível agora.');
+  await expectAccessible(page);
+  await page.unroute('**/remotes.json');
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await page.getByRole('link', { name: 'Notificações' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
 });

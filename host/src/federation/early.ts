@@ -1,5 +1,8 @@
 import type { RuntimeConfigFile } from '@driver-portal/shared/config';
+import { fetchAllNavigation } from '../features/home/read-navigation';
 import { fetchRemoteList, RemoteRegistry } from './remote-registry';
+
+const isHomePath = (pathname: string) => /^\/(app\/?)?$/i.test(pathname);
 
 export interface EarlyStart {
   /** The raw env.json, fetched before the shell's code has arrived. */
@@ -30,6 +33,8 @@ export function startEarly(pathname: string): EarlyStart {
   void registry.then((remotes) => {
     const owner = remotes.ownerOf(pathname);
     if (owner) remotes.preload(owner);
+    // The home: its tiles (each remote's navigation.json, data only) are read beside the shell.
+    else if (isHomePath(pathname)) void fetchAllNavigation(remotes.list());
   });
   // Handled where it is awaited; this keeps an early failure from being reported twice.
   configFile.catch(() => undefined);

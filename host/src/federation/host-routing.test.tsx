@@ -15,6 +15,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 // Imported after the mock is declared (jest hoists jest.mock above imports).
 import { RemoteRegistry, type RemoteDescriptor } from './remote-registry';
 import { hostRoutes, remoteRouteDiscovery } from './router';
+import { clearNavigationCache } from '../features/home/navigation';
 
 const remotes: RemoteDescriptor[] = [
   { name: 'mfe_self_service', manifest: 'http://localhost:3001/mf-manifest.json', prefixes: ['/notifications', '/performed-runs'] },
@@ -54,7 +55,10 @@ function renderHost(path: string) {
 beforeEach(() => {
   loadRemote.mockReset();
   registerRemotes.mockReset();
+  clearNavigationCache();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  // The home's tiles of remotes these tests do not serve are left out, with a warning.
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
 describe('host routing', () => {
@@ -66,23 +70,57 @@ describe('host routing', () => {
     ]);
   });
 
-  it('home lists the areas; the driver id held for the session completes the links', async () => {
+  it("home reads each remote's tiles as data, without loading any remote", async () => {
     setSessionValue('driverId', 'abc');
+    server.use(
+      http.get('http://localhost:3001/navigation.json', () =>
+        HttpResponse.json([{ label: 'Notificações', path: '/notifications/list/', group: 'Autoatendimento', needsDriverId: false }]),
+      ),
+      http.get('http://localhost:3003/navigation.json', () =>
+        HttpResponse.json([{ label: 'Termos e políticas', path: '/eula/:driverId', group: 'Minha conta', needsDriverId: true }]),
+      ),
+    );
     renderHost('/App');
     expect(await screen.findByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/notifications/list/');
-    expect(screen.getByRole('link', { name: 'Seguro auto' })).toHaveAttribute('href', '/car-insurance/init/abc');
+    expect(await screen.findByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/notifications/list/');
+    expect(screen.getByRole('link', { name: 'Termos e políticas' })).toHaveAttribute('href', '/eula/abc');
     expect(loadRemote).not.toHaveBeenCalled();
   });
 
-  it('/Sair ends the session and goes to /Login', async () => {
+  it('without the remote list the home has no tiles; its retry reads the list again, then the tiles', async () => {
+    const registry = new RemoteRegistry([], { listUnavailable: true });
+    const router = createMemoryRouter(hostRoutes(registry), { initialEntries: ['/App'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nenhuma área do portal está disponível agora.');
+
+    server.use(
+      http.get('http://localhost/remotes.json', () => HttpResponse.json(remotes)),
+      http.get('http://localhost:3001/navigation.json', () =>
+        HttpResponse.json([{ label: 'Depósitos', path: '/performed-runs/list', group: 'Autoatendimento', needsDriverId: false }]),
+      ),
+      http.get('http://localhost:3003/navigation.json', () => HttpResponse.json([])),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('link', { name: 'Depósitos' })).toHaveAttribute('href', '/performed-runs/list');
+    expect(registry.listUnavailable).toBe(false);
+  });
+
+  it('/Sair ends the session here and opens the sign-out page that visits every origin', async () => {
     setSessionValue('token', 't');
     sessionValue('notTitle').set('x');
-    const { router } = renderHost('/Sair');
-    expect(await screen.findByText('Sua sessão foi encerrada.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Login');
+    const signOut = jest.fn();
+    const registry = new RemoteRegistry(remotes);
+    const router = createMemoryRouter(hostRoutes(registry, { signOut }), { initialEntries: ['/Sair'] });
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
     expect(getSessionValue('token')).toBeUndefined();
     expect(sessionValue('notTitle').get()).toBeUndefined();
+    expect(await screen.findByText('Saindo...')).toBeInTheDocument();
+  });
+
+  it('/Login says the session ended', async () => {
+    renderHost('/Login');
+    expect(await screen.findByText('Sua sessão foi encerrada.')).toBeInTheDocument();
   });
 
   it('unknown paths get the not-found page without loading any remote', async () => {

@@ -61,6 +61,11 @@ export class RemoteRegistry {
     }
   }
 
+  /** The remotes of the list, in its order. */
+  list(): readonly RemoteDescriptor[] {
+    return this.remotes;
+  }
+
   ownerOf(pathname: string): RemoteDescriptor | undefined {
     return this.remotes.find((remote) => ownsPath(remote.prefixes, pathname));
   }

@@ -1,4 +1,6 @@
-import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { openSignOutPage } from '@driver-portal/shared/boot';
+import { HOME_PATH, SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import { endSession } from '@driver-portal/shared/session';
 import { LoadingState } from '@driver-portal/shared/ui';
 import { PlatformLayout, remoteRouteTree } from '@driver-portal/shared/shell';
@@ -7,22 +9,34 @@ import { LoginPage } from '../features/session/LoginPage';
 import type { RemoteRegistry } from './remote-registry';
 import { UnmatchedRoute } from './UnmatchedRoute';
 
-export function hostRoutes(registry: RemoteRegistry): RouteObject[] {
+export interface HostRouteOptions {
+  /** Opens the sign-out page, which ends the session on every origin of the portal. */
+  signOut?: () => void;
+}
+
+export function hostRoutes(registry: RemoteRegistry, { signOut = () => openSignOutPage() }: HostRouteOptions = {}): RouteObject[] {
+  const remotes = () => registry.list();
+  // The home's retry fetches the remote list again when it could not be read at start.
+  const beforeRetry = () => (registry.listUnavailable ? registry.reloadList() : Promise.resolve());
   return [
     {
       id: 'root',
       element: <PlatformLayout />,
       hydrateFallbackElement: <LoadingState />,
       children: [
-        { index: true, element: <HomePage /> },
-        { path: 'App', element: <HomePage /> },
+        { index: true, element: <HomePage remotes={remotes} beforeRetry={beforeRetry} /> },
+        { path: HOME_PATH.slice(1), element: <HomePage remotes={remotes} beforeRetry={beforeRetry} /> },
         { path: 'Login', element: <LoginPage /> },
         {
-          path: 'Sair',
+          path: SIGN_OUT_PATH.slice(1),
+          // The host's session ends at once; the sign-out page then visits every remote's origin
+          // (a remote's own page holds its own copy of the session) and ends on /Login.
           loader: () => {
             endSession();
-            return redirect('/Login');
+            signOut();
+            return null;
           },
+          element: <LoadingState label="Saindo..." />,
         },
         // Remote routes are not declared here: they are discovered on first visit. This splat
         // makes the router ask (it always asks when the best match is a splat).

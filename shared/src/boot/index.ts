@@ -56,3 +56,15 @@ export function bootPage(): void {
   captureSessionToken();
   unregisterServiceWorkers();
 }
+
+/**
+ * The static sign-out page every app serves (an external script, no framework). /Sair ends the
+ * session on the page's own origin, then opens it; the pages visit every origin of the portal
+ * in turn (the host's remote list says which) and end on the host's /Login.
+ */
+export const SIGN_OUT_PAGE = '/signout.html';
+
+/** Leaves the portal from any app: this origin's session is already cleared by the caller. */
+export function openSignOutPage(win: Window = window): void {
+  win.location.replace(SIGN_OUT_PAGE);
+}

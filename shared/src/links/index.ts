@@ -18,3 +18,92 @@ export function safeExternalUrl(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The `:name` placeholders of a path pattern, as a union of names:
+ * `PathParamNames<'/eula/:driverId'>` is `'driverId'`. A name ends at `/`, `?` or `#`.
+ */
+export type PathParamNames<Pattern extends string> = Pattern extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Name}/${infer Tail}`
+    ? PlainName<Name> | PathParamNames<`/${Tail}`>
+    : PlainName<Rest>
+  : never;
+
+type PlainName<Segment extends string> = Segment extends `${infer Name}?${string}`
+  ? PlainName<Name>
+  : Segment extends `${infer Name}#${string}`
+    ? Name
+    : Segment;
+
+export type PathParams<Pattern extends string> = { [Name in PathParamNames<Pattern>]: string | number };
+
+/** A pattern without placeholders takes no parameters; one with placeholders must get all of them. */
+export type PathArgs<Pattern extends string> = [PathParamNames<Pattern>] extends [never] ? [] : [params: PathParams<Pattern>];
+
+const PLACEHOLDER = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * The one way to write a link into another part of the portal (another remote, or the host):
+ * fills every `:name` placeholder of `pattern`, each value encoded as one path segment
+ * (`encodeURIComponent`, so `/`, `?` and `#` in a value can never change the path, the query
+ * or the fragment). TypeScript infers the names from the pattern, so a missing one does not
+ * compile; patterns known only at run time (a remote's navigation file) throw instead.
+ * A value that is empty, `.` or `..` throws too: no URL can carry it as a segment (the browser
+ * reads `..` and `%2E%2E` alike as "the folder above").
+ *
+ * @example portalPath('/communication/category/:driverId', { driverId }) + '?showHeader=true'
+ */
+export function portalPath<Pattern extends string>(pattern: Pattern, ...args: PathArgs<Pattern>): string {
+  const values = ((args as unknown[])[0] ?? {}) as Record<string, string | number | undefined>;
+  return pattern.replace(PLACEHOLDER, (_placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null) throw new Error(`portalPath: missing parameter "${name}" for ${pattern}`);
+    const text = String(value);
+    if (text === '' || text === '.' || text === '..') throw new Error(`portalPath: "${name}" cannot be "${text}" in ${pattern}`);
+    return encodeURIComponent(text);
+  });
+}
+
+/** Names of the placeholders of a pattern known only at run time. */
+export function placeholderNames(pattern: string): string[] {
+  return [...pattern.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
+}
+
+/** The host's home page. */
+export const HOME_PATH = '/App';
+/** Leaving the portal: ends the session on every origin of the portal, then /Login. */
+export const SIGN_OUT_PATH = '/Sair';
+
+/** The sections of the host's home page, in the order they are shown. */
+export const NAVIGATION_GROUPS = ['Autoatendimento', 'Cadastro', 'Minha conta', 'Seguro e cartão'] as const;
+export type NavigationGroup = (typeof NAVIGATION_GROUPS)[number];
+
+/**
+ * One tile a remote adds to the host's home page. Each remote declares its tiles in
+ * `src/navigation.json` and deploys them with its build (`navigation.json` beside its
+ * `mf-manifest.json`); the host reads that file without running any of the remote's code.
+ */
+export interface NavigationEntry {
+  label: string;
+  /** A path pattern the remote owns, e.g. `/eula/:driverId`; `:driverId` is the only placeholder. */
+  path: string;
+  group: NavigationGroup;
+  /** The tile is shown only when the session holds the driver's id, which fills `:driverId`. */
+  needsDriverId: boolean;
+}
+
+/** The file name of a remote's navigation entries, beside its manifest. */
+export const NAVIGATION_FILE = 'navigation.json';
+
+/** Narrows one value of a navigation file; anything malformed is dropped by the reader. */
+export function isNavigationEntry(value: unknown): value is NavigationEntry {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Record<string, unknown>;
+  if (typeof entry.label !== 'string' || entry.label.trim() === '') return false;
+  if (typeof entry.path !== 'string' || !entry.path.startsWith('/') || entry.path.startsWith('//')) return false;
+  if (typeof entry.needsDriverId !== 'boolean') return false;
+  if (!(NAVIGATION_GROUPS as readonly unknown[]).includes(entry.group)) return false;
+  const names = placeholderNames(entry.path);
+  // The driver id is the only value the host can fill, and a tile that needs it says so.
+  return names.every((name) => name === 'driverId') && names.includes('driverId') === entry.needsDriverId;
+}

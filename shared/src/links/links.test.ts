@@ -1,4 +1,4 @@
-import { safeExternalUrl } from '.';
+import { isNavigationEntry, portalPath, safeExternalUrl } from '.';
 
 describe('links from a server', () => {
   it('opens only absolute http(s) addresses from a server as outside links', () => {
@@ -7,5 +7,71 @@ describe('links from a server', () => {
     for (const unsafe of ['javascript:alert(1)', 'data:text/html,x', '/relativo', '//host/x', '', null, 42]) {
       expect(safeExternalUrl(unsafe)).toBeUndefined();
     }
+  });
+});
+
+describe('portalPath: links into another part of the portal', () => {
+  it('fills every placeholder, each value encoded as one segment', () => {
+    expect(portalPath('/communication/category/:driverId', { driverId: 'abc-1' })).toBe('/communication/category/abc-1');
+    expect(portalPath('/communication/list/:categoryId/:categoryTitle', { categoryId: 7, categoryTitle: 'Avisos gerais' })).toBe(
+      '/communication/list/7/Avisos%20gerais',
+    );
+    expect(portalPath('/App')).toBe('/App');
+  });
+
+  it('a value cannot change the path, the query or the fragment', () => {
+    const path = portalPath('/eula/:driverId', { driverId: '../../Sair?token=x#y' });
+    expect(path).toBe('/eula/..%2F..%2FSair%3Ftoken%3Dx%23y');
+    // What the browser makes of it: still one segment under /eula, no query, no fragment.
+    const url = new URL(path, 'https://portal.example');
+    expect(url.pathname).toBe('/eula/..%2F..%2FSair%3Ftoken%3Dx%23y');
+    expect(url.search).toBe('');
+    expect(url.hash).toBe('');
+    expect(decodeURIComponent(url.pathname.split('/')[2] ?? '')).toBe('../../Sair?token=x#y');
+  });
+
+  it('refuses values no URL can carry as a segment (empty, "." and "..")', () => {
+    for (const driverId of ['', '.', '..']) {
+      expect(() => portalPath('/eula/:driverId', { driverId })).toThrow(/driverId/);
+    }
+  });
+
+  it('a missing parameter is a type error, and throws for patterns known only at run time', () => {
+    // @ts-expect-error -- driverId is required by the pattern
+    expect(() => portalPath('/eula/:driverId', {})).toThrow('missing parameter "driverId"');
+    // @ts-expect-error -- the pattern has placeholders: parameters are required
+    expect(() => portalPath('/eula/:driverId')).toThrow('missing parameter "driverId"');
+    // @ts-expect-error -- a name the pattern does not have
+    portalPath('/eula/:driverId', { driverId: 'a', other: 'b' });
+    const runtimePattern: string = '/car-insurance/init/:driverId';
+    expect(() => portalPath(runtimePattern)).toThrow('missing parameter "driverId"');
+  });
+
+  it('the name of a placeholder ends at "/", "?" or "#"', () => {
+    expect(portalPath('/communication/category/:driverId?showHeader=true', { driverId: 'a b' })).toBe(
+      '/communication/category/a%20b?showHeader=true',
+    );
+  });
+});
+
+describe('navigation entries of a remote', () => {
+  const valid = { label: 'Termos e políticas', path: '/eula/:driverId', group: 'Minha conta', needsDriverId: true };
+
+  it('accepts a well-formed entry', () => {
+    expect(isNavigationEntry(valid)).toBe(true);
+    expect(isNavigationEntry({ label: 'Depósitos', path: '/deposits/list', group: 'Autoatendimento', needsDriverId: false })).toBe(true);
+  });
+
+  it.each([
+    ['no label', { ...valid, label: ' ' }],
+    ['a protocol-relative path', { ...valid, path: '//evil.example/x' }],
+    ['an absolute URL', { ...valid, path: 'https://evil.example/' }],
+    ['a group the home does not have', { ...valid, group: 'Outros' }],
+    ['a placeholder the host cannot fill', { ...valid, path: '/eula/:driverId/:other' }],
+    ['needsDriverId without :driverId', { ...valid, path: '/eula/x' }],
+    [':driverId without needsDriverId', { ...valid, needsDriverId: false }],
+    ['not an object', 'x'],
+  ])('drops %s', (_case, entry) => {
+    expect(isNavigationEntry(entry)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { SESSION_KEYS, SESSION_PREFIX, type SessionKey } from './keys';
+import { clearPortalKeys, SESSION_KEYS, SESSION_PREFIX, type SessionKey } from './keys';
 
 export { SESSION_KEYS, type SessionKey } from './keys';
 
@@ -54,14 +54,11 @@ export function hasSession(): boolean {
   return getToken() !== undefined;
 }
 
-/** Clears every value this platform keeps for the session, drafts included. */
+/**
+ * Clears every value this platform keeps for the session, drafts included, on this origin only
+ * (sessionStorage is per origin): /Sair then visits every other origin of the portal.
+ */
 export function endSession(): void {
   const store = storage();
-  if (!store) return;
-  const keys: string[] = [];
-  for (let i = 0; i < store.length; i += 1) {
-    const key = store.key(i);
-    if (key?.startsWith(SESSION_PREFIX)) keys.push(key);
-  }
-  keys.forEach((key) => store.removeItem(key));
+  if (store) clearPortalKeys(store);
 }

@@ -12,3 +12,13 @@ export const SESSION_KEYS = {
 } as const;
 
 export type SessionKey = keyof typeof SESSION_KEYS;
+
+/** Removes every key of this platform from one origin's storage (the session's end). */
+export function clearPortalKeys(store: Storage): void {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key?.startsWith(SESSION_PREFIX)) keys.push(key);
+  }
+  keys.forEach((key) => store.removeItem(key));
+}

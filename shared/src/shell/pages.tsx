@@ -1,3 +1,4 @@
+import { HOME_PATH } from '@driver-portal/shared/links';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button, ErrorState, Page } from '@driver-portal/shared/ui';
 
@@ -5,7 +6,7 @@ export function NotFoundPage() {
   return (
     <Page title="Página não encontrada">
       <p>O endereço que você abriu não existe no portal.</p>
-      <Link className="button button-primary" to="/App">
+      <Link className="button button-primary" to={HOME_PATH}>
         Ir para o início
       </Link>
     </Page>
@@ -30,7 +31,7 @@ export function RemoteFallback({ title = 'Esta área está indisponível', messa
         </Button>
       </div>
       <p>
-        <Link to="/App">Ir para o início</Link>
+        <Link to={HOME_PATH}>Ir para o início</Link>
       </p>
     </Page>
   );

@@ -1,7 +1,10 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { openSignOutPage } from '@driver-portal/shared/boot';
 import { getConfig, loadRuntimeConfig } from '@driver-portal/shared/config';
+import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
+import { endSession } from '@driver-portal/shared/session';
 import { LoadingState } from '@driver-portal/shared/ui';
 import { ConfigUnavailable, NotFoundPage } from './pages';
 import { PlatformLayout } from './PlatformLayout';
@@ -17,13 +20,31 @@ function ForeignRoute({ prefixes }: { prefixes: readonly string[] }) {
   return owned ? <NotFoundPage /> : null;
 }
 
-export function standaloneRoutes(remoteName: string, module: RemoteRoutesModule): RouteObject[] {
+export function standaloneRoutes(
+  remoteName: string,
+  module: RemoteRoutesModule,
+  { signOut = () => openSignOutPage() }: { signOut?: () => void } = {},
+): RouteObject[] {
   return [
     {
       id: 'root',
       element: <PlatformLayout />,
       hydrateFallbackElement: <LoadingState />,
-      children: [remoteRouteTree(remoteName, module.routes), { path: '*', element: <ForeignRoute prefixes={module.prefixes} /> }],
+      children: [
+        remoteRouteTree(remoteName, module.routes),
+        {
+          // Leaving from a remote's own page: this origin's session ends here, then this app's
+          // sign-out page goes on to the host's, which visits every other origin.
+          path: SIGN_OUT_PATH.slice(1),
+          loader: () => {
+            endSession();
+            signOut();
+            return null;
+          },
+          element: <LoadingState label="Saindo..." />,
+        },
+        { path: '*', element: <ForeignRoute prefixes={module.prefixes} /> },
+      ],
     },
   ];
 }

@@ -1,1 +1,2 @@
 export * from './platform';
+export { navigationProblems } from './navigation';

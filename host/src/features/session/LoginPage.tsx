@@ -1,3 +1,4 @@
+import { HOME_PATH } from '@driver-portal/shared/links';
 import { Link } from 'react-router';
 import { hasSession } from '@driver-portal/shared/session';
 import { Page } from '@driver-portal/shared/ui';
@@ -13,7 +14,7 @@ export function LoginPage() {
       {signedIn ? (
         <>
           <p>Você já está conectado ao Portal do Motorista.</p>
-          <Link className="button button-primary" to="/App">
+          <Link className="button button-primary" to={HOME_PATH}>
             Ir para o início
           </Link>
         </>

@@ -1,3 +1,4 @@
+import { HOME_PATH } from '@driver-portal/shared/links';
 import { useLoad } from '@driver-portal/shared/data';
 import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchTermsLinks, type TermsLink } from './api';
@@ -25,7 +26,7 @@ export function EulaPage() {
   // The original app only logged a failed terms load; here it shows an error with a retry.
   const load = useLoad(fetchTermsLinks, []);
   return (
-    <Page title="Termos e políticas" backTo="/App">
+    <Page title="Termos e políticas" backTo={HOME_PATH}>
       <LoadView {...load}>
         {(links) => (
           <List label="Termos e políticas">

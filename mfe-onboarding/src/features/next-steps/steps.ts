@@ -1,3 +1,4 @@
+import { HOME_PATH, portalPath } from '@driver-portal/shared/links';
 import { getSessionValue } from '@driver-portal/shared/session';
 import { registeredDriverGuid } from '../../session';
 
@@ -35,6 +36,7 @@ export const STEP_STATE_TEXT: Record<StepState, string> = {
  */
 export function continueTarget(): string {
   const driverId = getSessionValue('driverId') ?? registeredDriverGuid.get();
-  if (!driverId) return '/App';
-  return `/communication/category/${encodeURIComponent(driverId)}?showHeader=true`;
+  if (!driverId) return HOME_PATH;
+  // Another remote's screen (self-service): through the one helper for links across the portal.
+  return `${portalPath('/communication/category/:driverId', { driverId })}?showHeader=true`;
 }

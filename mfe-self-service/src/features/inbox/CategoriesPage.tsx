@@ -1,3 +1,4 @@
+import { portalPath } from '@driver-portal/shared/links';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
@@ -25,7 +26,7 @@ export function CategoriesPage() {
   useEffect(() => setSessionValue('driverId', driverId), [driverId]);
   const load = useLoad((signal) => fetchCategories(driverId, signal), [driverId]);
   return (
-    <Page title="Mensagens" backTo={showHeader ? '/register/next-steps/' : undefined}>
+    <Page title="Mensagens" backTo={showHeader ? portalPath('/register/next-steps/') : undefined}>
       <LoadView {...load} isEmpty={(list) => list.length === 0}>
         {(list) => (
           <List label="Categorias de mensagens">

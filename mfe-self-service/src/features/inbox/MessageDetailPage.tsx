@@ -1,3 +1,4 @@
+import { HOME_PATH } from '@driver-portal/shared/links';
 import { useLocation, useParams } from 'react-router';
 import type { InboxMessageDetail } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
@@ -53,7 +54,7 @@ export function MessageDetailPage() {
   const driverId = useInboxDriverId();
   if (!driverId) {
     return (
-      <Page title={DEFAULT_TITLE} backTo="/App">
+      <Page title={DEFAULT_TITLE} backTo={HOME_PATH}>
         <MissingDriver />
       </Page>
     );

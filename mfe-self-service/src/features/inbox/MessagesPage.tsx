@@ -1,3 +1,4 @@
+import { HOME_PATH } from '@driver-portal/shared/links';
 import { useRef, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { InboxMessage } from '../../contract';
@@ -63,7 +64,7 @@ export function MessagesPage() {
   const driverId = useInboxDriverId();
   const title = categoryTitle.trim() || 'Mensagens';
   return (
-    <Page title={title} backTo={driverId ? categoriesPath(driverId) : '/App'}>
+    <Page title={title} backTo={driverId ? categoriesPath(driverId) : HOME_PATH}>
       {driverId ? <MessageList driverId={driverId} categoryId={categoryId} title={title} /> : <MissingDriver />}
     </Page>
   );

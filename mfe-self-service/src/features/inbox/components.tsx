@@ -1,3 +1,4 @@
+import { HOME_PATH } from '@driver-portal/shared/links';
 import { ButtonLink } from '@driver-portal/shared/ui';
 import './inbox.css';
 
@@ -59,7 +60,7 @@ export function MissingDriver() {
   return (
     <div className="empty-state">
       <p>Não foi possível identificar o motorista. Abra as mensagens pelo início do portal.</p>
-      <ButtonLink to="/App" variant="secondary">
+      <ButtonLink to={HOME_PATH} variant="secondary">
         Ir para o início
       </ButtonLink>
     </div>

@@ -1,3 +1,4 @@
+import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import { Link, useSearchParams } from 'react-router';
 import type { Notification } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
@@ -41,7 +42,7 @@ export function NotificationsListPage() {
   const registerMode = Boolean(searchParams.get('driverId'));
   const load = useLoad(fetchNotifications, []);
   return (
-    <Page title="Notificações" headerAction={registerMode ? <Link to="/Sair">Sair</Link> : undefined}>
+    <Page title="Notificações" headerAction={registerMode ? <Link to={SIGN_OUT_PATH}>Sair</Link> : undefined}>
       <LoadView {...load} isEmpty={(list) => list.length === 0}>
         {(list) => (
           <List label="Notificações">

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
+
+// Named shell-*.spec.ts: it runs in the nginx pass too (releases, headers).
+test.beforeEach(resetSandbox);
+
+/** Every tile of the demo session, by section: what the remotes' navigation files declare. */
+const DEMO_TILES = {
+  Autoatendimento: ['Notificações', 'Mensagens', 'Extrato de corridas', 'Depósitos', 'Alterar senha', 'Lembrar senha'],
+  Cadastro: ['Próximos passos'],
+  'Minha conta': ['Termos e políticas'],
+  'Seguro e cartão': ['Seguro auto'],
+};
+
+async function openHome(page: Page): Promise<void> {
+  await page.goto(withToken(`/App?driverId=${DEMO_DRIVER_ID}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+}
+
+async function tilesBySection(page: Page): Promise<Record<string, string[]>> {
+  await expect(page.getByRole('status')).toHaveCount(0);
+  const sections: Record<string, string[]> = {};
+  for (const nav of await page.getByRole('navigation').all()) {
+    const name = (await nav.getAttribute('aria-label')) ?? '';
+    sections[name] = await nav.getByRole('link').allTextContents();
+  }
+  return sections;
+}
+
+test('the home tiles come from the remotes, read without downloading any remote code', async ({ page }) => {
+  const requests = recordRequests(page);
+  await openHome(page);
+  await expect(page.getByRole('link', { name: 'Seguro auto' })).toBeVisible();
+  expect(await tilesBySection(page)).toEqual(DEMO_TILES);
+  expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(Object.keys(DEMO_TILES));
+  await expectAccessible(page);
+
+  const remoteRequests = requests
+    .map((request) => request.url())
+    .filter((url) => (Object.values(REMOTE_ORIGINS) as string[]).includes(new URL(url).origin));
+  // One navigation file per remote, beside its manifest (a release folder through nginx); no JavaScript.
+  expect(remoteRequests.every((url) => url.endsWith('/navigation.json'))).toBe(true);
+  expect(remoteRequests.map((url) => new URL(url).origin).sort()).toEqual(Object.values(REMOTE_ORIGINS).sort());
+});
+
+test('every tile of the demo session opens a real screen, never the not-found page', async ({ page }) => {
+  await openHome(page);
+  const labels = Object.values(DEMO_TILES).flat();
+  for (const label of labels) {
+    await page.goto(`${HOST}/App`);
+    const tile = page.getByRole('link', { name: label, exact: true });
+    const href = await tile.getAttribute('href');
+    await tile.click();
+    await expect(page).not.toHaveURL(/\/App$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/não encontrada|indisponível|Algo deu errado/);
+    expect(new URL(page.url()).pathname, label).toBe(href);
+  }
+});
+
+test('a remote that cannot be reached adds no tiles; the others open', async ({ page }) => {
+  await page.route(`${REMOTE_ORIGINS.account}/**`, (route) => route.abort('connectionrefused'));
+  await openHome(page);
+  await expect(page.getByRole('link', { name: 'Seguro auto' })).toBeVisible();
+  const { 'Minha conta': _absent, ...others } = DEMO_TILES;
+  expect(await tilesBySection(page)).toEqual(others);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Depósitos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
+});
+
+test('without a driver id the tiles that need it are not shown', async ({ page }) => {
+  await page.goto(withToken('/App'));
+  await expect(page.getByRole('link', { name: 'Notificações' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Depósitos' })).toBeVisible();
+  for (const label of ['Mensagens', 'Termos e políticas', 'Seguro auto']) {
+    await expect(page.getByRole('link', { name: label })).toHaveCount(0);
+  }
+});
+
+test('each remote serves its navigation file never cached, with CORS for the host only', async ({ request }) => {
+  const list = (await (await request.get(`${HOST}/remotes.json`)).json()) as Array<{ name: string; manifest: string }>;
+  for (const remote of list) {
+    // Wherever the remote list points (a release folder through nginx), and at the remote's root.
+    for (const url of [new URL('navigation.json', remote.manifest).href, `${new URL(remote.manifest).origin}/navigation.json`]) {
+      const response = await request.get(url, { headers: { Origin: HOST } });
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['cache-control'], url).toBe('no-store');
+      expect(response.headers()['access-control-allow-origin'], url).toBe(HOST);
+      const entries = (await response.json()) as unknown[];
+      expect(entries.length, url).toBeGreaterThan(0);
+      const foreign = await request.get(url, { headers: { Origin: 'https://evil.example' } });
+      expect(foreign.headers()['access-control-allow-origin'] ?? '', url).not.toBe('https://evil.example');
+    }
+  }
+});
