@@ -6,7 +6,7 @@ import { prefixes as onboarding } from '../../mfe-onboarding/src/routes';
 import { prefixes as selfService } from '../../mfe-self-service/src/routes';
 
 // The host learns which remote owns a path from its remote list; each remote declares the
-// same prefixes for its own page. The two must not drift (DECISIONS 1).
+// same prefixes for its own page. The two must not drift (docs/product-rules.md, "Areas and route ownership").
 const list = JSON.parse(readFileSync(join(__dirname, '..', '..', 'host', 'remotes.json'), 'utf8')) as Array<{
   name: string;
   manifest: string;

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** Route prefixes this remote owns (DECISIONS 1); the host's remotes.json lists the same. */
+/** Route prefixes this remote owns (docs/product-rules.md, "Areas and route ownership"); the host's remotes.json lists the same. */
 export const prefixes = ['/car-insurance', '/card-request', '/card-out'] as const;
 
 /** The remote's routes as data; each screen is its own chunk, downloaded when first opened. */

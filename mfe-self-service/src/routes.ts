@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router';
 
-/** Route prefixes this remote owns (DECISIONS 1); the host's remotes.json lists the same. */
+/** Route prefixes this remote owns (docs/product-rules.md, "Areas and route ownership"); the host's remotes.json lists the same. */
 export const prefixes = ['/notifications', '/communication', '/performed-runs', '/deposits', '/password'] as const;
 
 /**
- * The remote's routes as data (seed 2's route table; matched case-insensitively); each screen
+ * The remote's routes as data (docs/product-rules.md, "Route table"; matched case-insensitively); each screen
  * is its own chunk, downloaded when first opened.
  */
 export const routes: RouteObject[] = [

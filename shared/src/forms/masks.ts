@@ -1,4 +1,4 @@
-/** Masks of DECISIONS 5; `_` is a digit unless a replacement says otherwise. */
+/** Masks of docs/product-rules.md, "Validation and masks"; `_` is a digit unless a replacement says otherwise. */
 export const MASKS = {
   cpf: '___.___.___-__',
   cnpj: '__.___.___/____-__',
