@@ -5,7 +5,7 @@ test.beforeEach(resetSandbox);
 
 const TAXI_ID = '4521';
 
-/** The fields of the core statement answer this spec reads (seed 1 section 3). */
+/** The fields of the core statement answer this spec reads (docs/product-rules.md, "Entities"). */
 interface Ride {
   Data: string;
   SolicitacaoId: number;

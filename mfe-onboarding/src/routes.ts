@@ -3,7 +3,7 @@ import suite from '../../apps.json';
 
 /**
  * Route prefixes this remote owns: its entry in the suite's one list of apps (apps.json), which
- * the host's remote list is built from too (docs/product-rules.md, "Areas and routes").
+ * the host's remote list is built from too (docs/product-rules.md, "Areas and route ownership").
  */
 export const prefixes: readonly string[] = suite.remotes.find((remote) => remote.app === 'mfe-onboarding')?.prefixes ?? [];
 

@@ -3,12 +3,12 @@ import suite from '../../apps.json';
 
 /**
  * Route prefixes this remote owns: its entry in the suite's one list of apps (apps.json), which
- * the host's remote list is built from too (docs/product-rules.md, "Areas and routes").
+ * the host's remote list is built from too (docs/product-rules.md, "Areas and route ownership").
  */
 export const prefixes: readonly string[] = suite.remotes.find((remote) => remote.app === 'mfe-self-service')?.prefixes ?? [];
 
 /**
- * The remote's routes as data (seed 2's route table; matched case-insensitively); each screen
+ * The remote's routes as data (docs/product-rules.md, "Route table"; matched case-insensitively); each screen
  * is its own chunk, downloaded when first opened.
  */
 export const routes: RouteObject[] = [

@@ -6,7 +6,7 @@ export interface LegacyError {
   Message: string;
 }
 
-/** The statement service names its failure in `error` (seed 2 section 8: the alert's title). */
+/** The statement service names its failure in `error` (docs/product-rules.md, "Errors": the alert's title). */
 export interface StatementError {
   error: string;
 }

@@ -4,7 +4,7 @@ import { ok, validationError, type Reply } from '../respond';
 import { route, type SandboxRequest } from '../router';
 import type { InsuranceAction } from '../state';
 
-/** Insurance service (base path ours, DECISIONS 2): no token; errors carry `validations`. */
+/** Insurance service (base path ours, docs/product-rules.md, "Gaps the product defines"): no token; errors carry `validations`. */
 
 function activePolicy({ state, params }: SandboxRequest): Reply<InsurancePolicy> {
   // A driver the insurer does not know simply has no policy: the offer is shown.

@@ -1,6 +1,6 @@
 /**
  * Runtime configuration: the base URL of every service, chosen by the page's host name, so one
- * build is promoted from staging to production unchanged (seed 1 section 7; DECISIONS 3).
+ * build is promoted from staging to production unchanged (docs/product-rules.md, "Environments and configuration").
  */
 
 export const SERVICE_NAMES = ['core', 'register', 'communication', 'insurance', 'card', 'statement', 'eula', 'zipLookup'] as const;

@@ -1,4 +1,4 @@
-/** Portuguese formatting (DECISIONS 5): BRL and Brazil-time dates through Intl. */
+/** Portuguese formatting (docs/product-rules.md, "Formats"): BRL and Brazil-time dates through Intl. */
 
 export const BRAZIL_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -67,7 +67,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * "Hoje" for today (Brazil calendar day), "Ontem" within 24 hours, otherwise DD/MM/YYYY
- * (seed 1 sections 2 and 9, taken literally: yesterday morning seen this evening is a date).
+ * (docs/product-rules.md, "Formats", taken literally: yesterday morning seen this evening is a date).
  */
 export function dayLabel(value: string | Date | null | undefined, now: Date = new Date()): string {
   const date = parseServerDate(value);
@@ -88,7 +88,7 @@ export function onlyDigits(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '');
 }
 
-/** Seed 1 section 8: what a missing value reads as (a ride's destination, a policy's date...). */
+/** docs/product-rules.md, "Errors": what a missing value reads as (a ride's destination, a policy's date...). */
 export const NOT_INFORMED = 'Não informado';
 
 /** A server value worth showing: a string with something other than spaces in it. */

@@ -1,7 +1,7 @@
 import type { MaskitoOptions, MaskitoPostprocessor, MaskitoPreprocessor } from '@maskito/core';
 
 /**
- * Masks of DECISIONS 5: `0` is a digit, `A` a letter or digit (alphanumeric CNPJ, valid from
+ * Masks of docs/product-rules.md, "Validation and masks": `0` is a digit, `A` a letter or digit (alphanumeric CNPJ, valid from
  * July 2026: 12 letters-or-digits, then 2 check digits); anything else is a fixed character
  * the mask writes itself.
  */

@@ -10,8 +10,8 @@ export { ERROR_TEXTS } from './messages';
 import { ERROR_TEXTS } from './messages';
 
 /**
- * Services that take the driver's bearer token (seed 1 section 6: the legacy core calls; seed 2
- * section 7: the policy-update service). Nothing else ever sees it: not the register API, not
+ * Services that take the driver's bearer token (docs/product-rules.md, "Calls": the legacy core calls and
+ * the policy-update service). Nothing else ever sees it: not the register API, not
  * the zip lookup or any other third-party host.
  */
 export const TOKEN_SERVICES: ReadonlySet<ServiceName> = new Set(['core', 'eula']);

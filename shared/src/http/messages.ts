@@ -1,4 +1,4 @@
-/** Texts of the error catalogue (seed 1 section 8), to the letter. */
+/** Texts of the error catalogue (docs/product-rules.md, "Errors"), to the letter. */
 export const ERROR_TEXTS = {
   notFound: 'O serviço esta indisponivel no momento, tente novamente mais tarde.',
   unexpected: 'Ocorreu um erro inesperado, tente novamente mais tarde.',

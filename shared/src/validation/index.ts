@@ -1,5 +1,5 @@
 /**
- * Yup rules with the specification's messages (seed 1 section 5, seed 2 section 5). Check digits
+ * Yup rules with the specification's messages (docs/product-rules.md, "Validation and masks"). Check digits
  * come from @brazilian-utils, not from hand-written arithmetic.
  */
 import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';

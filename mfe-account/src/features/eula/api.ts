@@ -2,7 +2,7 @@ import { api } from '../../contract';
 import { safeExternalUrl } from '@driver-portal/shared/links';
 import { callApi } from '@driver-portal/shared/http';
 
-/** Terms document types of the register service (seed 2 section 3): 0 use, 1 privacy, 2 image. */
+/** Terms document types of the register service (docs/product-rules.md, "Entities"): 0 use, 1 privacy, 2 image. */
 export const TERMS = [
   { type: 0, label: 'Termos de uso' },
   { type: 1, label: 'Política de privacidade' },

@@ -8,7 +8,7 @@ import { PolicyDetails } from './PolicyDetails';
 
 /**
  * /car-insurance/init/:driverId — the offer when the driver has no active policy, otherwise the
- * policy's details with a renew (expired) or cancel button (seed 2 section 4).
+ * policy's details with a renew (expired) or cancel button (docs/product-rules.md, "Insurance and card").
  */
 export function InsuranceHomePage() {
   const { driverId = '' } = useParams();

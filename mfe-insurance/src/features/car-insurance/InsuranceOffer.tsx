@@ -13,7 +13,7 @@ function telHref(phone: string): string {
 
 const { coverage } = INSURANCE_OFFER;
 
-/** The offer shown when the driver has no active policy (seed 2 sections 4 and 9). */
+/** The offer shown when the driver has no active policy (docs/product-rules.md, "Insurance and card"). */
 export function InsuranceOffer() {
   return (
     <>

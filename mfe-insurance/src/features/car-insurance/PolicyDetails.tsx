@@ -12,7 +12,7 @@ export function PolicyDetails({ policy, now }: { policy: InsurancePolicy; now: D
   return (
     <>
       {/*
-       * Seed 2 section 4 says "an alert" tells the driver the contract is being processed. The
+       * docs/product-rules.md, "Insurance and card": the original app used "an alert" to say the contract is being processed. The
        * platform's alert dialog only has success and error styles, and this is neither: a
        * pending contract is not a failure, nor a success the driver just achieved. Shown as an
        * inline status message (announced by screen readers) that stays on the page instead of a

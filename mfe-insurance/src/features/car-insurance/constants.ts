@@ -1,9 +1,9 @@
 /**
- * The insurance offer's business constants (seed 2 section 9). Amounts are numbers in reais,
- * formatted for display with `formatBRL` (DECISIONS 5).
+ * The insurance offer's business constants (docs/product-rules.md, "Insurance and card"). Amounts are numbers in reais,
+ * formatted for display with `formatBRL` (docs/product-rules.md, "Formats").
  */
 export const INSURANCE_OFFER = {
-  /** The insurer named in the contract success text (seed 2 section 8). */
+  /** The insurer named in the contract success text (docs/product-rules.md, "Errors"). */
   insurer: 'SulAmérica',
   /** Third-party cover only. */
   coverType: 'terceiros',

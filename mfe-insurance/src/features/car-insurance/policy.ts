@@ -12,7 +12,7 @@ export interface PolicySummary {
 }
 
 /**
- * What the home shows for an active policy (seed 2 section 4): renew once the current time is
+ * What the home shows for an active policy (docs/product-rules.md, "Insurance and card"): renew once the current time is
  * after the expiration date, cancel otherwise. An unreadable or missing date never offers a
  * renewal (nothing says the policy expired), so cancel is offered. No action without a request
  * id (the calls need it) or while the policy number is still missing (nothing to renew or

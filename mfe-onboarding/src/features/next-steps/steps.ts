@@ -10,7 +10,7 @@ export interface OnboardingStep {
 }
 
 /**
- * The onboarding progress shown to the driver (seed 1 section 1), in order. On next-steps the
+ * The onboarding progress shown to the driver (docs/product-rules.md, "Onboarding"), in order. On next-steps the
  * account exists and the documents were sent; the data verification is under way.
  */
 export const NEXT_STEPS: readonly OnboardingStep[] = [
@@ -30,7 +30,7 @@ export const STEP_STATE_TEXT: Record<StepState, string> = {
 
 /**
  * Where "Continuar" leads: the communication categories of the driver, with the header shown
- * (seed 1 sections 2 and 4). The driver id held for the session wins, else the stored driver
+ * (docs/product-rules.md, "Onboarding"). The driver id held for the session wins, else the stored driver
  * guid. Decision: when neither is known there is no inbox to open, so the driver goes home
  * (/App) instead of to a categories URL without a driver.
  */

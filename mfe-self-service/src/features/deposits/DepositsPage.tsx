@@ -8,7 +8,7 @@ import { groupDepositsByDate } from './grouping';
 /**
  * /deposits/list?id=<driver id> — the driver's deposits, grouped by day.
  *
- * What `id` is for (DECISIONS 1 puts it in the query string; the deposits call does not take
+ * What `id` is for (docs/product-rules.md, "Route table" puts it in the query string; the deposits call does not take
  * it): the core API identifies the driver by the bearer token, so `id` is never sent and the
  * screen works without it (the host's home links here without one). When present it is the
  * same driver id the ride statement takes as `taxiId`, and only feeds the link to that

@@ -11,8 +11,8 @@ import { categoriesPath, listPathFrom, useInboxDriverId } from './links';
 const DEFAULT_TITLE = 'Mensagem';
 
 /**
- * A body with an html tag is rendered as (sanitized) HTML; otherwise title plus text (seed 1
- * section 2). The title is the page's h1 in both cases. Decision: in the plain-text case the
+ * A body with an html tag is rendered as (sanitized) HTML; otherwise title plus text
+ * (docs/product-rules.md, "Self-service"). The title is the page's h1 in both cases. Decision: in the plain-text case the
  * detail's `message.description` (a subject such as "Dados bancários") shows as a subheading
  * above the body, unless it repeats the title; line breaks of the body become paragraphs.
  */

@@ -16,8 +16,8 @@ function MessageList({ driverId, categoryId, title }: { driverId: string; catego
   const load = useLoad((signal) => fetchMessages(driverId, categoryId, signal), [driverId, categoryId]);
 
   /**
-   * Opening a message first marks its request as viewed, then shows the detail (seed 1
-   * section 4). Decision: if marking fails the message still opens — reading it matters more
+   * Opening a message first marks its request as viewed, then shows the detail
+   * (docs/product-rules.md, "Self-service"). Decision: if marking fails the message still opens — reading it matters more
    * than the bookkeeping, and it simply stays unread in the list until it is opened again.
    * Decision: read messages are marked too (the call is idempotent; the server decides).
    */

@@ -2,7 +2,7 @@ import { callApi } from '@driver-portal/shared/http';
 import { api, type InboxMessage } from '../../contract';
 
 /**
- * The communication API (seed 1 section 7). It takes no token: the driver id is in the path
+ * The communication API (docs/product-rules.md, "Calls"). It takes no token: the driver id is in the path
  * (callApi only sends the token to the core and eula services).
  */
 

@@ -19,7 +19,7 @@ const ICON_PATHS: Record<'user' | 'news' | 'default', string> = {
     'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2.2V17h16V7.2l-8 5.3-8-5.3ZM5.6 7 12 11.2 18.4 7H5.6Z',
 };
 
-/** Icon by category type (seed 1 section 2): 0 user, 1 news, any other a default icon. */
+/** Icon by category type (docs/product-rules.md, "Self-service"): 0 user, 1 news, any other a default icon. */
 export function CategoryIcon({ categorType }: { categorType: number }) {
   const kind = categorType === 0 ? 'user' : categorType === 1 ? 'news' : 'default';
   return (

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { getSessionValue } from '@driver-portal/shared/session';
 
-/** Paths of the inbox screens (seed 2's route table), every value URL-encoded. */
+/** Paths of the inbox screens (docs/product-rules.md, "Route table"), every value URL-encoded. */
 export const categoriesPath = (driverId: string) => `/communication/category/${encodeURIComponent(driverId)}`;
 
 /**

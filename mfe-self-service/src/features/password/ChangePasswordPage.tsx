@@ -14,7 +14,7 @@ interface ChangePasswordValues {
 const INITIAL_VALUES: ChangePasswordValues = { senhaAntiga: '', novaSenha: '', confirmacao: '' };
 
 /**
- * Seed 1 section 5: each field exactly 8 characters; the confirmation must match the new
+ * docs/product-rules.md, "Validation and masks": each field exactly 8 characters; the confirmation must match the new
  * password. The match rule comes after the length rules, so an empty or short confirmation
  * says "Senha deve conter 8 dígitos" and a full-length different one says they do not match.
  */
@@ -29,7 +29,7 @@ const schema = object({
 });
 
 /**
- * /password/change. Passwords are never stored (no FormDraft here: DECISIONS 4). Decisions
+ * /password/change. Passwords are never stored (no FormDraft here: docs/product-rules.md, "Improvements over the original app"). Decisions
  * (the specification is silent): no maxLength on the inputs, because a pasted longer password
  * silently cut to 8 would set a password the driver does not know, so the rule's message shows
  * instead; after a success the form is cleared, so no password stays on the screen; after a

@@ -2,14 +2,14 @@ import { api } from '../../contract';
 import { callApi } from '@driver-portal/shared/http';
 import { onlyDigits } from '@driver-portal/shared/format';
 
-/** Texts of the success alerts (seed 1 section 8), to the letter. */
+/** Texts of the success alerts (docs/product-rules.md, "Errors"), to the letter. */
 export const SUCCESS_TEXTS = {
   changed: 'Senha alterada!',
   resent: 'Senha reenviada!',
 } as const;
 
 /**
- * PUT core Taxista/AlterarSenha?senhaAntiga=&novaSenha= (seed 1 section 7).
+ * PUT core Taxista/AlterarSenha?senhaAntiga=&novaSenha= (docs/product-rules.md, "Calls").
  *
  * Known weakness of the provider's API: it takes both passwords in the query string rather than
  * in the body, so they may end up in the provider's server or proxy access logs. On our side the
@@ -23,6 +23,6 @@ export const SUCCESS_TEXTS = {
 export const changePassword = (senhaAntiga: string, novaSenha: string) =>
   callApi(api.core.changePassword, { query: { senhaAntiga, novaSenha }, overlay: true, alertOnError: true });
 
-/** GET core Taxista/ReenviarSenha?cpf=<digits only> (seed 1 section 7); failures alerted as above. */
+/** GET core Taxista/ReenviarSenha?cpf=<digits only> (docs/product-rules.md, "Calls"); failures alerted as above. */
 export const resendPassword = (cpf: string) =>
   callApi(api.core.resendPassword, { query: { cpf: onlyDigits(cpf) }, overlay: true, alertOnError: true });

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatMonthYear } from '@driver-portal/shared/format';
 import { Button, FieldFrame } from '@driver-portal/shared/ui';
 
-/** Spec silent on the text: seed 1 section 5 only says the placeholder cannot be submitted. */
+/** Our text (docs/product-rules.md, "Validation and masks"): the placeholder cannot be submitted. */
 export const MONTH_REQUIRED = 'Selecione um mês';
 export const MONTH_PLACEHOLDER = 'Selecione o mês';
 
@@ -15,7 +15,7 @@ export interface MonthFilterProps {
 }
 
 /**
- * The month filter (seed 1 section 2): a labelled select of the available periods with a
+ * The month filter (docs/product-rules.md, "Self-service"): a labelled select of the available periods with a
  * placeholder, and a submit. Submitting the placeholder shows an error tied to the select.
  */
 export function MonthFilter({ periods, selected, onSubmit }: MonthFilterProps) {

@@ -8,9 +8,9 @@ import { fetchRide } from './api';
 import { LIST_PATH, listSearch, statusClass } from './rides';
 import './statement.css';
 
-/** Seed 1 section 8 texts. */
+/** Texts of docs/product-rules.md, "Errors". */
 export const NO_ROUTE = 'Corrida sem rota';
-/** Seed 1 section 4: a ride without TransacaoId. */
+/** docs/product-rules.md, "Self-service": a ride without TransacaoId. */
 export const NO_TRANSACTION = 'Processando...';
 /** Spec silent: a ride without a payment forecast (reversed or processing). */
 export const NO_PAYMENT_DATE = 'Sem previsão';
@@ -35,7 +35,7 @@ function RouteMap({ ride }: { ride: Ride }) {
 }
 
 function RideDetails({ ride }: { ride: Ride }) {
-  // Every field of the Ride entity (seed 1 section 3), in a reading order for the driver.
+  // Every field of the Ride entity (docs/product-rules.md, "Entities"), in a reading order for the driver.
   const fields: Array<[label: string, value: ReactNode]> = [
     ['Nome', hasText(ride.Nome) ? ride.Nome : NOT_INFORMED],
     ['Data', formatDateTime(ride.Data)],

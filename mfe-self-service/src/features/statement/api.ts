@@ -2,7 +2,7 @@ import { callApi } from '@driver-portal/shared/http';
 import { api, type Statement } from '../../contract';
 
 /**
- * The ride statement calls of the core API (seed 1 section 7), sent with the bearer token.
+ * The ride statement calls of the core API (docs/product-rules.md, "Calls"), sent with the bearer token.
  * None of them takes the statement's `taxiId`: the token identifies the driver. The screens
  * keep `taxiId` in their URLs (list, ride links, back links) so the native app's deep link
  * stays as it came, and work without it.

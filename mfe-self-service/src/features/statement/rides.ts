@@ -4,7 +4,7 @@ import { formatDate, parseServerDate } from '@driver-portal/shared/format';
 export const RIDE_NAME_LENGTH = 25;
 
 /**
- * The list's own query parameters: `taxiId` (seed 2's route; no call takes it) and `periodo`,
+ * The list's own query parameters: `taxiId` (docs/product-rules.md, "Route table"; no call takes it) and `periodo`,
  * our addition (the spec is silent): the month the driver chose, as its `Periodos` string, so
  * the back link of a ride detail, the browser's back button and a reload show that month
  * again. Without `periodo` the list shows the current month.
