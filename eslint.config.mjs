@@ -137,6 +137,23 @@ export default tseslint.config(
   })),
 
   {
+    // Every end-to-end test runs in its own sandbox namespace: that is `test` from ./support.
+    files: ['e2e/tests/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message: "Import test, expect and Playwright's types from './support' (each test's own sandbox namespace).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{cjs,mjs,js}', 'sandbox-api/**/*.ts', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
