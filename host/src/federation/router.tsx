@@ -1,9 +1,7 @@
 import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
-import { openSignOutPage } from '@driver-portal/shared/boot';
-import { HOME_PATH, SIGN_OUT_PATH } from '@driver-portal/shared/links';
-import { endSession } from '@driver-portal/shared/session';
+import { HOME_PATH } from '@driver-portal/shared/links';
 import { LoadingState } from '@driver-portal/shared/ui';
-import { PlatformLayout, remoteRouteTree } from '@driver-portal/shared/shell';
+import { PlatformLayout, remoteRouteTree, signOutRoute } from '@driver-portal/shared/shell';
 import { HomePage } from '../features/home/HomePage';
 import { LoginPage } from '../features/session/LoginPage';
 import type { RemoteRegistry } from './remote-registry';
@@ -14,7 +12,7 @@ export interface HostRouteOptions {
   signOut?: () => void;
 }
 
-export function hostRoutes(registry: RemoteRegistry, { signOut = () => openSignOutPage() }: HostRouteOptions = {}): RouteObject[] {
+export function hostRoutes(registry: RemoteRegistry, { signOut }: HostRouteOptions = {}): RouteObject[] {
   const remotes = () => registry.list();
   // The home's retry fetches the remote list again when it could not be read at start.
   const beforeRetry = () => (registry.listUnavailable ? registry.reloadList() : Promise.resolve());
@@ -27,17 +25,7 @@ export function hostRoutes(registry: RemoteRegistry, { signOut = () => openSignO
         { index: true, element: <HomePage remotes={remotes} beforeRetry={beforeRetry} /> },
         { path: HOME_PATH.slice(1), element: <HomePage remotes={remotes} beforeRetry={beforeRetry} /> },
         { path: 'Login', element: <LoginPage /> },
-        {
-          path: SIGN_OUT_PATH.slice(1),
-          // The host's session ends at once; the sign-out page then visits every remote's origin
-          // (a remote's own page holds its own copy of the session) and ends on /Login.
-          loader: () => {
-            endSession();
-            signOut();
-            return null;
-          },
-          element: <LoadingState label="Saindo..." />,
-        },
+        signOutRoute(signOut),
         // Remote routes are not declared here: they are discovered on first visit. This splat
         // makes the router ask (it always asks when the best match is a splat).
         { path: '*', element: <UnmatchedRoute registry={registry} /> },

@@ -1,14 +1,11 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { openSignOutPage } from '@driver-portal/shared/boot';
 import { getConfig, loadRuntimeConfig } from '@driver-portal/shared/config';
-import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
-import { endSession } from '@driver-portal/shared/session';
 import { LoadingState } from '@driver-portal/shared/ui';
 import { ConfigUnavailable, NotFoundPage } from './pages';
 import { PlatformLayout } from './PlatformLayout';
-import { ownsPath, remoteRouteTree, type RemoteRoutesModule } from './routes';
+import { ownsPath, remoteRouteTree, signOutRoute, type RemoteRoutesModule } from './routes';
 
 /** A path another app owns (e.g. an alert redirect to /App) opens in the portal host. */
 function ForeignRoute({ prefixes }: { prefixes: readonly string[] }) {
@@ -23,7 +20,7 @@ function ForeignRoute({ prefixes }: { prefixes: readonly string[] }) {
 export function standaloneRoutes(
   remoteName: string,
   module: RemoteRoutesModule,
-  { signOut = () => openSignOutPage() }: { signOut?: () => void } = {},
+  { signOut }: { signOut?: () => void } = {},
 ): RouteObject[] {
   return [
     {
@@ -32,17 +29,7 @@ export function standaloneRoutes(
       hydrateFallbackElement: <LoadingState />,
       children: [
         remoteRouteTree(remoteName, module.routes),
-        {
-          // Leaving from a remote's own page: this origin's session ends here, then this app's
-          // sign-out page goes on to the host's, which visits every other origin.
-          path: SIGN_OUT_PATH.slice(1),
-          loader: () => {
-            endSession();
-            signOut();
-            return null;
-          },
-          element: <LoadingState label="Saindo..." />,
-        },
+        signOutRoute(signOut),
         { path: '*', element: <ForeignRoute prefixes={module.prefixes} /> },
       ],
     },
