@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { HOST } from '../build-preset/apps.cjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.cjs';
+
+const HOST_URL = `http://localhost:${HOST.port}`;
 
 /**
  * PORTAL_SERVER=nginx runs the suite through Debian's nginx with the deployment configuration
@@ -25,7 +28,7 @@ export default defineConfig<{ isolateSandbox: boolean }>({
   expect: { timeout: 8_000 },
   reporter: [['list']],
   use: {
-    baseURL: 'http://localhost:3000',
+    baseURL: HOST_URL,
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // A low-end phone in a webview.
@@ -58,7 +61,7 @@ export default defineConfig<{ isolateSandbox: boolean }>({
   webServer: {
     // The production builds (npm run test:e2e builds them first) and the sandbox API.
     command: SERVER === 'nginx' ? 'node ../scripts/start-nginx.mjs --no-build' : 'node ../scripts/start.mjs --no-build',
-    url: 'http://localhost:3000/App',
+    url: `${HOST_URL}/App`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     stdout: 'ignore',

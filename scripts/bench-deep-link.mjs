@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { APPS, DEMO_TOKEN, repoRoot } from './apps.mjs';
+import { APPS, DEMO_TOKEN, HOST, REMOTES, repoRoot } from './apps.mjs';
 import { answers, buildMissing, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 import chromiumSettings from '../e2e/chromium.cjs';
 
@@ -43,8 +43,8 @@ await waitFor([SANDBOX_HEALTH]);
 const path = '/notifications/list/';
 const targets = [
   ['monolith (no federation)', `http://localhost:${MONOLITH_PORT}${path}`],
-  ['federated, at the host', `http://localhost:3000${path}`],
-  ['federated, remote standalone', `http://localhost:3001${path}`],
+  ['federated, at the host', `http://localhost:${HOST.port}${path}`],
+  ['federated, remote standalone', `http://localhost:${REMOTES.find((remote) => remote.dir === 'mfe-self-service').port}${path}`],
 ];
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

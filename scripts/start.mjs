@@ -1,4 +1,4 @@
-// `npm start`: builds what is missing, serves the production builds (host 3000, remotes
+// `npm start`: builds what is missing, serves the production builds (ports from apps.json: host 3000, remotes
 // 3001-3004) and the sandbox API (4000), and prints the URL to open.
 import { announce, buildMissing, onStop, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 

@@ -4,16 +4,21 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 
 import { DEMO_DRIVER_ID, DEMO_TOKEN } from '@driver-portal/sandbox-api/constants';
+import { appOf, HOST as SUITE_HOST, SANDBOX_PORT } from '../../build-preset/apps.cjs';
 
 // The sandbox's demo data, from the sandbox itself.
 export { DEMO_DRIVER_ID, DEMO_TOKEN };
-export const SANDBOX = 'http://localhost:4000';
-export const HOST = 'http://localhost:3000';
+const local = (port: number) => `http://localhost:${port}`;
+const remoteOrigin = (dir: string) => local(appOf(dir).port);
+
+// Ports from the suite's one list of apps (apps.json).
+export const SANDBOX = local(SANDBOX_PORT);
+export const HOST = local(SUITE_HOST.port);
 export const REMOTE_ORIGINS = {
-  selfService: 'http://localhost:3001',
-  onboarding: 'http://localhost:3002',
-  account: 'http://localhost:3003',
-  insurance: 'http://localhost:3004',
+  selfService: remoteOrigin('mfe-self-service'),
+  onboarding: remoteOrigin('mfe-onboarding'),
+  account: remoteOrigin('mfe-account'),
+  insurance: remoteOrigin('mfe-insurance'),
 } as const;
 
 /** The sandbox keeps one state per namespace, named by this request header (sandbox-api/README.md). */
