@@ -18,7 +18,7 @@ export interface EarningsChartProps {
   rides: Ride[];
   /** The statement's `Mes` (01/MM/YYYY). */
   month: string;
-  /** "novembro de 2026" */
+  /** "novembro de 2026", in lower case: the chart's summary and caption use it inside a sentence. */
   monthLabel: string;
 }
 
@@ -28,10 +28,22 @@ export interface EarningsChartProps {
  * its aria-label) and a visually hidden table of the values per day.
  */
 export function EarningsChart({ rides, month, monthLabel }: EarningsChartProps) {
-  const { days, totalCents, best } = earningsByDay(rides, month);
+  const { days, totalCents, best, reversedCents, outsideMonthCents } = earningsByDay(rides, month);
+  /*
+   * Decision: the card above shows the server's `Valor` as it comes (the service is the authority
+   * on the month's total, and it adds up every ride, reversed ones included), while the chart
+   * counts earnings and leaves reversed rides out. Rather than two totals that silently disagree,
+   * the chart's summary names what it leaves out, so the two add up when heard one after the
+   * other: "total de R$ 155,60, sem R$ 100,00 de corridas estornadas" under "Total do mês: R$ 255,60".
+   */
+  const leftOut = [
+    reversedCents > 0 ? `${money(reversedCents)} de corridas estornadas` : '',
+    outsideMonthCents > 0 ? `${money(outsideMonthCents)} de corridas fora do mês` : '',
+  ].filter(Boolean);
+  const total = `total de ${money(totalCents)}${leftOut.length > 0 ? `, sem ${leftOut.join(' e ')}` : ''}`;
   const label = best
-    ? `Ganhos por dia em ${monthLabel}: total de ${money(totalCents)}; melhor dia ${best.date}, com ${money(best.cents)}.`
-    : `Ganhos por dia em ${monthLabel}: nenhum ganho no mês.`;
+    ? `Ganhos por dia em ${monthLabel}: ${total}; melhor dia ${best.date}, com ${money(best.cents)}.`
+    : `Ganhos por dia em ${monthLabel}: nenhum ganho no mês${leftOut.length > 0 ? `, sem ${leftOut.join(' e ')}` : ''}.`;
   const max = best?.cents ?? 0;
   const counted = days.filter((day) => day.rides > 0);
   const slot = (WIDTH - 2 * SIDE) / Math.max(1, days.length);
@@ -73,6 +85,7 @@ export function EarningsChart({ rides, month, monthLabel }: EarningsChartProps) 
         {best ? `Melhor dia: ${best.date} (${money(best.cents)}). ` : 'Nenhum ganho no mês. '}
         {/* Decision: a reversed ride's money went back, so it is not an earning. */}
         Corridas estornadas não entram no gráfico.
+        {reversedCents > 0 ? ` Estornadas neste mês: ${money(reversedCents)}.` : null}
       </p>
       {counted.length > 0 ? (
         <table className="visually-hidden">

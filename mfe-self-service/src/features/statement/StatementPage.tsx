@@ -2,20 +2,23 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Ride, Statement } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
-import { formatBRL, formatDateTime, formatMonthYear, truncate } from '@driver-portal/shared/format';
+import { formatBRL, formatMonthYear, truncate } from '@driver-portal/shared/format';
 import { ButtonLink, Card, EmptyState, List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchCurrentStatement, fetchStatementOfMonth } from './api';
 import { EarningsChart } from './EarningsChart';
 import { MonthFilter } from './MonthFilter';
-import { LIST_PATH, listSearch, PERIOD_PARAM, RIDE_NAME_LENGTH, rideDetailPath, statusClass } from './rides';
+import { LIST_PATH, listSearch, monthTitle, PERIOD_PARAM, RIDE_NAME_LENGTH, rideDetailPath, rideWhen, statusClass } from './rides';
 import './statement.css';
 
 function RideItem({ ride, search }: { ride: Ride; search: URLSearchParams }) {
+  const when = rideWhen(ride.Data);
   return (
     <ListItem>
       <Link to={rideDetailPath(ride, search)}>
         <h3 className="list-item-title">{truncate(ride.Nome, RIDE_NAME_LENGTH)}</h3>
-        <p className="list-item-meta">{formatDateTime(ride.Data)}</p>
+        <p className="list-item-meta">
+          <time dateTime={when.dateTime}>{when.text}</time>
+        </p>
         {/* Decision: the main amount is ValorLiquido, what the driver receives (the month's total and the deposits add it up); the detail shows every value. */}
         <p className="ride-amount">{formatBRL(ride.ValorLiquido)}</p>
         <p className="list-item-meta">
@@ -30,7 +33,7 @@ function MonthStatement({ statement, search }: { statement: Statement; search: U
   const monthLabel = formatMonthYear(statement.Mes) || statement.Mes;
   return (
     <>
-      <Card title={monthLabel || 'Mês'}>
+      <Card title={monthTitle(statement.Mes) || 'Mês'}>
         {/* `Valor` is the server's total, shown as it comes. */}
         <p className="ride-amount">Total do mês: {formatBRL(statement.Valor)}</p>
       </Card>

@@ -1,7 +1,36 @@
 import type { Ride } from '../../contract';
-import { formatDate, parseServerDate } from '@driver-portal/shared/format';
+import { BRAZIL_TIME_ZONE, dayLabel, formatDate, formatMonthYear, parseServerDate } from '@driver-portal/shared/format';
 
+/**
+ * Where a ride's name is cut (docs/product-rules.md, "Formats"). Only the list cuts it: the list
+ * has one line per ride, while the detail is where the driver reads the whole ride, so it shows
+ * the full name (decision: a company name such as "Empresa Brasileira de Logística Integrada
+ * Ltda" is what the driver needs to recognise a ride or ask about it; it wraps, never overflows).
+ */
 export const RIDE_NAME_LENGTH = 25;
+
+const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: BRAZIL_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * When a ride happened, for the list and the detail: the day label the inbox uses ("Hoje",
+ * "Ontem", else DD/MM/YYYY; docs/product-rules.md, "Formats") followed by the time, Brazil time:
+ * "Hoje 04:35", "Ontem 23:50", "20/11/2026 14:05". An unreadable date is shown as it came.
+ */
+export function rideWhen(data: string | null | undefined, now: Date = new Date()): { text: string; dateTime: string | undefined } {
+  const date = parseServerDate(data);
+  if (!date) return { text: data ?? '', dateTime: undefined };
+  return { text: `${dayLabel(date, now)} ${timeFormat.format(date)}`, dateTime: date.toISOString() };
+}
+
+/**
+ * A month as a heading or a choice of the filter: "Novembro de 2026" (Intl writes months in
+ * lower case, right inside a sentence such as the chart's "Ganhos por dia em novembro de 2026",
+ * but a heading starts with a capital). An unreadable month is shown as it came.
+ */
+export function monthTitle(period: string): string {
+  const name = formatMonthYear(period);
+  return name ? `${name.charAt(0).toLocaleUpperCase('pt-BR')}${name.slice(1)}` : period;
+}
 
 /**
  * The list's own query parameters: `taxiId` (docs/product-rules.md, "Route table"; no call takes it) and `periodo`,
@@ -75,6 +104,10 @@ export interface MonthEarnings {
   totalCents: number;
   /** The day with the most earnings (the first of equals); undefined when nothing was earned. */
   best: DayEarnings | undefined;
+  /** ValorLiquido of the ESTORNADO rides, left out of the chart, in cents. */
+  reversedCents: number;
+  /** ValorLiquido of the other rides left out (date unreadable or outside the month), in cents. */
+  outsideMonthCents: number;
 }
 
 const toCents = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 100) : 0);
@@ -87,8 +120,12 @@ const toCents = (value: unknown) => (typeof value === 'number' && Number.isFinit
  */
 export function earningsByDay(rides: Ride[], month: string): MonthEarnings {
   const byDate = new Map<string, { cents: number; rides: number }>();
+  let reversedCents = 0;
   for (const ride of rides) {
-    if (isReversed(ride)) continue;
+    if (isReversed(ride)) {
+      reversedCents += toCents(ride.ValorLiquido);
+      continue;
+    }
     const date = parseServerDate(ride.Data);
     if (!date) continue;
     const key = formatDate(date);
@@ -115,9 +152,10 @@ export function earningsByDay(rides: Ride[], month: string): MonthEarnings {
   }
 
   const totalCents = days.reduce((sum, day) => sum + day.cents, 0);
+  const countedCents = rides.reduce((sum, ride) => sum + (isReversed(ride) ? 0 : toCents(ride.ValorLiquido)), 0);
   const best = days.reduce<DayEarnings | undefined>(
     (top, day) => (day.cents > 0 && (!top || day.cents > top.cents) ? day : top),
     undefined,
   );
-  return { days, totalCents, best };
+  return { days, totalCents, best, reversedCents, outsideMonthCents: countedCents - totalCents };
 }

@@ -11,7 +11,37 @@ import {
   TEST_TOKEN,
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
-import { earningsByDay, rideDateSegment } from './rides';
+import { earningsByDay, monthTitle, rideDateSegment, rideWhen } from './rides';
+
+/** "Now" for every test: 22/11/2026 04:36 in Brazil, so day labels do not depend on the day the tests run. */
+const NOW = new Date('2026-11-22T04:36:00-03:00');
+
+beforeEach(() => {
+  // Only Date is faked: MSW and user-event keep their real timers.
+  jest.useFakeTimers({
+    now: NOW,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 function ride(overrides: Partial<Ride>): Ride {
   return {
@@ -83,7 +113,7 @@ describe('ride statement', () => {
     mockJson(api.core.currentStatement, november);
     renderRoute({ routes, path: LIST });
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'novembro de 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Novembro de 2026' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Extrato de corridas' })).toBeInTheDocument();
     expect(screen.getByText('Total do mês: R$ 255,60')).toBeInTheDocument();
 
@@ -122,6 +152,102 @@ describe('ride statement', () => {
     expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
   });
 
+  it('ride days read "Hoje" and "Ontem" with their time, in the list and in the detail', async () => {
+    // Now is 22/11/2026 04:36 (Brazil): a ride 1 minute old, one of last night, one just over 24 hours old.
+    const days: Statement = {
+      ...november,
+      Corridas: [
+        ride({ SolicitacaoId: 1, Nome: 'Um minuto atrás', Data: '2026-11-22T04:35:00' }),
+        ride({ SolicitacaoId: 2, Nome: 'Ontem à noite', Data: '2026-11-21T23:50:00' }),
+        ride({ SolicitacaoId: 3, Nome: 'Mais de 24 horas', Data: '2026-11-21T04:35:00' }),
+        // An ISO date with an offset: 03:10 UTC is 00:10 of the 22nd in Brazil.
+        ride({ SolicitacaoId: 4, Nome: 'Meia-noite', Data: '2026-11-22T03:10:00Z' }),
+      ],
+    };
+    mockJson(api.core.currentStatement, days);
+    mockJson(api.core.rideDetail, days.Corridas[0] as Ride);
+    const { user } = renderRoute({ routes, path: LIST });
+
+    const items = within(await screen.findByRole('list', { name: 'Corridas' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('time')?.textContent)).toEqual([
+      'Hoje 04:35',
+      'Ontem 23:50',
+      '21/11/2026 04:35',
+      'Hoje 00:10',
+    ]);
+    expect(items[0]?.querySelector('time')).toHaveAttribute('datetime', '2026-11-22T07:35:00.000Z');
+    expect(within(screen.getByRole('list', { name: 'Corridas' })).queryByText(/22\/11\/2026/)).not.toBeInTheDocument();
+
+    await user.click(within(items[0] as HTMLElement).getByRole('link'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Detalhe da corrida' })).toBeInTheDocument();
+    await waitFor(() => expect(detail('Data')).toBe('Hoje 04:35'));
+    // The payment forecast stays a full date.
+    expect(detail('Previsão de pagamento')).toBe('25/11/2026 12:00');
+  });
+
+  it("rideWhen: the inbox's day label plus the time; monthTitle: the month with a capital", () => {
+    expect(rideWhen('2026-11-22T00:00:00', NOW).text).toBe('Hoje 00:00');
+    expect(rideWhen('22/11/2026 04:36', NOW).text).toBe('Hoje 04:36');
+    expect(rideWhen('2026-11-21T04:37:00', NOW).text).toBe('Ontem 04:37');
+    // Taken literally (docs/product-rules.md, "Formats"): more than 24 hours is a date, even yesterday.
+    expect(rideWhen('2026-11-21T04:36:00', NOW).text).toBe('21/11/2026 04:36');
+    expect(rideWhen('2026-11-20T14:05:00', NOW)).toEqual({ text: '20/11/2026 14:05', dateTime: '2026-11-20T17:05:00.000Z' });
+    expect(rideWhen('ontem', NOW)).toEqual({ text: 'ontem', dateTime: undefined });
+    expect(monthTitle('01/11/2026')).toBe('Novembro de 2026');
+    expect(monthTitle('01/03/2026')).toBe('Março de 2026');
+    expect(monthTitle('sem mês')).toBe('sem mês');
+  });
+
+  it('a month chosen in the URL: its header with a capital, the select on its placeholder "Selecione o mês"', async () => {
+    mockJson(api.core.statementByMonth, october);
+    renderRoute({ routes, path: '/performed-Runs/list?taxiId=77&periodo=01%2F10%2F2026' });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Outubro de 2026' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'outubro de 2026' })).not.toBeInTheDocument();
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Mês' });
+    expect(select).toHaveValue('');
+    // What the closed select shows on screen.
+    expect(select.selectedOptions[0]?.textContent).toBe('Selecione o mês');
+  });
+
+  it("the chart's total agrees with the card's; when reversed rides make them differ, the chart says by how much", async () => {
+    mockJson(api.core.statementByMonth, october);
+    mockJson(api.core.currentStatement, november);
+    const { user } = renderRoute({ routes, path: LIST });
+
+    // November: the card shows the server's Valor (every ride), the chart leaves the reversed one out and says so.
+    expect(await screen.findByText('Total do mês: R$ 255,60')).toBeInTheDocument();
+    const chart = screen.getByRole('img', { name: /^Ganhos por dia em novembro de 2026/ });
+    const label = chart.getAttribute('aria-label') ?? '';
+    expect(label).toContain('total de R$ 155,60, sem R$ 100,00 de corridas estornadas;');
+    // The two figures the chart names add up to the card's total.
+    const amounts = [...label.matchAll(/R\$ ([\d.]+,\d{2})/g)]
+      .slice(0, 2)
+      .map(([, value]) => Number(value?.replace(/\./g, '').replace(',', '.')));
+    expect((amounts[0] ?? 0) + (amounts[1] ?? 0)).toBeCloseTo(255.6, 2);
+    expect(screen.getByText(/Corridas estornadas não entram no gráfico\. Estornadas neste mês: R\$ 100,00\./)).toBeInTheDocument();
+
+    // October has no reversed ride: the same total on the card and in the chart, nothing to explain.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mês' }), 'Outubro de 2026');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText('Total do mês: R$ 33,33')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Ganhos por dia em outubro de 2026/ })).toHaveAttribute(
+      'aria-label',
+      'Ganhos por dia em outubro de 2026: total de R$ 33,33; melhor dia 07/10/2026, com R$ 33,33.',
+    );
+    expect(screen.queryByText(/Estornadas neste mês/)).not.toBeInTheDocument();
+  });
+
+  it('a ride outside the month: the chart names what it leaves out', async () => {
+    const stray = ride({ SolicitacaoId: 9, Nome: 'Outubro', Data: '2026-10-31T23:00:00', ValorLiquido: 12 });
+    mockJson(api.core.currentStatement, { ...november, Corridas: [...novemberRides, stray], Valor: 267.6 });
+    renderRoute({ routes, path: LIST });
+    expect(await screen.findByRole('img', { name: /^Ganhos por dia em novembro de 2026/ })).toHaveAttribute(
+      'aria-label',
+      'Ganhos por dia em novembro de 2026: total de R$ 155,60, sem R$ 100,00 de corridas estornadas e R$ 12,00 de corridas fora do mês; melhor dia 12/11/2026, com R$ 80,00.',
+    );
+  });
+
   it('works without taxiId in the URL', async () => {
     mockJson(api.core.currentStatement, november);
     renderRoute({ routes, path: '/performed-runs/list' });
@@ -140,7 +266,7 @@ describe('ride statement', () => {
       within(select)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Selecione o mês', 'novembro de 2026', 'outubro de 2026', 'setembro de 2026']);
+    ).toEqual(['Selecione o mês', 'Novembro de 2026', 'Outubro de 2026', 'Setembro de 2026']);
     expect(select).toHaveValue('');
 
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
@@ -149,14 +275,14 @@ describe('ride statement', () => {
     expect(select.getAttribute('aria-describedby')).toBe(error.id);
     expect(select).toHaveFocus();
     expect(requests).toHaveLength(1);
-    expect(screen.getByRole('heading', { level: 2, name: 'novembro de 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Novembro de 2026' })).toBeInTheDocument();
 
-    await user.selectOptions(select, 'outubro de 2026');
+    await user.selectOptions(select, 'Outubro de 2026');
     expect(screen.queryByText('Selecione um mês')).not.toBeInTheDocument();
     expect(select).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'outubro de 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Outubro de 2026' })).toBeInTheDocument();
     expect(screen.getByText('Total do mês: R$ 33,33')).toBeInTheDocument();
     expect(screen.getByText('Lucas Martins')).toBeInTheDocument();
     expect(screen.queryByText('Ana Paula Ribeiro')).not.toBeInTheDocument();
@@ -175,11 +301,12 @@ describe('ride statement', () => {
       'href',
       '/performed-Runs/details/07-10-2026/470001?taxiId=77&periodo=01%2F10%2F2026',
     );
-    expect(screen.getByRole('combobox', { name: 'Mês' })).toHaveValue('01/10/2026');
+    // The month shown is the heading's; the select is back on its placeholder.
+    expect(screen.getByRole('combobox', { name: 'Mês' })).toHaveValue('');
 
-    // Browser back: the current month again, the select follows.
+    // Browser back: the current month again, the select on its placeholder.
     await act(() => router.navigate(-1));
-    expect(await screen.findByRole('heading', { level: 2, name: 'novembro de 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Novembro de 2026' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Mês' })).toHaveValue('');
   });
 
@@ -192,7 +319,7 @@ describe('ride statement', () => {
     expect(chart.tagName.toLowerCase()).toBe('svg');
     expect(chart).toHaveAttribute(
       'aria-label',
-      'Ganhos por dia em novembro de 2026: total de R$ 155,60; melhor dia 12/11/2026, com R$ 80,00.',
+      'Ganhos por dia em novembro de 2026: total de R$ 155,60, sem R$ 100,00 de corridas estornadas; melhor dia 12/11/2026, com R$ 80,00.',
     );
     // One bar per day with earnings; the tallest is the best day.
     const bars = [...chart.querySelectorAll('rect')];
@@ -238,6 +365,9 @@ describe('ride statement', () => {
     expect(result.days[27]).toEqual({ day: 28, date: '28/02/2026', cents: 30, rides: 2 });
     expect(result.totalCents).toBe(30);
     expect(result.best?.date).toBe('28/02/2026');
+    // What the chart leaves out, so its total can be reconciled with the card's: 50 + 70 outside the month.
+    expect(result.outsideMonthCents).toBe(12000);
+    expect(result.reversedCents).toBe(0);
     expect(earningsByDay([ride({ Status: 'ESTORNADO' })], '01/11/2026').best).toBeUndefined();
     expect(rideDateSegment('2026-11-03T01:30:00')).toBe('03-11-2026');
     expect(rideDateSegment('03/11/2026 22:00')).toBe('03-11-2026');
@@ -247,7 +377,11 @@ describe('ride statement', () => {
   it('a month of reversed rides only says nothing was earned', async () => {
     mockJson(api.core.currentStatement, { ...november, Corridas: [novemberRides[3] as Ride], Valor: 0 });
     renderRoute({ routes, path: LIST });
-    expect(await screen.findByRole('img', { name: 'Ganhos por dia em novembro de 2026: nenhum ganho no mês.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', {
+        name: 'Ganhos por dia em novembro de 2026: nenhum ganho no mês, sem R$ 100,00 de corridas estornadas.',
+      }),
+    ).toBeInTheDocument();
     expect(document.querySelectorAll('svg rect')).toHaveLength(0);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -256,7 +390,7 @@ describe('ride statement', () => {
     mockJson(api.core.currentStatement, { ...november, Corridas: [], Valor: 0 });
     renderRoute({ routes, path: LIST });
     expect(await screen.findByText('Não há registros aqui ainda')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'novembro de 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Novembro de 2026' })).toBeInTheDocument();
     expect(screen.getByText('Total do mês: R$ 0,00')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Mês' })).toBeInTheDocument();
@@ -273,7 +407,7 @@ describe('ride statement', () => {
 
     mockJson(api.core.currentStatement, november);
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'novembro de 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Novembro de 2026' })).toBeInTheDocument();
   });
 
   it('offline: says so, and retries', async () => {
@@ -301,14 +435,15 @@ describe('ride statement', () => {
     expect(requests[0]?.url.searchParams.get('data')).toBe('01/01/1999');
 
     await user.click(screen.getByRole('link', { name: 'Ver o mês atual' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'novembro de 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Novembro de 2026' })).toBeInTheDocument();
 
     // A month that fails after the periods are known keeps the filter on screen.
     mockStatus(api.core.statementByMonth, 500, { Message: 'Falha no extrato.' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Mês' }), 'setembro de 2026');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mês' }), 'Setembro de 2026');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
     expect(await screen.findByText('Falha no extrato.')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Mês' })).toHaveValue('01/09/2026');
+    expect(screen.getByRole('combobox', { name: 'Mês' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 
   it('opens a ride and its back link returns to the chosen month with taxiId', async () => {
@@ -317,14 +452,14 @@ describe('ride statement', () => {
     mockJson(api.core.rideDetail, october.Corridas[0] as Ride);
     const { user, router } = renderRoute({ routes, path: LIST });
 
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Mês' }), 'outubro de 2026');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Mês' }), 'Outubro de 2026');
     await user.click(screen.getByRole('button', { name: 'Filtrar' }));
     await user.click(await screen.findByRole('link', { name: /Lucas Martins/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Detalhe da corrida' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/performed-Runs/details/07-10-2026/470001');
 
     await user.click(screen.getByRole('link', { name: 'Voltar' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'outubro de 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Outubro de 2026' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?taxiId=77&periodo=01%2F10%2F2026');
   });
 });
@@ -332,13 +467,14 @@ describe('ride statement', () => {
 describe('ride detail', () => {
   const DETAIL = '/performed-Runs/details/20-11-2026/480013?taxiId=77';
 
-  it('shows every field of the ride with Portuguese labels, asking for it by SolicitacaoId with the bearer token', async () => {
+  it('shows every field of the ride with Portuguese labels (the full name, not cut at 25 like the list), asking for it by SolicitacaoId with the bearer token', async () => {
     const requests = recordRequests();
     mockJson(api.core.rideDetail, novemberRides[0] as Ride);
     renderRoute({ routes, path: DETAIL });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Detalhe da corrida' })).toBeInTheDocument();
     await screen.findByText('Carlos Eduardo Nascimento Albuquerque');
+    // Decision (rides.ts, RIDE_NAME_LENGTH): the detail is where the whole name is read.
     expect(detail('Nome')).toBe('Carlos Eduardo Nascimento Albuquerque');
     expect(detail('Data')).toBe('20/11/2026 14:05');
     expect(detail('Status')).toBe('PAGO');
@@ -355,6 +491,11 @@ describe('ride detail', () => {
       name: 'Mapa da rota de Av. Paulista, 1578 - Bela Vista, São Paulo - SP até Aeroporto de Congonhas - Vila Congonhas, São Paulo - SP',
     });
     expect(map).toHaveAttribute('src', novemberRides[0]?.Mapa);
+    // The map and its label span the details grid (statement.css, .ride-route), last in reading order.
+    expect(map.closest('dd')).toHaveClass('ride-route');
+    expect(map.closest('dd')?.previousElementSibling).toHaveTextContent('Rota');
+    expect(map.closest('dd')?.previousElementSibling).toHaveClass('ride-route');
+    expect(map.closest('dd')?.nextElementSibling).toBeNull();
     expect(screen.queryByText('Corrida sem rota')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/performed-Runs/list?taxiId=77');
 
