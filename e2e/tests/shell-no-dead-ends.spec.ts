@@ -58,7 +58,7 @@ test('every built screen has a way back, and no link of any of them opens the no
     const screen = screens.find((candidate) => candidate.pattern.test(pathname));
     if (screen) {
       seenScreens.add(screen.path);
-      if ((await page.getByRole('banner').getByRole('link', { name: 'Voltar' }).count()) !== 1) withoutWayBack.push(url);
+      if ((await page.locator('header').getByRole('link', { name: 'Voltar' }).count()) !== 1) withoutWayBack.push(url);
     } else if (!HOST_PAGES.has(pathname.toLowerCase())) {
       deadEnds.push(`${url} (linked from ${from}): not a built screen`);
     }
