@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, HOST, resetSandbox, withToken } from './support';
+import { DEMO_DRIVER_ID, HOST, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
 import { REMOTES } from '../../build-preset/apps.cjs';
 
 // Named shell-*.spec.ts: it runs in the nginx pass too.
@@ -73,4 +73,28 @@ test('every built screen has a way back, and no link of any of them opens the no
   expect(withoutWayBack).toEqual([]);
   // The demo data reaches every built screen through links, so every one of them was checked.
   expect([...seenScreens].sort()).toEqual(screens.map((screen) => screen.path).sort());
+});
+
+test('the way back returns to where the driver came from, else to the portal home', async ({ page }) => {
+  // Deposits opened by the native app, then its statement: back is the deposits, as they were.
+  await page.goto(withToken(`/deposits/list?id=${DEMO_DRIVER_ID}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ver extrato de corridas' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Extrato de corridas' })).toBeVisible();
+  await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
+  expect(page.url()).toBe(`${HOST}/deposits/list?id=${DEMO_DRIVER_ID}`);
+
+  // The deposits were the first screen: back is the portal home.
+  await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(`${HOST}/App`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+});
+
+test("at a remote's own URL, the way back from a deep link opens the portal home in the host", async ({ page }) => {
+  await page.goto(withToken('/password/resend', REMOTE_ORIGINS.selfService));
+  await expect(page.getByRole('heading', { level: 1, name: 'Lembrar senha' })).toBeVisible();
+  await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(`${HOST}/App`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
 });
