@@ -73,8 +73,6 @@ export function placeholderNames(pattern: string): string[] {
 export const HOME_PATH = '/App';
 /** Leaving the portal: ends the session on every origin of the portal, then /Login. */
 export const SIGN_OUT_PATH = '/Sair';
-/** The host's sign-in page, where /Sair and expired sessions end up (the portal has no credentials form). */
-export const LOGIN_PATH = '/Login';
 
 /** The sections of the host's home page, in the order they are shown. */
 export const NAVIGATION_GROUPS = ['Autoatendimento', 'Cadastro', 'Minha conta', 'Seguro e cartão'] as const;
