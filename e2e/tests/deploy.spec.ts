@@ -72,11 +72,12 @@ function editJson(file: string, edit: (json: Record<string, Record<string, strin
 /**
  * What a squad ships alone: a call its host has never heard of, a new CSS class, and a new
  * export of a stateless platform part (format) that its screen uses, built against a newer
- * platform library (1.1.0) than the running host's.
+ * platform library (the next minor version) than the running host's.
  */
 function squadRelease({ remote, shared }: { remote: string; shared: string }): void {
   editJson(join(shared, 'package.json'), (json) => {
-    json.version = '1.1.0' as never;
+    const [major, minor] = String(json.version).split('.').map(Number);
+    json.version = `${major}.${(minor ?? 0) + 1}.0` as never;
   });
   patch(
     join(shared, 'src', 'format', 'index.ts'),

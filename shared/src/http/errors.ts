@@ -3,7 +3,19 @@ import type { ServiceName } from '@driver-portal/shared/config';
 import { SERVICE_ERROR_STYLE, type ValidationEntry } from '@driver-portal/shared/contract';
 import { ERROR_TEXTS } from './messages';
 
-export type ApiErrorKind = 'validation' | 'not-found' | 'server' | 'timeout' | 'offline' | 'cancelled';
+/**
+ * `unauthorized`: a service that takes the driver's token answered 401, so the session expired
+ * or was never opened. Sending the same token again cannot help: screens show the way to sign in
+ * again instead of a retry.
+ */
+export type ApiErrorKind = 'validation' | 'not-found' | 'server' | 'timeout' | 'offline' | 'cancelled' | 'unauthorized';
+
+/**
+ * Services that take the driver's bearer token (docs/product-rules.md, "Calls": the legacy core calls and
+ * the policy-update service). Nothing else ever sees it: not the register API, not
+ * the zip lookup or any other third-party host.
+ */
+export const TOKEN_SERVICES: ReadonlySet<ServiceName> = new Set(['core', 'eula']);
 
 /** Services whose error answers carry the text to show; the others get the catalogue texts. */
 const carriesMessage = (service: ServiceName) => ['legacy', 'statement'].includes(SERVICE_ERROR_STYLE[service]);
@@ -87,6 +99,17 @@ export function toApiError(error: unknown, service: ServiceName): ApiError {
       return new ApiError({ kind: 'offline', message: ERROR_TEXTS.offline, service });
     }
     const { status, data } = response;
+    // Only a 401 of a token service is about the driver's session: the statement service's 401
+    // is about the credential the server in front of it adds, which signing in again cannot fix.
+    if (status === 401 && TOKEN_SERVICES.has(service)) {
+      return new ApiError({
+        kind: 'unauthorized',
+        status,
+        title: ERROR_TEXTS.sessionExpiredTitle,
+        message: ERROR_TEXTS.sessionExpired,
+        service,
+      });
+    }
     if (carriesMessage(service)) {
       return new ApiError({
         kind: status === 404 ? 'not-found' : status === 400 ? 'validation' : 'server',

@@ -150,6 +150,37 @@ describe('error catalogue', () => {
     ]);
   });
 
+  it('a 401 of a service that takes the token is the expired session, whatever the server says', async () => {
+    mockStatus(api.core.notifications, 401, { Message: 'Unauthorized' });
+    await expect(callApi(api.core.notifications)).rejects.toMatchObject({
+      kind: 'unauthorized',
+      status: 401,
+      title: 'Sessão expirada',
+      message: 'Sessão expirada. Faça login novamente.',
+    });
+    mockStatus(api.eula.pendingPolicies, 401, {});
+    await expect(callApi(api.eula.pendingPolicies)).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+
+  it('a 401 of a service without the driver token is not about the session', async () => {
+    const statement = defineEndpoint('statement', 'GET', 'api/extrato/nf', { answer: v.unknown() });
+    mockStatus(statement, 401, { error: 'Acesso não autorizado ao serviço de extrato.' });
+    await expect(callApi(statement)).rejects.toMatchObject({ kind: 'server', message: 'Acesso não autorizado ao serviço de extrato.' });
+    mockStatus(api.register.policies, 401);
+    await expect(callApi(api.register.policies)).rejects.toMatchObject({ kind: 'server' });
+  });
+
+  it('alertOnError on an expired session leads out through /Sair, whatever redirect the form asked for', async () => {
+    const alerts: AlertRequest[] = [];
+    const stop = onAlert((alert) => alerts.push(alert));
+    mockStatus(api.core.changePassword, 401, { Message: 'Sessão expirada. Faça login novamente.' });
+    await callApi(api.core.changePassword, { alertOnError: true, errorRedirect: '/App' }).catch(() => undefined);
+    stop();
+    expect(alerts).toEqual([
+      { kind: 'error', title: 'Sessão expirada', message: 'Sessão expirada. Faça login novamente.', redirectTo: '/Sair' },
+    ]);
+  });
+
   it('offline and timeout have their own messages', async () => {
     mockNetworkError(api.core.notifications);
     await expect(callApi(api.core.notifications)).rejects.toMatchObject({

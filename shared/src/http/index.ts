@@ -3,18 +3,12 @@ import { serviceBaseUrl, type ServiceName } from '@driver-portal/shared/config';
 import { buildPath, checkSchema, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
 import { getToken } from '@driver-portal/shared/session';
 import { beginLoading, showAlert } from '@driver-portal/shared/events';
-import { ApiError, toApiError } from './errors';
+import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
+import { ApiError, TOKEN_SERVICES, toApiError } from './errors';
 
-export { ApiError, type ApiErrorKind } from './errors';
+export { ApiError, TOKEN_SERVICES, type ApiErrorKind } from './errors';
 export { ERROR_TEXTS } from './messages';
 import { ERROR_TEXTS } from './messages';
-
-/**
- * Services that take the driver's bearer token (docs/product-rules.md, "Calls": the legacy core calls and
- * the policy-update service). Nothing else ever sees it: not the register API, not
- * the zip lookup or any other third-party host.
- */
-export const TOKEN_SERVICES: ReadonlySet<ServiceName> = new Set(['core', 'eula']);
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -60,6 +54,12 @@ export interface CallOptions<TBody> {
 
 function alertForError(error: ApiError, redirectTo?: string): void {
   if (error.kind === 'cancelled') return;
+  if (error.kind === 'unauthorized') {
+    // OK leads out of the dead session, whatever the form asked for: /Sair clears the refused
+    // token on every origin and ends on /Login (see SessionExpiredState in the ui part).
+    showAlert({ kind: 'error', title: error.title, message: error.message, redirectTo: SIGN_OUT_PATH });
+    return;
+  }
   if (error.kind === 'validation' && error.validations.length > 0) {
     showAlert({ kind: 'error', title: error.title, details: error.validations.map((v) => v.message), redirectTo });
     return;

@@ -7,4 +7,8 @@ export const ERROR_TEXTS = {
   timeout: 'O serviço demorou para responder. Verifique sua conexão e tente novamente.',
   offline: 'Sem conexão com a internet. Verifique sua conexão e tente novamente.',
   alertTitle: 'Algo deu errado',
+  // A missing or refused token (401): the sandbox's text, shown whatever the server says, so the
+  // way out next to it always matches it.
+  sessionExpired: 'Sessão expirada. Faça login novamente.',
+  sessionExpiredTitle: 'Sessão expirada',
 } as const;

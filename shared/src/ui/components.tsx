@@ -1,15 +1,59 @@
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, type LinkProps } from 'react-router';
+import { HOME_PATH, SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import './ui.css';
 
 export const EMPTY_LIST_TEXT = 'Não há registros aqui ainda';
+
+/**
+ * The home of each area of the portal: where a screen's back link leads when the driver opened
+ * it directly (a deep link from the native app, no earlier screen of the portal in this tab).
+ *
+ * Decision: every area's home is the portal home `/App`. It is where every area's screens are
+ * listed, and no area has a home screen of its own built yet (the account's
+ * `/my-account/init/:driverId` is not built; the insurance home is itself a screen of `/App`).
+ * When an area gets one, its entry changes here and every screen of the area follows. Detail
+ * screens lead to their own list instead (a notification to the notifications, a ride to its
+ * statement, a message to its category).
+ */
+export const AREA_HOME = {
+  selfService: HOME_PATH,
+  onboarding: HOME_PATH,
+  account: HOME_PATH,
+  insurance: HOME_PATH,
+} as const;
+
+/**
+ * The header's way back: to where the driver came from when an earlier screen of the portal is
+ * in this tab's history (the same as the device's back button), else to `to`. The link's address
+ * is always `to`, so it also works opened in a new tab or without JavaScript routing.
+ */
+function BackLink({ to }: { to: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // React Router marks the page's first location with the key 'default': nothing of ours before it.
+  const cameFromPortal = location.key !== 'default';
+  const back = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!cameFromPortal || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Link className="page-back" to={to} aria-label="Voltar" onClick={back}>
+      ‹
+    </Link>
+  );
+}
 
 export interface PageProps {
   title: string;
   children: ReactNode;
   /** Shown at the right of the header (e.g. the register-mode logout link). */
   headerAction?: ReactNode;
-  /** Where the back link leads; no back link when absent. */
+  /**
+   * Where the back link leads when the driver opened this screen directly (see {@link AREA_HOME});
+   * after a screen of the portal, it goes back there. No back link when absent.
+   */
   backTo?: string;
 }
 
@@ -18,11 +62,7 @@ export function Page({ title, children, headerAction, backTo }: PageProps) {
   return (
     <div className="page">
       <header className="page-header">
-        {backTo ? (
-          <Link className="page-back" to={backTo} aria-label="Voltar">
-            ‹
-          </Link>
-        ) : null}
+        {backTo ? <BackLink to={backTo} /> : null}
         <h1 className="page-title">{title}</h1>
         {headerAction ? <div className="page-action">{headerAction}</div> : null}
       </header>
@@ -83,6 +123,27 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
           Tentar novamente
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+export const SESSION_EXPIRED_LINK_TEXT = 'Entrar novamente';
+
+/**
+ * What a screen shows when a service refused the driver's token (an `ApiError` of kind
+ * `unauthorized`): the message and the way to sign in again, no retry (it would send the same
+ * refused token). The link goes through /Sair, which clears the refused token on every origin of
+ * the portal and ends on the host's /Login: /Login straight away, with that token still held,
+ * would say the driver is signed in and lead back home, to the same refusal. At a remote's own
+ * page /Sair is the remote's own route, and the sign-out still ends on the host's /Login.
+ */
+export function SessionExpiredState({ message }: { message: string }) {
+  return (
+    <div className="error-state" role="alert">
+      <p>{message}</p>
+      <Link className="button button-primary" to={SIGN_OUT_PATH}>
+        {SESSION_EXPIRED_LINK_TEXT}
+      </Link>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { formatBRL } from '@driver-portal/shared/format';
-import { ButtonLink, Card } from '@driver-portal/shared/ui';
-import { ASSISTANCE_PHONE_CAPITALS, ASSISTANCE_PHONE_OTHER_REGIONS, CONTRACT_START_PATH, INSURANCE_OFFER } from './constants';
+import { useId } from 'react';
+import { Button, Card } from '@driver-portal/shared/ui';
+import { ASSISTANCE_PHONE_CAPITALS, ASSISTANCE_PHONE_OTHER_REGIONS, CONTRACT_UNAVAILABLE_TEXT, INSURANCE_OFFER } from './constants';
 
 /** "R$ 50 mil": coverage limits read in thousands, as the offer states them. */
 export function formatThousandsBRL(value: number): string {
@@ -15,6 +16,7 @@ const { coverage } = INSURANCE_OFFER;
 
 /** The offer shown when the driver has no active policy (docs/product-rules.md, "Insurance and card"). */
 export function InsuranceOffer() {
+  const unavailableId = useId();
   return (
     <>
       <Card title={`Seguro auto ${INSURANCE_OFFER.insurer} para taxistas`}>
@@ -55,9 +57,18 @@ export function InsuranceOffer() {
           </dd>
         </dl>
       </Card>
-      <ButtonLink to={CONTRACT_START_PATH} className="button-block">
+      {/*
+       * Contratar leads to the contract wizard (/car-insurance/disclaimer, CONTRACT_START_PATH),
+       * which is not built yet: a link would open "Página não encontrada". Until it is, the button
+       * shows disabled with the reason next to it; when the wizard's routes exist it becomes a
+       * ButtonLink to CONTRACT_START_PATH again.
+       */}
+      <Button className="button-block" disabled aria-describedby={unavailableId}>
         Contratar
-      </ButtonLink>
+      </Button>
+      <p id={unavailableId} className="field-hint">
+        {CONTRACT_UNAVAILABLE_TEXT}
+      </p>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useSingleFlight } from '@driver-portal/shared/data';
+import { formatDate } from '@driver-portal/shared/format';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Button } from '@driver-portal/shared/ui';
 import { cancelPolicy, renewPolicy } from './api';
@@ -33,78 +34,119 @@ function useRequest(request: () => Promise<unknown>, onSent: () => void) {
   });
 }
 
-/** "Renovar seguro": shown once the policy has expired. */
-export function RenewAction({ requestId }: { requestId: string }) {
-  const [sent, setSent] = useState(false);
-  const statusRef = useRef<HTMLParagraphElement>(null);
-  const { run: renew, running: busy } = useRequest(
-    () => renewPolicy(requestId),
-    () => {
-      flushSync(() => setSent(true));
-      statusRef.current?.focus();
-      showSuccess(SUCCESS_TEXTS.renew);
-    },
-  );
+type ConfirmStep = 'idle' | 'confirming' | 'sent';
 
-  if (sent) return <SentStatus text={SUCCESS_TEXTS.renew} statusRef={statusRef} />;
-  // aria-disabled rather than disabled while sending: a disabled button would drop the focus,
-  // and the alert dialog gives it back to the element that had it.
-  return (
-    <Button className="button-block" aria-disabled={busy || undefined} onClick={() => void renew()}>
-      Renovar seguro
-    </Button>
-  );
+interface ConfirmedActionProps {
+  /** The button that starts it, e.g. "Cancelar seguro". */
+  label: string;
+  variant: 'primary' | 'secondary';
+  /** Shown above the button (and kept while confirming). */
+  note?: string;
+  /** The question asked on the page before anything is sent. */
+  question: string;
+  confirmLabel: string;
+  request: () => Promise<unknown>;
+  successText: string;
 }
 
-type CancelStep = 'idle' | 'confirming' | 'sent';
-
-/** "Cancelar seguro": asks for confirmation on the page first, then sends the request. */
-export function CancelAction({ requestId }: { requestId: string }) {
-  const [step, setStep] = useState<CancelStep>('idle');
-  const cancelButtonRef = useRef<HTMLButtonElement>(null);
+/**
+ * An action on the policy that cannot be taken back: the driver confirms on the page first
+ * (focus moves to the question; Voltar backs out and returns it to the button), then it is sent.
+ */
+function ConfirmedAction({ label, variant, note, question, confirmLabel, request, successText }: ConfirmedActionProps) {
+  const [step, setStep] = useState<ConfirmStep>('idle');
+  const startButtonRef = useRef<HTMLButtonElement>(null);
   const questionRef = useRef<HTMLParagraphElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const questionId = useId();
+  const noteId = useId();
 
   const ask = () => {
     flushSync(() => setStep('confirming'));
     questionRef.current?.focus();
   };
-
-  const { run: confirm, running: busy } = useRequest(
-    () => cancelPolicy(requestId),
-    () => {
-      flushSync(() => setStep('sent'));
-      statusRef.current?.focus();
-      showSuccess(SUCCESS_TEXTS.cancel);
-    },
-  );
-
+  const { run: confirm, running: busy } = useRequest(request, () => {
+    flushSync(() => setStep('sent'));
+    statusRef.current?.focus();
+    showSuccess(successText);
+  });
   const back = () => {
     if (busy) return;
     flushSync(() => setStep('idle'));
-    cancelButtonRef.current?.focus();
+    startButtonRef.current?.focus();
   };
 
-  if (step === 'sent') return <SentStatus text={SUCCESS_TEXTS.cancel} statusRef={statusRef} />;
+  if (step === 'sent') return <SentStatus text={successText} statusRef={statusRef} />;
+  const noteLine = note ? (
+    <p id={noteId} className="card">
+      {note}
+    </p>
+  ) : null;
   if (step === 'confirming') {
     return (
-      <div className="card" role="group" aria-labelledby={questionId}>
-        <p id={questionId} ref={questionRef} tabIndex={-1}>
-          Tem certeza de que deseja cancelar o seu seguro?
-        </p>
-        <Button className="button-block" aria-disabled={busy || undefined} onClick={() => void confirm()}>
-          Confirmar cancelamento
-        </Button>
-        <Button variant="secondary" className="button-block" aria-disabled={busy || undefined} onClick={back}>
-          Voltar
-        </Button>
-      </div>
+      <>
+        {noteLine}
+        <div className="card" role="group" aria-labelledby={questionId}>
+          <p id={questionId} ref={questionRef} tabIndex={-1}>
+            {question}
+          </p>
+          {/* aria-disabled rather than disabled while sending: a disabled button would drop the
+              focus, and the alert dialog gives it back to the element that had it. */}
+          <Button className="button-block" aria-disabled={busy || undefined} onClick={() => void confirm()}>
+            {confirmLabel}
+          </Button>
+          <Button variant="secondary" className="button-block" aria-disabled={busy || undefined} onClick={back}>
+            Voltar
+          </Button>
+        </div>
+      </>
     );
   }
   return (
-    <button ref={cancelButtonRef} type="button" className="button button-secondary button-block" onClick={ask}>
-      Cancelar seguro
-    </button>
+    <>
+      {noteLine}
+      <button
+        ref={startButtonRef}
+        type="button"
+        className={`button button-${variant} button-block`}
+        aria-describedby={note ? noteId : undefined}
+        onClick={ask}
+      >
+        {label}
+      </button>
+    </>
+  );
+}
+
+/**
+ * "Renovar seguro": shown once the policy has expired. Says when it expired and, as cancelling
+ * does, asks for confirmation before the renewal is sent.
+ */
+export function RenewAction({ requestId, expiredOn }: { requestId: string; expiredOn: Date }) {
+  const date = formatDate(expiredOn);
+  return (
+    <ConfirmedAction
+      label="Renovar seguro"
+      variant="primary"
+      note={`Seu seguro venceu em ${date}.`}
+      question={`Tem certeza de que deseja renovar o seu seguro, vencido em ${date}?`}
+      confirmLabel="Confirmar renovação"
+      request={() => renewPolicy(requestId)}
+      successText={SUCCESS_TEXTS.renew}
+    />
+  );
+}
+
+/** "Cancelar seguro": asks for confirmation on the page first, then sends the request. */
+export function CancelAction({ requestId }: { requestId: string }) {
+  return (
+    <ConfirmedAction
+      label="Cancelar seguro"
+      variant="secondary"
+      question="Tem certeza de que deseja cancelar o seu seguro?"
+      confirmLabel="Confirmar cancelamento"
+      request={() => cancelPolicy(requestId)}
+      successText={SUCCESS_TEXTS.cancel}
+    />
   );
 }

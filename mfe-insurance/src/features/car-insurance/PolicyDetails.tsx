@@ -39,7 +39,7 @@ export function PolicyDetails({ policy, now }: { policy: InsurancePolicy; now: D
           <dd>{paymentDayLabel(policy.bestPaymentDay) ?? NOT_INFORMED}</dd>
         </dl>
       </Card>
-      {action === 'renew' ? <RenewAction requestId={requestId} /> : null}
+      {action === 'renew' && expiration ? <RenewAction requestId={requestId} expiredOn={expiration} /> : null}
       {action === 'cancel' ? <CancelAction requestId={requestId} /> : null}
     </>
   );

@@ -30,8 +30,11 @@ export const INSURANCE_OFFER = {
 export const ASSISTANCE_PHONE_CAPITALS = '4004 4935';
 export const ASSISTANCE_PHONE_OTHER_REGIONS = '0800 727 4935';
 
-/** Where "Contratar" leads: the disclaimer that opens the contract wizard. */
+/** Where "Contratar" leads: the disclaimer that opens the contract wizard (not built yet). */
 export const CONTRACT_START_PATH = '/car-insurance/disclaimer';
+
+/** Why "Contratar" is disabled until the contract wizard exists (ours). */
+export const CONTRACT_UNAVAILABLE_TEXT = 'A contratação pelo portal ainda não está disponível. Em breve você poderá contratar por aqui.';
 
 export const SUCCESS_TEXTS = {
   renew: 'Pedido de renovação enviado com sucesso.',

@@ -54,7 +54,7 @@ describe('insurance home: loading the policy', () => {
 
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Seguro auto' })).toBeInTheDocument();
-    await screen.findByRole('link', { name: 'Contratar' });
+    await screen.findByRole('button', { name: 'Contratar' });
     expect(requests).toHaveLength(1);
     expect(requests[0]?.method).toBe('GET');
     expect(requests[0]?.url.pathname).toBe(`${BASE}/${DRIVER_ID}/active-policy`);
@@ -81,7 +81,7 @@ describe('insurance home: loading the policy', () => {
     mockApi(api.insurance.activePolicy, () => HttpResponse.json({ unexpected: true }));
     renderRoute({ routes, path: PATH });
     expect(await screen.findByText(UNEXPECTED_TEXT)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Contratar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Contratar' })).not.toBeInTheDocument();
   });
 
   it('offline: says so instead of crashing', async () => {
@@ -115,15 +115,28 @@ describe('insurance home: the offer', () => {
     expect(within(assistance).getByRole('link', { name: '4004 4935' })).toHaveAttribute('href', 'tel:40044935');
     expect(within(assistance).getByRole('link', { name: '0800 727 4935' })).toHaveAttribute('href', 'tel:08007274935');
 
-    expect(screen.getByRole('link', { name: 'Contratar' })).toHaveAttribute('href', '/car-insurance/disclaimer');
+    expect(screen.getByRole('button', { name: 'Contratar' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /seguro/ })).not.toBeInTheDocument();
   });
 
-  it('Contratar opens the disclaimer', async () => {
+  it('Contratar is disabled and says why while the contract wizard does not exist: no way into "Página não encontrada"', async () => {
     mockJson(api.insurance.activePolicy, noPolicy);
     const { user } = renderRoute({ routes, path: PATH });
-    await user.click(await screen.findByRole('link', { name: 'Contratar' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/car-insurance/disclaimer');
+    const contract = await screen.findByRole('button', { name: 'Contratar' });
+    expect(contract).toBeDisabled();
+    expect(contract).toHaveAccessibleDescription(
+      'A contratação pelo portal ainda não está disponível. Em breve você poderá contratar por aqui.',
+    );
+    expect(screen.queryByRole('link', { name: 'Contratar' })).not.toBeInTheDocument();
+    await user.click(contract);
+    expect(screen.getByRole('heading', { level: 1, name: 'Seguro auto' })).toBeInTheDocument();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('the header leads back to the portal home', async () => {
+    mockJson(api.insurance.activePolicy, noPolicy);
+    renderRoute({ routes, path: PATH });
+    expect(await screen.findByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/App');
   });
 });
 
@@ -140,7 +153,7 @@ describe('insurance home: an active policy', () => {
     expect(screen.getByRole('button', { name: 'Cancelar seguro' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Renovar seguro' })).not.toBeInTheDocument();
     expect(screen.queryByText(PROCESSING_TEXT)).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Contratar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Contratar' })).not.toBeInTheDocument();
   });
 
   it('offers renewal only once the current time is after the expiration date', async () => {
@@ -173,6 +186,7 @@ describe('insurance home: an active policy', () => {
     expect(detail('Vigência até')).toBe('14/06/2026');
     expect(screen.queryByRole('button', { name: 'Cancelar seguro' })).not.toBeInTheDocument();
     await user.click(renew);
+    await user.click(screen.getByRole('button', { name: 'Confirmar renovação' }));
     expect(await screen.findByRole('status', { name: 'Carregando' })).toBeInTheDocument();
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.url.pathname).toBe(`${BASE}/${REQUEST_ID}/renew`);
@@ -199,11 +213,37 @@ describe('insurance home: an active policy', () => {
     const { user } = renderRoute({ routes, path: PATH });
 
     await user.click(await screen.findByRole('button', { name: 'Renovar seguro' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar renovação' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(dialog).toHaveClass('dialog-error');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(screen.getByRole('button', { name: 'Renovar seguro' })).toBeInTheDocument();
+    const confirm = screen.getByRole('button', { name: 'Confirmar renovação' });
+    await waitFor(() => expect(confirm).toHaveFocus());
+  });
+
+  it('renew says when the policy expired and asks for confirmation first; Voltar backs out and sends nothing', async () => {
+    mockJson(api.insurance.activePolicy, expiredPolicy);
+    mockJson(api.insurance.renew, {});
+    const requests = recordRequests();
+    const { user } = renderRoute({ routes, path: PATH });
+    const renew = await screen.findByRole('button', { name: 'Renovar seguro' });
+    expect(renew).toHaveAccessibleDescription('Seu seguro venceu em 14/06/2026.');
+    await user.click(renew);
+    const question = 'Tem certeza de que deseja renovar o seu seguro, vencido em 14/06/2026?';
+    expect(screen.getByText(question)).toHaveFocus();
+    const group = screen.getByRole('group', { name: question });
+    await user.click(within(group).getByRole('button', { name: 'Voltar' }));
+    expect(screen.queryByRole('button', { name: 'Confirmar renovação' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Renovar seguro' })).toHaveFocus();
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Renovar seguro' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar renovação' }));
+    expect(within(await screen.findByRole('alertdialog')).getByText('Pedido de renovação enviado com sucesso.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'PUT').map((request) => request.url.pathname)).toEqual([
+      `${BASE}/${REQUEST_ID}/renew`,
+    ]);
   });
 
   it('cancel asks for confirmation on the page, Voltar backs out, Confirmar sends the cancellation', async () => {

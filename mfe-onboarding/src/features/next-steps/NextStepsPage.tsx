@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Button, Page } from '@driver-portal/shared/ui';
+import { AREA_HOME, Button, Page } from '@driver-portal/shared/ui';
 import { continueTarget, NEXT_STEPS, STEP_STATE_TEXT, type OnboardingStep } from './steps';
 import './next-steps.css';
 
@@ -19,7 +19,7 @@ function StepItem({ step, position }: { step: OnboardingStep; position: number }
 export function NextStepsPage() {
   const navigate = useNavigate();
   return (
-    <Page title="Próximos passos">
+    <Page title="Próximos passos" backTo={AREA_HOME.onboarding}>
       {/* role="list": some screen readers drop list semantics when list-style is none. */}
       <ol className="steps" role="list" aria-label="Etapas do cadastro">
         {NEXT_STEPS.map((step, index) => (

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
-import { ButtonLink, LoadView, Page } from '@driver-portal/shared/ui';
+import { AREA_HOME, ButtonLink, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchDeposits } from './api';
 import { DepositsAccordion } from './DepositsAccordion';
 import { groupDepositsByDate } from './grouping';
@@ -19,7 +19,7 @@ export function DepositsPage() {
   const id = searchParams.get('id')?.trim() ?? '';
   const load = useLoad(fetchDeposits, []);
   return (
-    <Page title="Depósitos">
+    <Page title="Depósitos" backTo={AREA_HOME.selfService}>
       <LoadView {...load} isEmpty={(list) => list.length === 0} loadingLabel="Carregando depósitos...">
         {(list) => <DepositsAccordion groups={groupDepositsByDate(list)} />}
       </LoadView>

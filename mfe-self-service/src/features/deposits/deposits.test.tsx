@@ -120,6 +120,10 @@ describe('deposits', () => {
     await screen.findByRole('button', { name: /^10\/11\/2026/ });
 
     await user.tab();
+    expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveFocus();
+    await user.tab();
+    // The header's back link comes before the content.
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveFocus();
     await user.tab();
     expect(dayButton('10/11/2026')).toHaveFocus();
     await user.keyboard('{Enter}');
@@ -166,7 +170,6 @@ describe('deposits', () => {
   it.each([
     [500, { Message: 'Serviço de depósitos fora do ar.' }, 'Serviço de depósitos fora do ar.'],
     [404, {}, 'Ocorreu um erro inesperado, tente novamente mais tarde.'],
-    [401, { Message: 'Sessão expirada. Faça login novamente.' }, 'Sessão expirada. Faça login novamente.'],
   ])('on %i shows the server message and retries for real', async (status, body, text) => {
     mockStatus(api.core.deposits, status, body);
     const { user } = renderRoute({ routes, path: '/deposits/list' });
@@ -175,6 +178,18 @@ describe('deposits', () => {
     mockJson(api.core.deposits, deposits);
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('Transação TRX-202611-0004')).toBeInTheDocument();
+  });
+
+  it('on 401 (session expired or missing) shows the message and the way to sign in again, no retry', async () => {
+    const requests = recordRequests();
+    mockStatus(api.core.deposits, 401, { Message: 'Sessão expirada. Faça login novamente.' });
+    renderRoute({ routes, path: '/deposits/list' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sessão expirada. Faça login novamente.');
+    expect(screen.getByRole('link', { name: 'Entrar novamente' })).toHaveAttribute('href', '/Sair');
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+    // The header's way back stays.
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/App');
+    expect(requests).toHaveLength(1);
   });
 
   it('offline: says so, and the retry works once back online', async () => {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
 import { setSessionValue } from '@driver-portal/shared/session';
-import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
+import { AREA_HOME, List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchCategories } from './api';
 import { CategoryIcon, NewMessagesCount } from './components';
 import { messagesPath } from './links';
@@ -15,8 +15,8 @@ import './inbox.css';
  * `?showHeader=true` (onboarding's next-steps "Continuar"): the original app only drew its
  * header then, since inside the native app the native bar is the header. Our pages always
  * have a header (it holds the page's h1), so the parameter only says where the driver came
- * from: with it the header gets a back link to /register/next-steps/; without it (the home or a
- * native deep link) there is no back link, as on the notifications list.
+ * from: with it the back link leads to /register/next-steps/; without it (the home or a native
+ * deep link) to the area's home, as on the notifications list.
  */
 export function CategoriesPage() {
   const { driverId = '' } = useParams();
@@ -26,7 +26,7 @@ export function CategoriesPage() {
   useEffect(() => setSessionValue('driverId', driverId), [driverId]);
   const load = useLoad((signal) => fetchCategories(driverId, signal), [driverId]);
   return (
-    <Page title="Mensagens" backTo={showHeader ? portalPath('/register/next-steps/') : undefined}>
+    <Page title="Mensagens" backTo={showHeader ? portalPath('/register/next-steps/') : AREA_HOME.selfService}>
       <LoadView {...load} isEmpty={(list) => list.length === 0}>
         {(list) => (
           <List label="Categorias de mensagens">

@@ -140,7 +140,7 @@ describe('inbox categories', () => {
     expect(getSessionValue('driverId')).toBe('a b/c');
   });
 
-  it('with ?showHeader=true (from onboarding) the header leads back to next steps; otherwise no back link', async () => {
+  it('with ?showHeader=true (from onboarding) the header leads back to next steps; otherwise to the portal home', async () => {
     mockJson(api.communication.categories, categories);
     const first = renderRoute({ routes, path: `/communication/category/${DRIVER}?showHeader=true` });
     await screen.findByRole('list', { name: 'Categorias de mensagens' });
@@ -150,7 +150,7 @@ describe('inbox categories', () => {
     renderRoute({ routes, path: `/communication/category/${DRIVER}` });
     await screen.findByRole('list', { name: 'Categorias de mensagens' });
     expect(screen.getByRole('heading', { level: 1, name: 'Mensagens' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Voltar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/App');
   });
 
   it('opens a category: its list is titled by the category, even with a slash in the title', async () => {

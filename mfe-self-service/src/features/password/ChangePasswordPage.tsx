@@ -1,7 +1,7 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Form, FormField, Formik, type FormikHelpers } from '@driver-portal/shared/forms';
-import { Button, Page } from '@driver-portal/shared/ui';
+import { AREA_HOME, Button, Page } from '@driver-portal/shared/ui';
 import { object, passwordSchema, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import { changePassword, SUCCESS_TEXTS } from './api';
 
@@ -49,7 +49,7 @@ export function ChangePasswordPage() {
   });
 
   return (
-    <Page title="Alterar senha">
+    <Page title="Alterar senha" backTo={AREA_HOME.selfService}>
       <Formik initialValues={INITIAL_VALUES} validationSchema={schema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate>

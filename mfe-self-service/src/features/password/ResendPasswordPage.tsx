@@ -1,7 +1,7 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Form, FormField, Formik } from '@driver-portal/shared/forms';
-import { Button, Page } from '@driver-portal/shared/ui';
+import { AREA_HOME, Button, Page } from '@driver-portal/shared/ui';
 import { cpfSchema, object } from '@driver-portal/shared/validation';
 import { resendPassword, SUCCESS_TEXTS } from './api';
 
@@ -28,7 +28,7 @@ export function ResendPasswordPage() {
   });
 
   return (
-    <Page title="Lembrar senha">
+    <Page title="Lembrar senha" backTo={AREA_HOME.selfService}>
       <p>Informe o CPF do seu cadastro para receber a sua senha novamente.</p>
       <Formik initialValues={{ cpf: '' }} validationSchema={schema} onSubmit={submit}>
         {({ isSubmitting }) => (

@@ -164,6 +164,18 @@ describe('change password', () => {
     expect(fields().next).toHaveValue('xyz98765');
   });
 
+  it('a 401 says the session expired and OK leads out through /Sair to sign in again', async () => {
+    mockStatus(api.core.changePassword, 401, { Message: 'Sessão expirada. Faça login novamente.' });
+    const { user } = await openChange();
+    await fillChange(user, 'abc12345', 'xyz98765', 'xyz98765');
+    await user.click(fields().submit);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sessão expirada' });
+    expect(dialog).toHaveClass('dialog-error');
+    expect(dialog).toHaveAccessibleDescription('Sessão expirada. Faça login novamente.');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/Sair$/);
+  });
+
   it('offline: says so, keeps everything typed, and the same form can be sent again', async () => {
     mockNetworkError(api.core.changePassword);
     const { user } = await openChange();

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from './support';
+import { DEMO_DRIVER_ID, HOST, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
+import { REMOTES } from '../../build-preset/apps.cjs';
+
+// Named shell-*.spec.ts: it runs in the nginx pass too.
+test.beforeEach(resetSandbox);
+
+const NOT_FOUND = 'Página não encontrada';
+/** Host pages that are not screens of an area (no way back needed, nothing to follow). */
+const HOST_PAGES = new Set(['/', '/app', '/login']);
+/** Links followed elsewhere: leaving ends the session (shell-signout.spec.ts). */
+const NOT_FOLLOWED = new Set(['/sair']);
+
+/** Every built screen: the paths of each remote's `src/routes.ts`, as patterns. */
+function builtScreens(): { path: string; pattern: RegExp }[] {
+  return REMOTES.flatMap((remote) => {
+    const source = readFileSync(join(__dirname, '..', '..', remote.dir, 'src', 'routes.ts'), 'utf8');
+    return [...source.matchAll(/path: '([^']+)'/g)].map(([, path = '']) => ({
+      path,
+      // Paths match case-insensitively; a trailing slash is optional.
+      pattern: new RegExp(`^/${path.replace(/:[A-Za-z]+/g, '[^/]+').replace(/\/$/, '')}/?$`, 'i'),
+    }));
+  });
+}
+
+/** The in-portal addresses the page links to (links and button-links), once it has loaded. */
+async function portalLinks(page: Page): Promise<string[]> {
+  await expect(page.locator('.loading-state')).toHaveCount(0);
+  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.filter((href) => href.startsWith('/') && !href.startsWith('//'));
+}
+
+test('every built screen has a way back, and no link of any of them opens the not-found page', async ({ page }) => {
+  test.setTimeout(240_000);
+  const screens = builtScreens();
+  expect(screens.length).toBeGreaterThan(10);
+  const seenScreens = new Set<string>();
+  const deadEnds: string[] = [];
+  const withoutWayBack: string[] = [];
+
+  // The demo session as the native app opens it; from there, every address reached by a link.
+  const queue: { url: string; from: string }[] = [{ url: `/App?driverId=${DEMO_DRIVER_ID}`, from: 'the native app' }];
+  const queued = new Set(queue.map((entry) => entry.url));
+  let first = true;
+  while (queue.length > 0) {
+    const { url, from } = queue.shift()!;
+    await page.goto(first ? withToken(url) : `${HOST}${url}`);
+    first = false;
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    if ((await heading.textContent()) === NOT_FOUND) {
+      deadEnds.push(`${url} (linked from ${from})`);
+      continue;
+    }
+    const pathname = new URL(page.url()).pathname;
+    const screen = screens.find((candidate) => candidate.pattern.test(pathname));
+    if (screen) {
+      seenScreens.add(screen.path);
+      if ((await page.locator('header').getByRole('link', { name: 'Voltar' }).count()) !== 1) withoutWayBack.push(url);
+    } else if (!HOST_PAGES.has(pathname.toLowerCase())) {
+      deadEnds.push(`${url} (linked from ${from}): not a built screen`);
+    }
+    for (const href of await portalLinks(page)) {
+      if (NOT_FOLLOWED.has(new URL(href, HOST).pathname.toLowerCase()) || queued.has(href)) continue;
+      queued.add(href);
+      queue.push({ url: href, from: url });
+    }
+  }
+
+  expect(deadEnds).toEqual([]);
+  expect(withoutWayBack).toEqual([]);
+  // The demo data reaches every built screen through links, so every one of them was checked.
+  expect([...seenScreens].sort()).toEqual(screens.map((screen) => screen.path).sort());
+});
+
+test('the way back returns to where the driver came from, else to the portal home', async ({ page }) => {
+  // Deposits opened by the native app, then its statement: back is the deposits, as they were.
+  await page.goto(withToken(`/deposits/list?id=${DEMO_DRIVER_ID}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ver extrato de corridas' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Extrato de corridas' })).toBeVisible();
+  await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
+  expect(page.url()).toBe(`${HOST}/deposits/list?id=${DEMO_DRIVER_ID}`);
+
+  // The deposits were the first screen: back is the portal home.
+  await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(`${HOST}/App`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+});
+
+test("at a remote's own URL, the way back from a deep link opens the portal home in the host", async ({ page }) => {
+  await page.goto(withToken('/password/resend', REMOTE_ORIGINS.selfService));
+  await expect(page.getByRole('heading', { level: 1, name: 'Lembrar senha' })).toBeVisible();
+  await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(`${HOST}/App`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+});
