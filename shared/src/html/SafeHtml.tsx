@@ -15,12 +15,13 @@ export function looksLikeHtml(text: string | null | undefined): boolean {
  * the removal leaves behind goes too (see `removeLeftovers`), so a body shows no empty gap.
  */
 export function sanitizeHtml(html: string | null | undefined): string {
+  // RETURN_DOM gives the <body> holding the result (DOMPurify's types only say Node).
   const body = DOMPurify.sanitize(html ?? '', {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],
     FORBID_ATTR: ['style'],
     RETURN_DOM: true,
-  });
+  }) as HTMLElement;
   removeLeftovers(body);
   return body.innerHTML;
 }
