@@ -11,14 +11,49 @@ export function looksLikeHtml(text: string | null | undefined): boolean {
 
 /**
  * Server HTML is only ever rendered through this: scripts, event handlers, forms, frames and
- * javascript: URLs are removed, and links open outside the webview without a referrer.
+ * javascript: URLs are removed, and links open outside the webview without a referrer. What
+ * the removal leaves behind goes too (see `removeLeftovers`), so a body shows no empty gap.
  */
 export function sanitizeHtml(html: string | null | undefined): string {
-  return DOMPurify.sanitize(html ?? '', {
+  // RETURN_DOM gives the <body> holding the result (DOMPurify's types only say Node).
+  const body = DOMPurify.sanitize(html ?? '', {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],
     FORBID_ATTR: ['style'],
-  });
+    RETURN_DOM: true,
+  }) as HTMLElement;
+  removeLeftovers(body);
+  return body.innerHTML;
+}
+
+/** Elements that are whole without content (an image counts only with an address). */
+const VOID_OR_MEDIA = new Set(['BR', 'HR', 'WBR', 'IMG', 'PICTURE', 'VIDEO', 'AUDIO', 'SOURCE', 'TRACK', 'SVG', 'CANVAS']);
+/** A table keeps its empty cells: removing one would shift the columns. */
+const TABLE_PARTS = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'TD', 'TH', 'COLGROUP', 'COL', 'CAPTION']);
+const NO_TEXT = /^[\s\u00a0\u200b]*$/;
+
+/**
+ * After sanitizing: an image left without an address (its javascript: or otherwise unsafe `src`
+ * removed) is dropped, and so is every element then left with no text and nothing to show (the
+ * `<p>` around a removed image or frame, `<p>&nbsp;</p>` and `<p><br></p>` spacers): each would
+ * be an empty gap of margins and line height in the body. Deepest first, so a wrapper that only
+ * held empty wrappers goes too.
+ */
+function removeLeftovers(root: HTMLElement): void {
+  const elements = Array.from(root.querySelectorAll('*')).reverse();
+  for (const element of elements) {
+    const tag = element.tagName.toUpperCase();
+    if (tag === 'IMG') {
+      if (!element.getAttribute('src')?.trim()) element.remove();
+      continue;
+    }
+    if (VOID_OR_MEDIA.has(tag) || TABLE_PARTS.has(tag)) continue;
+    const showsSomething = Array.from(element.querySelectorAll('*')).some((inner) => {
+      const innerTag = inner.tagName.toUpperCase();
+      return innerTag !== 'BR' && innerTag !== 'WBR' && (VOID_OR_MEDIA.has(innerTag) || TABLE_PARTS.has(innerTag));
+    });
+    if (!showsSomething && NO_TEXT.test(element.textContent ?? '')) element.remove();
+  }
 }
 
 let hooked = false;

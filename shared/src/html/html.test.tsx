@@ -24,6 +24,29 @@ describe('server HTML', () => {
     expect(second).toHaveAttribute('alt', 'Mapa');
   });
 
+  it('leaves no empty gap where a removed image was: the image and the elements it leaves empty go', () => {
+    const { container } = render(
+      <SafeHtml
+        html={
+          '<p>Olá, motorista.</p><p><img src="javascript:alert(1)"></p><div><p>&nbsp;</p><a href="https://x"><img src="javascript:alert(2)"></a></div><p><iframe src="https://e"></iframe></p><p>Até logo.</p>'
+        }
+      />,
+    );
+    const body = container.querySelector('.html-body') as HTMLElement;
+    expect(body.querySelector('img')).toBeNull();
+    expect(Array.from(body.children).map((child) => child.outerHTML)).toEqual(['<p>Olá, motorista.</p>', '<p>Até logo.</p>']);
+  });
+
+  it('keeps what shows something: images with an address, line breaks between text, rules and table cells', () => {
+    const clean = sanitizeHtml(
+      '<p><a href="https://x"><img src="https://x/a.png"></a></p><p>linha 1<br>linha 2</p><hr><table><tbody><tr><td></td><td>R$ 10,00</td></tr></tbody></table>',
+    );
+    expect(clean).toContain('<img src="https://x/a.png"');
+    expect(clean).toContain('linha 1<br>linha 2');
+    expect(clean).toContain('<hr>');
+    expect(clean).toContain('<td></td><td>R$ 10,00</td>');
+  });
+
   it('tells markup from plain text', () => {
     expect(looksLikeHtml('<p>oi</p>')).toBe(true);
     expect(looksLikeHtml('5 < 6 e 7 > 3')).toBe(false);

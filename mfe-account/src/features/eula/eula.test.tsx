@@ -32,7 +32,10 @@ describe('terms links', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Termos e políticas' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Termos e políticas' });
     const links = within(list).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Termos de uso', 'Política de privacidade', 'Termos de uso de imagem']);
+    expect(links).toHaveLength(3);
+    ['Termos de uso', 'Política de privacidade', 'Termos de uso de imagem'].forEach((name, index) =>
+      expect(links[index]).toHaveAccessibleName(name),
+    );
     expect(links.map((link) => link.getAttribute('href'))).toEqual([documents['0'], documents['1'], documents['2']]);
     for (const link of links) {
       expect(link).toHaveAttribute('target', '_blank');
@@ -100,13 +103,63 @@ describe('terms links', () => {
     expect(screen.getByRole('link', { name: 'Termos de uso de imagem' })).toHaveAttribute('href', documents['2']);
   });
 
-  it('fails as a whole when only one of the three documents fails', async () => {
+  it('one document that fails shows "Documento indisponível" with its own retry; the other two stay links', async () => {
+    const requests = recordRequests();
     mockApi(api.register.eulaDocument, ({ params }) =>
-      String(params.type) === '1' ? HttpResponse.json({}, { status: 404 }) : HttpResponse.json({ documentUrl: documents['0'] }),
+      String(params.type) === '1'
+        ? HttpResponse.json({}, { status: 404 })
+        : HttpResponse.json({ documentUrl: documents[String(params.type)] }),
     );
+    const { user } = renderRoute({ routes, path });
+
+    const list = await screen.findByRole('list', { name: 'Termos e políticas' });
+    const [use, privacy, image] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(use).getByRole('link', { name: 'Termos de uso' })).toHaveAttribute('href', documents['0']);
+    expect(within(image).getByRole('link', { name: 'Termos de uso de imagem' })).toHaveAttribute('href', documents['2']);
+    expect(within(privacy).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(privacy).getByText('Política de privacidade')).toBeInTheDocument();
+    expect(within(privacy).getByText('Documento indisponível')).toBeInTheDocument();
+    // No page-wide error.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('O serviço esta indisponivel no momento, tente novamente mais tarde.')).not.toBeInTheDocument();
+
+    // The retry asks for that document only, and its link appears in place.
+    const before = requests.length;
+    mockDocuments();
+    await user.click(within(privacy).getByRole('button', { name: 'Tentar novamente: Política de privacidade' }));
+    expect(await within(privacy).findByRole('link', { name: 'Política de privacidade' })).toHaveAttribute('href', documents['1']);
+    expect(requests.slice(before).map((request) => request.url.pathname)).toEqual(['/register/api/1.0/driver/eula/1']);
+    expect(within(list).getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('a document whose retry fails again stays unavailable with its retry', async () => {
+    mockApi(api.register.eulaDocument, ({ params }) =>
+      String(params.type) === '2'
+        ? HttpResponse.json({}, { status: 500 })
+        : HttpResponse.json({ documentUrl: documents[String(params.type)] }),
+    );
+    const { user } = renderRoute({ routes, path });
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente: Termos de uso de imagem' });
+    await user.click(retry);
+    expect(await screen.findByRole('button', { name: 'Tentar novamente: Termos de uso de imagem' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByText('Documento indisponível')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Termos de uso$|Política de privacidade/ })).toHaveLength(2);
+  });
+
+  it('a document answered with nothing safe to open has no retry (asking again gives the same answer)', async () => {
+    mockDocuments({ '0': documents['0'] ?? '', '1': 'javascript:alert(1)', '2': documents['2'] ?? '' });
     renderRoute({ routes, path });
-    expect(await screen.findByText('O serviço esta indisponivel no momento, tente novamente mais tarde.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(await screen.findByText('Documento indisponível')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Tentar novamente/ })).not.toBeInTheDocument();
+  });
+
+  it('links look like links: the label is underlined text beside a chevron hidden from screen readers', async () => {
+    mockDocuments();
+    renderRoute({ routes, path });
+    const link = await screen.findByRole('link', { name: 'Termos de uso' });
+    expect(link).toHaveClass('terms-link');
+    expect(link.querySelector('.terms-link-label')).toHaveTextContent('Termos de uso');
+    expect(link.querySelector('.terms-link-chevron')).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('offline: says so instead of crashing', async () => {

@@ -131,6 +131,24 @@ describe('inbox categories', () => {
     expect(getSessionValue('driverId')).toBe(DRIVER);
   });
 
+  it('a category with no new messages shows no count badge at all (no "0")', async () => {
+    mockJson(api.communication.categories, [
+      { id: 3, title: 'Avisos / Geral', description: 'Avisos gerais', categorType: 2, countNews: 0 },
+      { id: 2, title: 'Novidades', description: 'Novidades do aplicativo', categorType: 1, countNews: 1 },
+    ]);
+    renderRoute({ routes, path: `/communication/category/${DRIVER}` });
+    const list = await screen.findByRole('list', { name: 'Categorias de mensagens' });
+    const [none, one] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+
+    expect(none.querySelector('.badge')).toBeNull();
+    expect(within(none).queryByText('0')).not.toBeInTheDocument();
+    expect(within(none).queryByText(/nova/)).not.toBeInTheDocument();
+    expect(within(none).getByRole('link')).toHaveAccessibleName(/^Categoria geral\s*Avisos \/ Geral\s*Avisos gerais$/);
+    // The badge itself still works beside it.
+    expect(one.querySelector('.badge')).toHaveTextContent('1');
+    expect(within(one).getByText('1 nova mensagem')).toBeInTheDocument();
+  });
+
   it('encodes the driver id in the call path', async () => {
     const requests = recordRequests();
     mockJson(api.communication.categories, []);

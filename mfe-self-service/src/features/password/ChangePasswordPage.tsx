@@ -1,9 +1,10 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Form, FormField, Formik, type FormikHelpers } from '@driver-portal/shared/forms';
+import type { ClipboardEvent } from 'react';
 import { AREA_HOME, Button, Page } from '@driver-portal/shared/ui';
-import { object, passwordSchema, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
-import { changePassword, SUCCESS_TEXTS } from './api';
+import { object, PASSWORD_LENGTH, passwordSchema, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
+import { changePassword, NEW_PASSWORD_HINT, SUCCESS_TEXTS } from './api';
 
 interface ChangePasswordValues {
   senhaAntiga: string;
@@ -12,6 +13,9 @@ interface ChangePasswordValues {
 }
 
 const INITIAL_VALUES: ChangePasswordValues = { senhaAntiga: '', novaSenha: '', confirmacao: '' };
+
+/** The documents' "min and max 8": the browser (and a password manager) knows the length. */
+const PASSWORD_INPUT = { type: 'password', minLength: PASSWORD_LENGTH, maxLength: PASSWORD_LENGTH } as const;
 
 /**
  * docs/product-rules.md, "Validation and masks": each field exactly 8 characters; the confirmation must match the new
@@ -29,11 +33,12 @@ const schema = object({
 });
 
 /**
- * /password/change. Passwords are never stored (no FormDraft here: docs/product-rules.md, "Improvements over the original app"). Decisions
- * (the specification is silent): no maxLength on the inputs, because a pasted longer password
- * silently cut to 8 would set a password the driver does not know, so the rule's message shows
- * instead; after a success the form is cleared, so no password stays on the screen; after a
- * failure everything typed stays.
+ * /password/change. Passwords are never stored (no FormDraft here: docs/product-rules.md, "Improvements over the original app").
+ * The inputs have minLength and maxLength 8 (the documents' "min and max 8"). Decisions (the
+ * documents are silent): a pasted longer password is not cut to 8 by the browser, which would
+ * set a password the driver does not know: it is kept whole and the rule's message shows; after
+ * a success the form is cleared, so no password stays on the screen; after a failure everything
+ * typed stays.
  */
 export function ChangePasswordPage() {
   // The overlay covers the button, but Enter in a field could still send twice.
@@ -51,23 +56,47 @@ export function ChangePasswordPage() {
   return (
     <Page title="Alterar senha" backTo={AREA_HOME.selfService}>
       <Formik initialValues={INITIAL_VALUES} validationSchema={schema} onSubmit={submit}>
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <FormField name="senhaAntiga" label="Senha atual" type="password" autoComplete="current-password" />
-            <FormField
-              name="novaSenha"
-              label="Nova senha"
-              type="password"
-              autoComplete="new-password"
-              hint="A senha deve ter 8 caracteres."
-            />
-            <FormField name="confirmacao" label="Confirmação de senha" type="password" autoComplete="new-password" />
-            {/* aria-disabled rather than disabled while sending: the alert gives the focus back here. */}
-            <Button type="submit" className="button-block" aria-disabled={isSubmitting || undefined}>
-              Alterar senha
-            </Button>
-          </Form>
-        )}
+        {({ isSubmitting, setFieldTouched, setFieldValue }) => {
+          // A paste longer than 8 replaces the field whole (a value set by script is not cut by
+          // maxLength), so the driver reads the length message instead of a silently cut password.
+          const keepLongPaste = (name: keyof ChangePasswordValues) => (event: ClipboardEvent<HTMLInputElement>) => {
+            const pasted = event.clipboardData.getData('text');
+            if (pasted.length <= PASSWORD_LENGTH) return;
+            event.preventDefault();
+            void setFieldValue(name, pasted, false);
+            void setFieldTouched(name, true, true);
+          };
+          return (
+            <Form noValidate>
+              <FormField
+                name="senhaAntiga"
+                label="Senha atual"
+                {...PASSWORD_INPUT}
+                autoComplete="current-password"
+                onPaste={keepLongPaste('senhaAntiga')}
+              />
+              <FormField
+                name="novaSenha"
+                label="Nova senha"
+                {...PASSWORD_INPUT}
+                autoComplete="new-password"
+                hint={NEW_PASSWORD_HINT}
+                onPaste={keepLongPaste('novaSenha')}
+              />
+              <FormField
+                name="confirmacao"
+                label="Confirmação de senha"
+                {...PASSWORD_INPUT}
+                autoComplete="new-password"
+                onPaste={keepLongPaste('confirmacao')}
+              />
+              {/* aria-disabled rather than disabled while sending: the alert gives the focus back here. */}
+              <Button type="submit" className="button-block" aria-disabled={isSubmitting || undefined}>
+                Alterar senha
+              </Button>
+            </Form>
+          );
+        }}
       </Formik>
     </Page>
   );

@@ -39,7 +39,7 @@ async function fillChange(user: ReturnType<typeof renderRoute>['user'], current:
 }
 
 describe('change password', () => {
-  it('has password inputs with autocomplete hints and no size limit that would cut a pasted password', async () => {
+  it('has password inputs that tell the browser their length (8) and autocomplete hints', async () => {
     await openChange();
     const { current, next, confirmation } = fields();
     expect(current).toHaveAttribute('type', 'password');
@@ -48,7 +48,50 @@ describe('change password', () => {
       expect(input).toHaveAttribute('type', 'password');
       expect(input).toHaveAttribute('autocomplete', 'new-password');
     }
-    expect(current).not.toHaveAttribute('maxlength');
+    for (const input of [current, next, confirmation]) {
+      expect(input).toHaveAttribute('minlength', '8');
+      expect(input).toHaveAttribute('maxlength', '8');
+    }
+  });
+
+  it('the new password hint is the product text and says what the length error says (8 digits)', async () => {
+    const { user } = await openChange();
+    const { next } = fields();
+    expect(next).toHaveAccessibleDescription('deve ter 8 digitos, contendo letras, números ou símbolos');
+    expect(screen.queryByText(/8 caracteres/)).not.toBeInTheDocument();
+
+    await user.type(next, 'abc');
+    await user.tab();
+    // Hint and error side by side, both about 8 digits.
+    expect(next).toHaveAccessibleDescription(`deve ter 8 digitos, contendo letras, números ou símbolos ${LENGTH}`);
+  });
+
+  it('typing stops at 8 characters', async () => {
+    const { user } = await openChange();
+    const { current } = fields();
+    await user.type(current, 'abc123456789');
+    expect(current).toHaveValue('abc12345');
+  });
+
+  it('a pasted password longer than 8 is kept whole (not cut to a password the driver does not know) and shows the length message', async () => {
+    const requests = recordRequests();
+    const { user } = await openChange();
+    const { current, next, confirmation, submit } = fields();
+    await user.type(current, 'abc12345');
+    await user.click(next);
+    await user.paste('xyz9876543');
+    await user.click(confirmation);
+    await user.paste('xyz9876543');
+    expect(next).toHaveValue('xyz9876543');
+    await waitFor(() => expect(next).toHaveAccessibleDescription(expect.stringContaining(LENGTH)));
+    expect(confirmation).toHaveAccessibleDescription(LENGTH);
+    await user.click(submit);
+    expect(requests).toHaveLength(0);
+
+    // A paste of 8 or fewer is an ordinary paste.
+    await user.clear(next);
+    await user.paste('xyz98765');
+    expect(next).toHaveValue('xyz98765');
   });
 
   it('an empty form shows the length message under each field and sends nothing', async () => {
@@ -64,10 +107,7 @@ describe('change password', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it.each([
-    ['7 characters', 'abc1234'],
-    ['9 characters', 'abc123456'],
-  ])('each field with %s shows the length message', async (_case, value) => {
+  it.each([['7 characters', 'abc1234']])('each field with %s shows the length message', async (_case, value) => {
     const { user } = await openChange();
     const { current, next, confirmation } = fields();
     await user.type(current, value);

@@ -1,0 +1,144 @@
+import { expect, test, type Page, type TestInfo } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, resetSandbox, withToken } from './support';
+
+/**
+ * The screens at a common Android phone size (412x823 CSS pixels): nothing wider than the screen
+ * and no word broken in two. A screenshot of each is attached to the report.
+ */
+const WIDTH = 412;
+test.use({ viewport: { width: WIDTH, height: 823 } });
+test.beforeEach(resetSandbox);
+
+/** What is wrong with the layout at this width, in words (empty when nothing is). */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate((width) => {
+    const problems: string[] = [];
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
+        typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : ''
+      } "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    const scrollsSideways = (element: Element) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (parent === document.documentElement || parent === document.body) break;
+        if (['auto', 'scroll'].includes(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    // Screen-reader-only text is 1 px wide on purpose.
+    const isShown = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 1 && box.height > 1 && getComputedStyle(element).visibility !== 'hidden';
+    };
+
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth > width) problems.push(`the page is ${pageWidth}px wide`);
+
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      if (!isShown(element) || scrollsSideways(element)) continue;
+      const { right } = element.getBoundingClientRect();
+      if (right > width + 0.5) problems.push(`${name(element)} ends at ${Math.round(right)}px`);
+
+      const style = getComputedStyle(element);
+      const hasText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      if (!hasText) continue;
+      if (style.wordBreak === 'break-all' || style.wordBreak === 'break-word' || style.overflowWrap === 'anywhere') {
+        problems.push(`${name(element)} may break words anywhere (word-break: ${style.wordBreak}, overflow-wrap: ${style.overflowWrap})`);
+      }
+      // Text that does not fit its box (a word too long for the line) overflows it.
+      if (style.display !== 'inline' && element.scrollWidth > element.clientWidth + 1 && style.overflowX === 'visible') {
+        problems.push(`${name(element)} is ${element.scrollWidth}px of text in ${element.clientWidth}px`);
+      }
+    }
+
+    // No word laid out on two lines: each word of each shown text node has one line box.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('select, script, style, svg') || !isShown(parent)) continue;
+      const text = node.textContent ?? '';
+      // Hyphens and slashes are ordinary places to wrap ("Pré-pago", "Avisos / Geral").
+      for (const match of text.matchAll(/[^\s\-/]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set(
+          Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.top)),
+        );
+        if (lines.size > 1) problems.push(`"${match[0]}" in ${name(parent)} is broken across ${lines.size} lines`);
+      }
+    }
+    return problems;
+  }, WIDTH);
+}
+
+/** A full-page screenshot, attached to the report and kept in the test's output folder (e2e/test-results/). */
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const path = testInfo.outputPath(`${name}-412x823.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(`${name}-412x823`, { path, contentType: 'image/png' });
+}
+
+test('the statement list fits 412 px: nothing wider than the screen, no word broken', async ({ page }, testInfo) => {
+  await page.goto(withToken('/performed-Runs/list?taxiId=4521'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Extrato de corridas' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Corridas' })).toBeVisible();
+  await attachScreenshot(page, testInfo, 'statement-list');
+  expect(await layoutProblems(page)).toEqual([]);
+  await expectAccessible(page);
+});
+
+test('the insurance home fits 412 px: nothing wider than the screen, no word broken', async ({ page }, testInfo) => {
+  await page.goto(withToken(`/car-insurance/init/${DEMO_DRIVER_ID}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Seguro auto' })).toBeVisible();
+  await expect(page.getByText('Contratar').first()).toBeVisible();
+  await attachScreenshot(page, testInfo, 'insurance-home');
+  expect(await layoutProblems(page)).toEqual([]);
+  await expectAccessible(page);
+});
+
+test('the terms page fits 412 px, and its links look like links a finger can hit', async ({ page }, testInfo) => {
+  await page.goto(withToken(`/eula/${DEMO_DRIVER_ID}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Termos e políticas' })).toBeVisible();
+  const links = page.getByRole('list', { name: 'Termos e políticas' }).getByRole('link');
+  await expect(links).toHaveCount(3);
+  await attachScreenshot(page, testInfo, 'terms');
+  expect(await layoutProblems(page)).toEqual([]);
+
+  const bodyColour = await page.evaluate(() => getComputedStyle(document.body).color);
+  for (const link of await links.all()) {
+    const box = await link.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    const look = await link.evaluate((element) => ({
+      colour: getComputedStyle(element).color,
+      underlined: Array.from(element.querySelectorAll('*'))
+        .concat(element)
+        .some((part) => getComputedStyle(part).textDecorationLine.includes('underline')),
+    }));
+    expect(look.colour).not.toBe(bodyColour);
+    expect(look.underlined).toBe(true);
+  }
+  await expectAccessible(page);
+});
+
+test('the check itself sees an element wider than the screen and a word broken in two', async ({ page }) => {
+  await page.goto(withToken(`/eula/${DEMO_DRIVER_ID}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Termos e políticas' })).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.evaluate(() => {
+    const wide = document.createElement('div');
+    wide.style.width = '500px';
+    wide.textContent = 'largo';
+    const broken = document.createElement('p');
+    broken.style.cssText = 'width: 120px; word-break: break-all';
+    broken.textContent = 'Inconstitucionalissimamente';
+    document.querySelector('main')?.append(wide, broken);
+  });
+  const problems = await layoutProblems(page);
+  expect(problems).toContainEqual(expect.stringMatching(/^the page is \d+px wide$/));
+  expect(problems).toContainEqual(expect.stringMatching(/^div "largo" ends at \d+px$/));
+  expect(problems).toContainEqual(expect.stringMatching(/^p "Inconstitucionalissimamente" may break words anywhere/));
+  expect(problems).toContainEqual(expect.stringMatching(/^"Inconstitucionalissimamente" in p .* is broken across \d lines$/));
+});
