@@ -19,7 +19,9 @@ export function sanitizeHtml(html: string | null | undefined): string {
   const body = DOMPurify.sanitize(html ?? '', {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style'],
+    // No class, id or style of ours: server HTML must not dress up as the portal (a
+    // `dialog-backdrop` drawing a fake login over the screen) or reach its anchors.
+    FORBID_ATTR: ['style', 'class', 'id'],
     RETURN_DOM: true,
   }) as HTMLElement;
   removeLeftovers(body);

@@ -47,6 +47,15 @@ describe('server HTML', () => {
     expect(clean).toContain('<td></td><td>R$ 10,00</td>');
   });
 
+  it("keeps no class, id or style of ours: a body cannot dress up as the portal's dialog or overlay", () => {
+    const html = sanitizeHtml(
+      '<div class="dialog-backdrop" id="conteudo" style="position:fixed;inset:0"><p class="loading-overlay">Sessão expirada</p><a href="https://evil.example/login" class="button button-primary">Entrar</a></div>',
+    );
+    expect(html).not.toMatch(/class=|id=|style=/);
+    expect(html).toContain('Sessão expirada');
+    expect(html).toContain('href="https://evil.example/login"');
+  });
+
   it('tells markup from plain text', () => {
     expect(looksLikeHtml('<p>oi</p>')).toBe(true);
     expect(looksLikeHtml('5 < 6 e 7 > 3')).toBe(false);

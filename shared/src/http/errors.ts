@@ -56,14 +56,19 @@ export class ApiError extends Error {
   }
 }
 
-function serverMessage(data: unknown): string | undefined {
-  if (typeof data === 'string' && data.trim() !== '' && !data.trim().startsWith('<')) return data.trim();
-  if (data && typeof data === 'object') {
-    const body = data as Record<string, unknown>;
-    for (const key of ['Message', 'message', 'error', 'Mensagem']) {
-      const value = body[key];
-      if (typeof value === 'string' && value.trim() !== '') return value.trim();
-    }
+/**
+ * The text to show from a failure answer, only when it comes in the service's own error shape
+ * (`{ Message }` for the legacy services, `{ error }` for the statement service). A plain-text or
+ * HTML body (a stack trace, a proxy's page: "java.lang.NullPointerException … upstream=10.0.3.17")
+ * is never shown: the screen gets the catalogue's text instead.
+ */
+function serverMessage(data: unknown, service: ServiceName): string | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const body = data as Record<string, unknown>;
+  const keys = SERVICE_ERROR_STYLE[service] === 'statement' ? ['error'] : ['Message', 'message'];
+  for (const key of keys) {
+    const value = body[key];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
   }
   return undefined;
 }
@@ -114,7 +119,7 @@ export function toApiError(error: unknown, service: ServiceName): ApiError {
       return new ApiError({
         kind: status === 404 ? 'not-found' : status === 400 ? 'validation' : 'server',
         status,
-        message: serverMessage(data) ?? ERROR_TEXTS.unexpected,
+        message: serverMessage(data, service) ?? ERROR_TEXTS.unexpected,
         service,
       });
     }

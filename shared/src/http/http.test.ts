@@ -111,6 +111,32 @@ describe('error catalogue', () => {
     await expect(callApi(api.eula.pendingPolicies)).rejects.toMatchObject({ message: 'Termos indisponíveis.' });
   });
 
+  it('a plain-text or HTML failure body is never shown: the catalogue text instead', async () => {
+    server.use(
+      mswHttp.get(
+        endpointUrl(api.core.notifications),
+        () =>
+          new HttpResponse('java.lang.NullPointerException at x.y(Z.java:12) upstream=10.0.3.17:8080', {
+            status: 500,
+            headers: { 'Content-Type': 'text/plain' },
+          }),
+      ),
+    );
+    await expect(callApi(api.core.notifications)).rejects.toMatchObject({
+      kind: 'server',
+      message: 'Ocorreu um erro inesperado, tente novamente mais tarde.',
+    });
+    server.use(
+      mswHttp.get(
+        endpointUrl(api.core.notifications),
+        () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502 }),
+      ),
+    );
+    await expect(callApi(api.core.notifications)).rejects.toMatchObject({
+      message: 'Ocorreu um erro inesperado, tente novamente mais tarde.',
+    });
+  });
+
   it('registration 404 and 500 give the catalogue texts', async () => {
     mockStatus(api.register.policies, 404);
     await expect(callApi(api.register.policies)).rejects.toMatchObject({

@@ -19,6 +19,35 @@ export function safeExternalUrl(value: unknown): string | undefined {
   return undefined;
 }
 
+export type ServerLinkTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string };
+
+/**
+ * Where a link that came in server content may lead: a path inside the portal, or an http(s)
+ * page elsewhere (opened outside the portal); undefined for anything else. Decided by parsing
+ * the value as the browser would, never by its first characters: to a browser `/\evil.example/x`
+ * is `//evil.example/x`, and tabs and line breaks inside a URL are dropped, so `/\t/evil.example`
+ * leaves the portal too. A relative value counts as in-portal only when, resolved against the
+ * page's origin, it stays on it. A `token` in an in-portal link's query is dropped: a session
+ * comes only with the address the webview opens, never from a link in server content.
+ */
+export function serverLinkTarget(value: unknown, pageOrigin: string = window.location.origin): ServerLinkTarget | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (text.startsWith('/') || text.startsWith('\\')) {
+    let url: URL;
+    try {
+      url = new URL(text, pageOrigin);
+    } catch {
+      return undefined;
+    }
+    if (url.origin !== new URL(pageOrigin).origin) return undefined;
+    for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'token') url.searchParams.delete(name);
+    return { kind: 'internal', to: `${url.pathname}${url.search}${url.hash}` };
+  }
+  const href = safeExternalUrl(text);
+  return href ? { kind: 'external', href } : undefined;
+}
+
 /**
  * The `:name` placeholders of a path pattern, as a union of names:
  * `PathParamNames<'/eula/:driverId'>` is `'driverId'`. A name ends at `/`, `?` or `#`.

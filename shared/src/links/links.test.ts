@@ -1,4 +1,4 @@
-import { isNavigationEntry, portalPath, safeExternalUrl } from '.';
+import { isNavigationEntry, portalPath, safeExternalUrl, serverLinkTarget } from '.';
 
 describe('links from a server', () => {
   it('opens only absolute http(s) addresses from a server as outside links', () => {
@@ -73,5 +73,35 @@ describe('navigation entries of a remote', () => {
     ['not an object', 'x'],
   ])('drops %s', (_case, entry) => {
     expect(isNavigationEntry(entry)).toBe(false);
+  });
+});
+
+describe('serverLinkTarget: where a link from server content may lead', () => {
+  const PAGE = 'http://localhost:3000';
+
+  it.each([
+    ['/\\evil.example/x'],
+    ['/\t/evil.example/x'],
+    ['/\n/evil.example/x'],
+    ['//evil.example/x'],
+    ['\\\\evil.example/x'],
+    ['/\\/evil.example'],
+  ])('%j leaves the portal, so it is not an in-portal link (and not followed)', (value) => {
+    expect(serverLinkTarget(value, PAGE)).toBeUndefined();
+  });
+
+  it('an in-portal path stays one, normalised, with its query and fragment', () => {
+    expect(serverLinkTarget('/register/next-steps/?a=1#x', PAGE)).toEqual({ kind: 'internal', to: '/register/next-steps/?a=1#x' });
+    expect(serverLinkTarget('/a/../notifications/list/', PAGE)).toEqual({ kind: 'internal', to: '/notifications/list/' });
+  });
+
+  it('never carries a token into the portal', () => {
+    expect(serverLinkTarget('/password/change?token=attacker&x=1&Token=2', PAGE)).toEqual({ kind: 'internal', to: '/password/change?x=1' });
+  });
+
+  it('an http(s) page elsewhere opens outside; javascript:, data: and garbage are no link', () => {
+    expect(serverLinkTarget('https://example.com/a', PAGE)).toEqual({ kind: 'external', href: 'https://example.com/a' });
+    for (const value of ['javascript:alert(1)', 'data:text/html,x', 'notaurl', '', null, 42])
+      expect(serverLinkTarget(value, PAGE)).toBeUndefined();
   });
 });

@@ -63,6 +63,27 @@ describe('notifications list', () => {
     expect(screen.getByRole('link', { name: 'Sair' })).toHaveAttribute('href', '/Sair');
   });
 
+  it.each([['/\\evil.example/x'], ['/\t/evil.example/x'], ['/\n/evil.example/x']])(
+    'in register mode an HRef of %j (another site to a browser) opens the detail, never another site',
+    async (hRef) => {
+      mockJson(api.core.notifications, [{ Id: 9, Titulo: 'Aviso', Descricao: 'x', Data: '2026-11-18T10:00:00', HRef: hRef }]);
+      const { user } = renderRoute({ routes, path: '/notifications/list/?driverId=abc' });
+      const link = await screen.findByRole('link', { name: /Aviso/ });
+      expect(link).toHaveAttribute('href', '/notifications/details/9');
+      mockJson(api.core.notification, { Corpo: 'Texto' });
+      await user.click(link);
+      expect(await screen.findByText('Texto')).toBeInTheDocument();
+    },
+  );
+
+  it('in register mode an in-portal HRef never carries a token into the portal', async () => {
+    mockJson(api.core.notifications, [
+      { Id: 9, Titulo: 'Aviso', Descricao: 'x', Data: '2026-11-18T10:00:00', HRef: '/password/change?token=attacker' },
+    ]);
+    renderRoute({ routes, path: '/notifications/list/?driverId=abc' });
+    expect(await screen.findByRole('link', { name: /Aviso/ })).toHaveAttribute('href', '/password/change');
+  });
+
   it('shows the empty state', async () => {
     mockJson(api.core.notifications, []);
     renderRoute({ routes, path: '/notifications/list/' });

@@ -204,6 +204,28 @@ describe('change password', () => {
     expect(fields().next).toHaveValue('xyz98765');
   });
 
+  it.each([
+    [
+      'an HTML page (a captive portal)',
+      () => new HttpResponse('<html><body>Wi-Fi: faça login</body></html>', { headers: { 'Content-Type': 'text/html' } }),
+    ],
+    ['truncated JSON', () => new HttpResponse('{"Message": "Senha alt', { headers: { 'Content-Type': 'application/json' } })],
+    ['null', () => HttpResponse.json(null)],
+  ])('a 2xx answer that is %s is no success: the unexpected error, everything typed kept', async (_case, answer) => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockApi(api.core.changePassword, answer);
+    const { user } = await openChange();
+    await fillChange(user, 'abc12345', 'xyz98765', 'xyz98765');
+    await user.click(fields().submit);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveClass('dialog-error');
+    expect(within(dialog).getByText(ERROR_TEXTS.unexpected)).toBeInTheDocument();
+    expect(screen.queryByText('Senha alterada!')).not.toBeInTheDocument();
+    expect(fields().current).toHaveValue('abc12345');
+    expect(fields().next).toHaveValue('xyz98765');
+    warn.mockRestore();
+  });
+
   it('a 401 says the session expired and OK leads out through /Sair to sign in again', async () => {
     mockStatus(api.core.changePassword, 401, { Message: 'Sessão expirada. Faça login novamente.' });
     const { user } = await openChange();
