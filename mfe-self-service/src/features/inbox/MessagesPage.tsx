@@ -5,7 +5,7 @@ import type { InboxMessage } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
 import { dayLabel } from '@driver-portal/shared/format';
 import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
-import { fetchMessages, markViewed } from './api';
+import { fetchMessages, markViewedBeforeOpening } from './api';
 import { MissingDriver } from './components';
 import { categoriesPath, detailPath, type DetailLocationState, useInboxDriverId } from './links';
 
@@ -26,9 +26,8 @@ function MessageList({ driverId, categoryId, title }: { driverId: string; catego
     if (opening.current) return;
     opening.current = true;
     try {
-      await markViewed(driverId, message.requestId);
-    } catch {
-      // Still open the message (see above).
+      // Waits a moment at most: a hanging call never holds the screen (see markViewedBeforeOpening).
+      await markViewedBeforeOpening(driverId, message.requestId);
     } finally {
       opening.current = false;
     }

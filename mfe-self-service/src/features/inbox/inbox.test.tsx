@@ -12,6 +12,7 @@ import {
   type RecordedRequest,
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
+import { MARK_VIEWED_WAIT_MS } from './api';
 
 const DRIVER = 'drv-1';
 const BASE = '/communication/inbox/drv-1';
@@ -329,6 +330,17 @@ describe('inbox messages', () => {
     expect(await screen.findByText('Confira a agência e a conta.')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(paths(requests)).toEqual([`GET ${BASE}/categories/1`, `PUT ${BASE}/request/5002`, `GET ${BASE}/categories/1/message/102`]);
+  });
+
+  it('a mark-viewed call that hangs never holds the screen: the message opens after a moment, the overlay goes', async () => {
+    mockJson(api.communication.messages, { categories: messages });
+    mockApi(api.communication.markViewed, () => new Promise<never>(() => undefined));
+    mockJson(api.communication.message, plainDetail);
+    const { user } = renderRoute({ routes, path: listPath, session: { driverId: DRIVER } });
+    await user.click(await screen.findByRole('link', { name: /Dados bancários/ }));
+    expect(screen.getByRole('status', { name: 'Carregando' })).toBeInTheDocument();
+    expect(await screen.findByText('Confira a agência e a conta.', {}, { timeout: MARK_VIEWED_WAIT_MS + 1_500 })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Carregando' })).not.toBeInTheDocument();
   });
 
   it('two quick taps mark the message only once', async () => {
