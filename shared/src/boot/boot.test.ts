@@ -10,6 +10,23 @@ describe('token capture at start-up', () => {
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/notifications/list/?driverId=42#top');
   });
 
+  it("a later page of the tab with a token in its address never replaces the driver's session, and loses the token", () => {
+    window.sessionStorage.setItem('driver-portal:token', 'driver');
+    window.history.pushState(null, '', '/App');
+    expect(window.history.length).toBeGreaterThan(1);
+    window.history.replaceState(null, '', '/password/change?token=attacker');
+    captureSessionToken();
+    expect(getSessionValue('token')).toBe('driver');
+    expect(window.location.search).toBe('');
+  });
+
+  it('a later page of an origin that holds no session yet takes the token (a deep link into a remote)', () => {
+    window.history.pushState(null, '', '/x');
+    window.history.replaceState(null, '', '/password/change?token=fresh');
+    captureSessionToken();
+    expect(getSessionValue('token')).toBe('fresh');
+  });
+
   it('leaves the address alone and the old session in place when there is no token', () => {
     window.sessionStorage.setItem('driver-portal:token', 'kept');
     window.history.replaceState(null, '', '/App?x=1');

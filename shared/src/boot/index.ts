@@ -13,6 +13,24 @@ function remember(win: Window, key: string, value: string): void {
   }
 }
 
+function heldToken(win: Window): string | null {
+  try {
+    return win.sessionStorage.getItem(SESSION_KEYS.token);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A token is taken only from the address the webview opens: the first page of this tab, or a
+ * page of an origin that holds no session yet (the native app deep-linking into a remote). A
+ * later full-page link carrying `?token=` (from server content, say) never replaces the
+ * driver's session; its token is still removed from the address bar.
+ */
+function mayTakeToken(win: Window): boolean {
+  return win.history.length <= 1 || heldToken(win) === null;
+}
+
 /**
  * The `driverId` parameter (it stays in the address bar: it switches register mode) is also
  * held for the session, so screens reached later know the driver.
@@ -26,7 +44,7 @@ export function captureSessionToken(win: Window = window): void {
   if (driverId) remember(win, SESSION_KEYS.driverId, driverId);
   const token = url.searchParams.get('token');
   if (token === null) return;
-  if (token.trim() !== '') remember(win, SESSION_KEYS.token, token.trim());
+  if (token.trim() !== '' && mayTakeToken(win)) remember(win, SESSION_KEYS.token, token.trim());
   url.searchParams.delete('token');
   win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);
 }

@@ -207,6 +207,13 @@ describe('deposits', () => {
     expect(await screen.findByText('Ocorreu um erro inesperado, tente novamente mais tarde.')).toBeInTheDocument();
   });
 
+  it('a list of only null entries is the empty state with its message, not an empty accordion', async () => {
+    mockApi(api.core.deposits, () => HttpResponse.json([null, null]));
+    renderRoute({ routes, path: '/deposits/list' });
+    expect(await screen.findByText('Não há registros aqui ainda')).toBeInTheDocument();
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
   it('deposits with missing fields still render', async () => {
     mockApi(api.core.deposits, () =>
       HttpResponse.json([null, { Data: '2026-11-10T12:00:00-03:00', Valor: 10, Servico: null, Corridas: null }, { Valor: 'x' }]),

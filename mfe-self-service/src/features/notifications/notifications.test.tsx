@@ -110,6 +110,23 @@ describe('notifications list', () => {
     expect(await screen.findByText('Ocorreu um erro inesperado, tente novamente mais tarde.')).toBeInTheDocument();
   });
 
+  it.each([
+    ['a number body', { Corpo: 42 }],
+    ['an object body', { Corpo: { html: '<p>x</p>' } }],
+    ['no body', {}],
+    ['a list', [{ Corpo: 'x' }]],
+  ])('a detail answer with %s is the unexpected error with a retry, never a crashed screen', async (_case, answer) => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockApi(api.core.notification, () => HttpResponse.json(answer));
+    const { user } = renderRoute({ routes, path: '/notifications/details/1' });
+    expect(await screen.findByText('Ocorreu um erro inesperado, tente novamente mais tarde.')).toBeInTheDocument();
+    expect(screen.queryByText('Algo deu errado nesta tela')).not.toBeInTheDocument();
+    mockJson(api.core.notification, { Corpo: '<p>Agora sim</p>' });
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Agora sim')).toBeInTheDocument();
+    warn.mockRestore();
+  });
+
   it('offline: says so instead of crashing', async () => {
     mockNetworkError(api.core.notifications);
     renderRoute({ routes, path: '/notifications/list/' });
