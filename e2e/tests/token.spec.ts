@@ -50,3 +50,19 @@ test('React is downloaded exactly once on a deep link into a remote', async ({ p
   // Only the owning remote was downloaded.
   expect(scripts.filter((url) => /localhost:300[234]/.test(url))).toEqual([]);
 });
+
+test("a later full-page link carrying a token never replaces the driver's session, and the token leaves the address bar", async ({
+  page,
+}) => {
+  const requests = recordRequests(page);
+  await page.goto(withToken('/notifications/list/'));
+  await expect(page.getByRole('list', { name: 'Notificações' })).toBeVisible();
+  // A link from server content that loads a whole page, carrying someone else's token.
+  await page.goto('/deposits/list?token=attacker-token');
+  await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
+  expect(page.url()).toBe('http://localhost:3000/deposits/list');
+  expect(await page.evaluate(() => window.sessionStorage.getItem('driver-portal:token'))).toBe(DEMO_TOKEN);
+  const deposits = requests.filter((request) => request.url().startsWith(`${SANDBOX}/core/extrato/depositos`));
+  expect(deposits.length).toBeGreaterThan(0);
+  for (const request of deposits) expect(await request.headerValue('authorization')).toBe(`Bearer ${DEMO_TOKEN}`);
+});
