@@ -167,3 +167,29 @@ export function renderRoute({ routes, path, session = { token: TEST_TOKEN }, rem
 }
 
 export { HttpResponse, http };
+
+/**
+ * Fixes "now" for the test while leaving every timer real, so MSW, user-event and React keep
+ * working: screens whose texts depend on the day ("Hoje", "Ontem") read the same every day.
+ */
+export function fixDate(now: Date): void {
+  jest.useFakeTimers({
+    now,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+}

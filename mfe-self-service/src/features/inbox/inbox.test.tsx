@@ -10,6 +10,7 @@ import {
   recordRequests,
   renderRoute,
   type RecordedRequest,
+  fixDate,
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
 import { MARK_VIEWED_WAIT_MS } from './api';
@@ -234,26 +235,7 @@ describe('inbox messages', () => {
   const listPath = '/communication/list/1/Meu%20cadastro';
 
   it('lists the messages of the category: unread look different, dates Hoje / Ontem / DD/MM/YYYY', async () => {
-    // Only Date is faked: MSW and user-event keep their real timers.
-    jest.useFakeTimers({
-      now: NOW,
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fixDate(NOW);
     const requests = recordRequests();
     mockJson(api.communication.messages, { categories: messages });
     renderRoute({ routes, path: listPath, session: { driverId: DRIVER } });

@@ -9,6 +9,7 @@ import {
   recordRequests,
   renderRoute,
   TEST_TOKEN,
+  fixDate,
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
 import { earningsByDay, monthTitle, rideDateSegment, rideWhen } from './rides';
@@ -17,26 +18,7 @@ import { earningsByDay, monthTitle, rideDateSegment, rideWhen } from './rides';
 const NOW = new Date('2026-11-22T04:36:00-03:00');
 
 beforeEach(() => {
-  // Only Date is faked: MSW and user-event keep their real timers.
-  jest.useFakeTimers({
-    now: NOW,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  fixDate(NOW);
 });
 
 afterEach(() => {
