@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseLoadResult } from '@driver-portal/shared/data';
 import { EmptyState, ErrorState, LoadingState, SessionExpiredState } from './components';
-import './ui.css';
 
 export interface LoadViewProps<T> extends UseLoadResult<T> {
   children: (data: T) => ReactNode;

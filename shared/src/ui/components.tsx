@@ -1,31 +1,15 @@
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, type LinkProps } from 'react-router';
-import { HOME_PATH, SIGN_OUT_PATH } from '@driver-portal/shared/links';
+import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import './ui.css';
 
 export const EMPTY_LIST_TEXT = 'Não há registros aqui ainda';
 
 /**
- * The home of each area of the portal: where a screen's back link leads when the driver opened
- * it directly (a deep link from the native app, no earlier screen of the portal in this tab).
- *
- * Decision: every area's home is the portal home `/App`. It is where every area's screens are
- * listed, and no area has a home screen of its own built yet (the account's
- * `/my-account/init/:driverId` is not built; the insurance home is itself a screen of `/App`).
- * When an area gets one, its entry changes here and every screen of the area follows. Detail
- * screens lead to their own list instead (a notification to the notifications, a ride to its
- * statement, a message to its category).
- */
-export const AREA_HOME = {
-  selfService: HOME_PATH,
-  onboarding: HOME_PATH,
-  account: HOME_PATH,
-  insurance: HOME_PATH,
-} as const;
-
-/**
  * The header's way back: to where the driver came from when an earlier screen of the portal is
- * in this tab's history (the same as the device's back button), else to `to`. The link's address
+ * in this tab's history (the same as the device's back button), else to `to`. Decision: on a
+ * deep link a list screen's `to` is the portal home (`HOME_PATH`, where every area's screens are
+ * listed; no area has a home screen of its own yet); a detail screen's is its own list. The link's address
  * is always `to`, so it also works opened in a new tab or without JavaScript routing.
  */
 function BackLink({ to }: { to: string }) {
@@ -51,7 +35,7 @@ export interface PageProps {
   /** Shown at the right of the header (e.g. the register-mode logout link). */
   headerAction?: ReactNode;
   /**
-   * Where the back link leads when the driver opened this screen directly (see {@link AREA_HOME});
+   * Where the back link leads when the driver opened this screen directly (see `BackLink`);
    * after a screen of the portal, it goes back there. No back link when absent.
    */
   backTo?: string;

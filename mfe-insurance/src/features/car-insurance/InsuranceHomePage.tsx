@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
-import { AREA_HOME, LoadView, Page } from '@driver-portal/shared/ui';
+import { HOME_PATH } from '@driver-portal/shared/links';
+import { LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchActivePolicy } from './api';
 import { now } from './clock';
 import { InsuranceOffer } from './InsuranceOffer';
@@ -15,7 +16,7 @@ export function InsuranceHomePage() {
   // The time is taken with the answer: renew or cancel is decided for the policy as loaded.
   const load = useLoad((signal) => fetchActivePolicy(driverId, signal).then((policy) => ({ policy, checkedAt: now() })), [driverId]);
   return (
-    <Page title="Seguro auto" backTo={AREA_HOME.insurance}>
+    <Page title="Seguro auto" backTo={HOME_PATH}>
       <LoadView {...load}>
         {({ policy, checkedAt }) => (policy.active ? <PolicyDetails policy={policy} now={checkedAt} /> : <InsuranceOffer />)}
       </LoadView>

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { AREA_HOME, Button, Page } from '@driver-portal/shared/ui';
+import { HOME_PATH } from '@driver-portal/shared/links';
+import { Button, Page } from '@driver-portal/shared/ui';
 import { continueTarget, NEXT_STEPS, STEP_STATE_TEXT, type OnboardingStep } from './steps';
 import './next-steps.css';
 
@@ -19,7 +20,7 @@ function StepItem({ step, position }: { step: OnboardingStep; position: number }
 export function NextStepsPage() {
   const navigate = useNavigate();
   return (
-    <Page title="Próximos passos" backTo={AREA_HOME.onboarding}>
+    <Page title="Próximos passos" backTo={HOME_PATH}>
       {/* role="list": some screen readers drop list semantics when list-style is none. */}
       <ol className="steps" role="list" aria-label="Etapas do cadastro">
         {NEXT_STEPS.map((step, index) => (

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
-import { AREA_HOME, ButtonLink, LoadView, Page } from '@driver-portal/shared/ui';
+import { HOME_PATH } from '@driver-portal/shared/links';
+import { ButtonLink, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchDeposits } from './api';
 import { DepositsAccordion } from './DepositsAccordion';
 import { groupDepositsByDate } from './grouping';
@@ -19,7 +20,7 @@ export function DepositsPage() {
   const id = searchParams.get('id')?.trim() ?? '';
   const load = useLoad(fetchDeposits, []);
   return (
-    <Page title="Depósitos" backTo={AREA_HOME.selfService}>
+    <Page title="Depósitos" backTo={HOME_PATH}>
       <LoadView {...load} isEmpty={(list) => list.length === 0} loadingLabel="Carregando depósitos...">
         {(list) => <DepositsAccordion groups={groupDepositsByDate(list)} />}
       </LoadView>

@@ -1,9 +1,9 @@
-import { portalPath } from '@driver-portal/shared/links';
+import { HOME_PATH, portalPath } from '@driver-portal/shared/links';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
 import { setSessionValue } from '@driver-portal/shared/session';
-import { AREA_HOME, List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
+import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchCategories } from './api';
 import { CategoryIcon, NewMessagesCount } from './components';
 import { messagesPath } from './links';
@@ -26,7 +26,7 @@ export function CategoriesPage() {
   useEffect(() => setSessionValue('driverId', driverId), [driverId]);
   const load = useLoad((signal) => fetchCategories(driverId, signal), [driverId]);
   return (
-    <Page title="Mensagens" backTo={showHeader ? portalPath('/register/next-steps/') : AREA_HOME.selfService}>
+    <Page title="Mensagens" backTo={showHeader ? portalPath('/register/next-steps/') : HOME_PATH}>
       <LoadView {...load} isEmpty={(list) => list.length === 0}>
         {(list) => (
           <List label="Categorias de mensagens">

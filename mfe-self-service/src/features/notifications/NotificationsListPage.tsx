@@ -1,10 +1,10 @@
-import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
+import { HOME_PATH, SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import { Link, useSearchParams } from 'react-router';
 import type { Notification } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
 import { formatDateTime } from '@driver-portal/shared/format';
 import { notificationTitle } from '../../session';
-import { AREA_HOME, List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
+import { List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchNotifications } from './api';
 import { notificationTarget } from './links';
 
@@ -42,11 +42,7 @@ export function NotificationsListPage() {
   const registerMode = Boolean(searchParams.get('driverId'));
   const load = useLoad(fetchNotifications, []);
   return (
-    <Page
-      title="Notificações"
-      backTo={AREA_HOME.selfService}
-      headerAction={registerMode ? <Link to={SIGN_OUT_PATH}>Sair</Link> : undefined}
-    >
+    <Page title="Notificações" backTo={HOME_PATH} headerAction={registerMode ? <Link to={SIGN_OUT_PATH}>Sair</Link> : undefined}>
       <LoadView {...load} isEmpty={(list) => list.length === 0}>
         {(list) => (
           <List label="Notificações">

@@ -2,7 +2,8 @@ import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Form, FormField, Formik, type FormikHelpers } from '@driver-portal/shared/forms';
 import type { ClipboardEvent } from 'react';
-import { AREA_HOME, Button, Page } from '@driver-portal/shared/ui';
+import { HOME_PATH } from '@driver-portal/shared/links';
+import { Button, Page } from '@driver-portal/shared/ui';
 import { object, PASSWORD_LENGTH, passwordSchema, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import { changePassword, NEW_PASSWORD_HINT, SUCCESS_TEXTS } from './api';
 
@@ -54,7 +55,7 @@ export function ChangePasswordPage() {
   });
 
   return (
-    <Page title="Alterar senha" backTo={AREA_HOME.selfService}>
+    <Page title="Alterar senha" backTo={HOME_PATH}>
       <Formik initialValues={INITIAL_VALUES} validationSchema={schema} onSubmit={submit}>
         {({ isSubmitting, setFieldTouched, setFieldValue }) => {
           // A paste longer than 8 replaces the field whole (a value set by script is not cut by

@@ -1,7 +1,8 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Form, FormField, Formik } from '@driver-portal/shared/forms';
-import { AREA_HOME, Button, Page } from '@driver-portal/shared/ui';
+import { HOME_PATH } from '@driver-portal/shared/links';
+import { Button, Page } from '@driver-portal/shared/ui';
 import { cpfSchema, object } from '@driver-portal/shared/validation';
 import { resendPassword, SUCCESS_TEXTS } from './api';
 
@@ -28,7 +29,7 @@ export function ResendPasswordPage() {
   });
 
   return (
-    <Page title="Lembrar senha" backTo={AREA_HOME.selfService}>
+    <Page title="Lembrar senha" backTo={HOME_PATH}>
       <p>Informe o CPF do seu cadastro para receber a sua senha novamente.</p>
       <Formik initialValues={{ cpf: '' }} validationSchema={schema} onSubmit={submit}>
         {({ isSubmitting }) => (

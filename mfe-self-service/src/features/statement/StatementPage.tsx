@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { Ride, Statement } from '../../contract';
 import { useLoad } from '@driver-portal/shared/data';
 import { formatBRL, formatMonthYear, truncate } from '@driver-portal/shared/format';
-import { AREA_HOME, ButtonLink, Card, EmptyState, List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
+import { HOME_PATH } from '@driver-portal/shared/links';
+import { ButtonLink, Card, EmptyState, List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { fetchCurrentStatement, fetchStatementOfMonth } from './api';
 import { EarningsChart } from './EarningsChart';
 import { MonthFilter } from './MonthFilter';
@@ -79,7 +80,7 @@ export function StatementPage() {
   const currentMonthSearch = currentMonth.toString();
 
   return (
-    <Page title="Extrato de corridas" backTo={AREA_HOME.selfService}>
+    <Page title="Extrato de corridas" backTo={HOME_PATH}>
       {periods.length > 0 ? <MonthFilter periods={periods} selected={period} onSubmit={choose} /> : null}
       <LoadView {...load}>{(statement) => <MonthStatement statement={statement} search={searchParams} />}</LoadView>
       {load.state.status === 'error' && period ? (
