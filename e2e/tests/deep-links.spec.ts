@@ -1,7 +1,5 @@
 import { expect, test } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
-
-test.beforeEach(resetSandbox);
+import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, withToken } from './support';
 
 /** One real screen per remote: each opens directly at the host and at the remote's own URL. */
 const screens = [

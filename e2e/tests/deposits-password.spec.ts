@@ -5,14 +5,11 @@ import {
   HOST,
   recordRequests,
   REMOTE_ORIGINS,
-  resetSandbox,
   SANDBOX,
   test,
   withToken,
   type Page,
 } from './support';
-
-test.beforeEach(resetSandbox);
 
 /** Every screen here opens as a deep link at the host and at the self-service remote's own URL. */
 const ORIGINS = [

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
-
-test.beforeEach(resetSandbox);
+import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, withToken } from './support';
 
 const categoriesPath = `/communication/category/${DEMO_DRIVER_ID}`;
 const categoryList = (page: Page) => page.getByRole('list', { name: 'Categorias de mensagens' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, resetSandbox, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, withToken } from './support';
 
 /**
  * The screens at a common Android phone size (412x823 CSS pixels): nothing wider than the screen
@@ -7,8 +7,6 @@ import { DEMO_DRIVER_ID, expectAccessible, resetSandbox, withToken } from './sup
  */
 const WIDTH = 412;
 test.use({ viewport: { width: WIDTH, height: 823 } });
-test.beforeEach(resetSandbox);
-
 /** What is wrong with the layout at this width, in words (empty when nothing is). */
 async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate((width) => {

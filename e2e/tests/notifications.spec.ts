@@ -1,7 +1,5 @@
 import { expect, test } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
-
-test.beforeEach(resetSandbox);
+import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, withToken } from './support';
 
 test('notifications: list to a detail whose HTML body is sanitized', async ({ page }) => {
   await page.goto(withToken('/notifications/list/'));

@@ -1,6 +1,4 @@
-import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, resetSandbox, test, withToken } from './support';
-
-test.beforeEach(resetSandbox);
+import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken } from './support';
 
 const remotes = [
   { name: 'self-service', origin: REMOTE_ORIGINS.selfService, path: '/notifications/list/', heading: 'Notificações' },

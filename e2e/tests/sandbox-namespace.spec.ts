@@ -4,8 +4,6 @@ import { DEMO_TOKEN, expect, isSandboxCall, resetSandbox, SANDBOX, SANDBOX_NAMES
 // The isolation every other spec relies on to run in parallel (support.ts): each test's calls to
 // the sandbox, from its pages and from the test itself, land in a namespace of its own.
 
-test.beforeEach(resetSandbox);
-
 const NAMESPACE = SANDBOX_NAMESPACE_HEADER.toLowerCase();
 const NEW_PASSWORD = 'nova5678';
 

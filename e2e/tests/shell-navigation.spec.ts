@@ -1,9 +1,7 @@
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, withToken } from './support';
 
 // Named shell-*.spec.ts: it runs in the nginx pass too (releases, headers).
-test.beforeEach(resetSandbox);
-
 /** Every tile of the demo session, by section: what the remotes' navigation files declare. */
 const DEMO_TILES = {
   Autoatendimento: ['Notificações', 'Mensagens', 'Extrato de corridas', 'Depósitos', 'Alterar senha', 'Lembrar senha'],

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, HOST, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
+import { DEMO_DRIVER_ID, HOST, REMOTE_ORIGINS, withToken } from './support';
 import { REMOTES } from '../../build-preset/apps.cjs';
 
 // Named shell-*.spec.ts: it runs in the nginx pass too.
-test.beforeEach(resetSandbox);
-
 const NOT_FOUND = 'Página não encontrada';
 /** Host pages that are not screens of an area (no way back needed, nothing to follow). */
 const HOST_PAGES = new Set(['/', '/app', '/login']);

@@ -1,10 +1,8 @@
 import { expect, test, type Page } from './support';
-import { expectAccessible, HOST, REMOTE_ORIGINS, resetSandbox } from './support';
+import { expectAccessible, HOST, REMOTE_ORIGINS } from './support';
 
 // Named shell-*.spec.ts: it runs in the nginx pass too. The sandbox answers 401 ("Sessão
 // expirada. Faça login novamente.") to core calls without the demo token.
-test.beforeEach(resetSandbox);
-
 const EXPIRED = 'Sessão expirada. Faça login novamente.';
 
 /** The screen's state for a refused token: the message, the way out, and no retry of the dead token. */

@@ -1,9 +1,7 @@
 import { expect, test, type Page, type Request } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, resetSandbox, SANDBOX, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, SANDBOX, withToken } from './support';
 
 // Named shell-*.spec.ts: it runs in the nginx pass too.
-test.beforeEach(resetSandbox);
-
 const EVIL = 'https://evil.example';
 
 /** What this origin's tab still holds of the portal's session. */

@@ -1,7 +1,5 @@
 import { expect, test } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, REMOTE_ORIGINS, resetSandbox, withToken } from './support';
-
-test.beforeEach(resetSandbox);
+import { DEMO_DRIVER_ID, expectAccessible, REMOTE_ORIGINS, withToken } from './support';
 
 test('the alert dialog takes focus and its OK follows the redirect into another remote', async ({ page }) => {
   await page.goto(withToken('/App'));

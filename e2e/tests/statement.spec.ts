@@ -1,7 +1,5 @@
 import { expect, test, type Page } from './support';
-import { DEMO_TOKEN, expectAccessible, HOST, REMOTE_ORIGINS, resetSandbox, SANDBOX, withToken } from './support';
-
-test.beforeEach(resetSandbox);
+import { DEMO_TOKEN, expectAccessible, HOST, REMOTE_ORIGINS, SANDBOX, withToken } from './support';
 
 const TAXI_ID = '4521';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 
-import { DEMO_DRIVER_ID, DEMO_TOKEN } from '@driver-portal/sandbox-api/constants';
+import { DEMO_DRIVER_ID, DEMO_TOKEN, NAMESPACE_HEADER } from '@driver-portal/sandbox-api/constants';
 import { appOf, HOST as SUITE_HOST, SANDBOX_PORT } from '../../build-preset/apps.cjs';
 
 // The sandbox's demo data, from the sandbox itself.
@@ -22,7 +22,7 @@ export const REMOTE_ORIGINS = {
 } as const;
 
 /** The sandbox keeps one state per namespace, named by this request header (sandbox-api/README.md). */
-export const SANDBOX_NAMESPACE_HEADER = 'X-Sandbox-Namespace';
+export const SANDBOX_NAMESPACE_HEADER = NAMESPACE_HEADER;
 const APP_ORIGINS: ReadonlySet<string> = new Set([HOST, ...Object.values(REMOTE_ORIGINS)]);
 
 /** A call that reaches the sandbox: directly, or through the statement proxy on an app's origin (nginx). */

@@ -1,7 +1,5 @@
 import { expect, test } from './support';
-import { DEMO_DRIVER_ID, DEMO_TOKEN, recordRequests, resetSandbox, SANDBOX, withToken } from './support';
-
-test.beforeEach(resetSandbox);
+import { DEMO_DRIVER_ID, DEMO_TOKEN, recordRequests, SANDBOX, withToken } from './support';
 
 test('the token leaves the address bar and reaches only the services that take it', async ({ page }) => {
   const requests = recordRequests(page);

@@ -53,3 +53,9 @@ export const EULA_UP_TO_DATE_TOKEN = 'eula-up-to-date';
  * set. It lives only on the server side: the proxy adds it, browsers never see it.
  */
 export const DEFAULT_STATEMENT_BASIC_AUTH = 'portal:sandbox-secret';
+
+/**
+ * Names the caller's namespace: its own state, created from the seed on first use, so tests can
+ * run side by side. Without it: the default namespace (`npm start`, the demo).
+ */
+export const NAMESPACE_HEADER = 'X-Sandbox-Namespace';

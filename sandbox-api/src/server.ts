@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { ServiceName } from '@driver-portal/shared/config';
 import { isAuthorized, statementAuthorization } from './auth';
+import { NAMESPACE_HEADER } from './constants';
 import { sandboxRoutes } from './handlers';
 import { SERVER_TEXTS, serviceError, type Reply } from './respond';
 import { findRoute, type RouteMatch } from './router';
@@ -25,11 +26,6 @@ const STATEMENT_PROXY_PREFIX = 'statement-proxy';
 const SANDBOX_PREFIX = '__sandbox';
 const STATIC_PREFIX = 'static';
 
-/**
- * Names the caller's namespace: its own state, created from the seed on first use, so tests can
- * run side by side. Without it: the default namespace (`npm start`, the demo).
- */
-export const NAMESPACE_HEADER = 'X-Sandbox-Namespace';
 const NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 
 const MAX_DELAY_MS = 30_000;

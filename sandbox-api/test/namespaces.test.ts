@@ -1,11 +1,11 @@
-import { DEMO_PASSWORD } from '../src/constants';
+import { DEMO_PASSWORD, NAMESPACE_HEADER } from '../src/constants';
 import { createSeed } from '../src/seed';
 import { DEFAULT_NAMESPACE, SandboxStates } from '../src/state';
 import { api, call, endpointUrl, fetchJson, startSandboxForFile, withToken } from './helpers';
 
 // Each test names namespaces of its own: the file's beforeEach resets only the default one.
 const sandbox = startSandboxForFile();
-const HEADER = 'X-Sandbox-Namespace';
+const HEADER = NAMESPACE_HEADER;
 const inNamespace = (namespace: string | undefined): Record<string, string> => (namespace ? { [HEADER]: namespace } : {});
 
 const changePassword = (namespace: string | undefined, senhaAntiga: string, novaSenha: string) =>
