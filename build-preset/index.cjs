@@ -53,50 +53,34 @@ function resolvedApp(options) {
   return { name: options.name ?? app.name, kind: options.kind ?? app.kind, port: options.port ?? app.port };
 }
 
-/** Writes one JSON file into the build (the host's default remote list, from apps.json). */
-class EmitJsonPlugin {
-  /** @param {string} fileName @param {unknown} content */
-  constructor(fileName, content) {
-    this.fileName = fileName;
-    this.content = `${JSON.stringify(content, null, 2)}\n`;
-  }
-
-  /** @param {import('@rspack/core').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('EmitJsonPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'EmitJsonPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          compilation.emitAsset(this.fileName, new compiler.rspack.sources.RawSource(this.content));
-        },
-      );
-    });
-  }
-}
-
 /**
- * Emits a remote's navigation entries as `navigation.json` beside its manifest, so the host can
- * read them without downloading any of the remote's JavaScript. Invalid JSON fails the build;
- * each remote's Jest test checks every entry against its routes.
- * @param {string} file absolute path of the remote's navigation file
+ * Writes one JSON file into the build: the host's default remote list (from apps.json), or a
+ * remote's home tiles (its navigation file, deployed as `navigation.json` beside its manifest so
+ * the host reads them without any of the remote's JavaScript). `produce` runs on every
+ * compilation; a `source` file is watched, and invalid JSON in it fails the build.
+ * @param {string} fileName
+ * @param {() => unknown} produce
+ * @param {string} [source] the file the content is read from, if any
  * @returns {import('@rspack/core').RspackPluginInstance}
  */
-function navigationFilePlugin(file) {
+function emitJson(fileName, produce, source) {
   return {
     apply(compiler) {
-      compiler.hooks.thisCompilation.tap('PortalNavigationFile', (compilation) => {
-        compilation.hooks.processAssets.tap(
-          { name: 'PortalNavigationFile', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-          () => {
-            compilation.fileDependencies.add(file);
-            const entries = JSON.parse(require('node:fs').readFileSync(file, 'utf8'));
-            if (!Array.isArray(entries)) throw new Error(`${file} must be a list of navigation entries`);
-            compilation.emitAsset('navigation.json', new rspack.sources.RawSource(`${JSON.stringify(entries)}\n`));
-          },
-        );
+      compiler.hooks.thisCompilation.tap('PortalEmitJson', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'PortalEmitJson', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          if (source) compilation.fileDependencies.add(source);
+          compilation.emitAsset(fileName, new rspack.sources.RawSource(`${JSON.stringify(produce())}\n`));
+        });
       });
     },
   };
+}
+
+/** A remote's navigation file, read as JSON: it must be a list (each remote's test checks every entry). */
+function navigationEntries(file) {
+  const entries = JSON.parse(require('node:fs').readFileSync(file, 'utf8'));
+  if (!Array.isArray(entries)) throw new Error(`${file} must be a list of navigation entries`);
+  return entries;
 }
 
 /**
@@ -166,7 +150,7 @@ function compilation(options, part) {
           minify: production,
           excludeChunks: ['signout'],
         }),
-      page && federated && kind === 'host' && new EmitJsonPlugin('remotes.json', localRemoteList()),
+      page && federated && kind === 'host' && emitJson('remotes.json', localRemoteList),
       page && !production && signOutHtml(kind),
       page &&
         new rspack.CopyRspackPlugin({
@@ -175,7 +159,14 @@ function compilation(options, part) {
             ...copy.map((from) => ({ from: path.join(appDir, from) })),
           ],
         }),
-      kind === 'remote' && federated && options.navigation && navigationFilePlugin(path.join(appDir, options.navigation)),
+      kind === 'remote' &&
+        federated &&
+        options.navigation &&
+        emitJson(
+          'navigation.json',
+          () => navigationEntries(path.join(appDir, options.navigation ?? '')),
+          path.join(appDir, options.navigation),
+        ),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
