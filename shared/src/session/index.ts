@@ -10,31 +10,14 @@ function storage(): Storage | undefined {
   }
 }
 
-export function getSessionValue(key: SessionKey): string | undefined {
-  return storage()?.getItem(SESSION_KEYS[key]) ?? undefined;
-}
-
-export function setSessionValue(key: SessionKey, value: string | undefined | null): void {
-  const store = storage();
-  if (!store) return;
-  if (value === undefined || value === null || value === '') store.removeItem(SESSION_KEYS[key]);
-  else store.setItem(SESSION_KEYS[key], value);
-}
-
-/** One value a remote keeps for the session, under its own name (see `sessionValue`). */
+/** One value kept for the session: the platform's own (token, driver id) or a remote's. */
 export interface SessionValue {
   get(): string | undefined;
   /** An empty, null or undefined value removes it. */
   set(value: string | undefined | null): void;
 }
 
-/**
- * Declares a value a remote keeps for the session (e.g. the title of the notification being
- * read). The remote owns the name; the platform owns the storage and clears it on `/Sair`.
- */
-export function sessionValue(name: string): SessionValue {
-  if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) throw new Error(`invalid session value name "${name}"`);
-  const key = `${SESSION_PREFIX}${name}`;
+function valueAt(key: string): SessionValue {
   return {
     get: () => storage()?.getItem(key) ?? undefined,
     set: (value) => {
@@ -44,6 +27,23 @@ export function sessionValue(name: string): SessionValue {
       else store.setItem(key, value);
     },
   };
+}
+
+export function getSessionValue(key: SessionKey): string | undefined {
+  return valueAt(SESSION_KEYS[key]).get();
+}
+
+export function setSessionValue(key: SessionKey, value: string | undefined | null): void {
+  valueAt(SESSION_KEYS[key]).set(value);
+}
+
+/**
+ * Declares a value a remote keeps for the session (e.g. the title of the notification being
+ * read). The remote owns the name; the platform owns the storage and clears it on `/Sair`.
+ */
+export function sessionValue(name: string): SessionValue {
+  if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) throw new Error(`invalid session value name "${name}"`);
+  return valueAt(`${SESSION_PREFIX}${name}`);
 }
 
 export function getToken(): string | undefined {
