@@ -1,8 +1,10 @@
 import type { RuntimeConfigFile } from '@driver-portal/shared/config';
+import { HOME_PATH } from '@driver-portal/shared/links';
 import { fetchAllNavigation } from '../features/home/read-navigation';
 import { fetchRemoteList, RemoteRegistry } from './remote-registry';
 
-const isHomePath = (pathname: string) => /^\/(app\/?)?$/i.test(pathname);
+/** `/` and the home, as the router matches them (case-insensitively, with or without a final slash). */
+const isHomePath = (pathname: string) => ['/', HOME_PATH.toLowerCase()].includes(pathname.toLowerCase().replace(/(.)\/$/, '$1'));
 
 export interface EarlyStart {
   /** The raw env.json, fetched before the shell's code has arrived. */

@@ -26,7 +26,7 @@ const fetchTermsDocument = ({ type, label }: Term, signal: AbortSignal): Promise
     type,
     label,
     // Only an http(s) address becomes a link.
-    href: safeExternalUrl(answer?.documentUrl),
+    href: safeExternalUrl(answer.documentUrl),
     failed: false,
   }));
 
