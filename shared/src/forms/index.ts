@@ -4,3 +4,12 @@ export { MASKS, type MaskName } from './masks';
 // Apps take Formik from here, never from 'formik' directly: the platform's fields and the app's
 // <Formik> must share one Formik context even when another remote loaded this module first.
 export { Formik, Form, useFormikContext, useField, type FormikHelpers, type FormikProps } from 'formik';
+export {
+  CodeField,
+  ResendCodeButton,
+  useCountdown,
+  formatWait,
+  RESEND_WAIT_SECONDS,
+  RESEND_CODE_TEXT,
+  type ResendCodeButtonProps,
+} from './code';
