@@ -11,7 +11,7 @@ test('the token leaves the address bar and reaches only the services that take i
 
   // Visit screens of other services in the same session.
   await page.goto(`/car-insurance/init/${DEMO_DRIVER_ID}`);
-  await expect(page.getByRole('button', { name: 'Contratar' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contratar' })).toBeVisible();
   await page.goto(`/eula/${DEMO_DRIVER_ID}`);
   await expect(page.getByRole('link', { name: 'Termos de uso', exact: true })).toBeVisible();
 

@@ -59,3 +59,13 @@ export const DEFAULT_STATEMENT_BASIC_AUTH = 'portal:sandbox-secret';
  * run side by side. Without it: the default namespace (`npm start`, the demo).
  */
 export const NAMESPACE_HEADER = 'X-Sandbox-Namespace';
+
+/** A driver who has already asked for a card (stage "Em fabricação"): the card flow opens on its status. */
+export const CARD_REQUESTED_DRIVER_ID = '00000000-0000-4000-8000-000000000004';
+/** The demo driver's taxi (modality 0): my account lists it, its attributes are saved per vehicle id. */
+export const DEMO_VEHICLE = {
+  id: '5a0f2c9e-1b7d-4e3a-8c6f-2d4b6a8c0e1f',
+  plate: 'FTX3B21',
+  brand: 'Chevrolet',
+  model: 'Spin LTZ 1.8',
+} as const;

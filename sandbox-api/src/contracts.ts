@@ -40,6 +40,24 @@ export type {
   RideStatus,
   Statement,
 } from '@driver-portal/mfe-self-service/contract';
-export type { InsurancePolicy } from '@driver-portal/mfe-insurance/contract';
+export type {
+  CardAddress,
+  CardStage,
+  CardStatus,
+  DriverVehicle,
+  InsurancePolicy,
+  InsuranceRequest,
+  ZipAddress as ZipAnswer,
+} from '@driver-portal/mfe-insurance/contract';
 export type { Driver, DriverStates, PolicyItem } from '@driver-portal/mfe-onboarding/contract';
 export type { EulaDocument, PolicyUpdateItem } from '@driver-portal/mfe-account/contract';
+export type {
+  Bank,
+  BankAccount,
+  ForgotPasswordLookup,
+  InvoiceItem,
+  Location,
+  Modality,
+  Predicate,
+  VehicleSummary,
+} from '@driver-portal/mfe-account/contract';

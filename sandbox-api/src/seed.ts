@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD } from './constants';
+import { seedAccounts, seedBanks } from './fixtures/account';
 import { seedPendingPolicies } from './fixtures/eula';
 import { seedInboxes } from './fixtures/inbox';
 import { seedInsurancePolicies } from './fixtures/insurance';
@@ -7,6 +8,8 @@ import { seedNotifications } from './fixtures/notifications';
 import { seedDrivers, seedPolicies } from './fixtures/register';
 import { seedDeposits, seedStatement } from './fixtures/statement';
 import { seedZipCodes } from './fixtures/zip';
+import { seedCards } from './fixtures/card';
+import { seedVehicles } from './fixtures/vehicles';
 import type { SandboxState } from './state';
 
 /**
@@ -26,9 +29,12 @@ export function createSeed(now: Date = new Date()): SandboxState {
     },
     communication: { inboxes: seedInboxes(now) },
     register: { drivers: seedDrivers(), policies: seedPolicies() },
-    insurance: { policiesByDriver: seedInsurancePolicies(now), actions: [] },
+    insurance: { policiesByDriver: seedInsurancePolicies(now), actions: [], requests: [] },
     eula: { pending: seedPendingPolicies() },
     statementService: { invoices: seedInvoices(now) },
     zip: seedZipCodes(),
+    card: { byDriver: seedCards(now) },
+    vehicles: seedVehicles(),
+    account: { drivers: seedAccounts(), banks: seedBanks(), incomeStatements: [], acceptedPolicies: [] },
   };
 }

@@ -1,5 +1,9 @@
 import type {
+  CardAddress,
+  CardStage,
   Deposit,
+  DriverVehicle,
+  InsuranceRequest,
   Driver,
   InboxCategory,
   InboxMessage,
@@ -9,6 +13,7 @@ import type {
   PolicyUpdateItem,
   Ride,
 } from './contracts';
+import type { Bank, BankAccount, Location, Modality, Predicate } from './contracts';
 
 /**
  * Everything the sandbox remembers between calls. Links to the sandbox's own pages are kept as
@@ -24,6 +29,12 @@ export interface SandboxState {
   eula: { pending: PolicyUpdateItem[] };
   statementService: { invoices: Invoice[] };
   zip: Record<string, ZipAddress>;
+  /** Card requests by driver id (card service). */
+  card: CardState;
+  /** Each driver's vehicle by modality (register service's vehicle call): `vehicles[driverId][modality]`. */
+  vehicles: Record<string, Record<string, DriverVehicle>>;
+  /** The account calls (register service): per driver, and the bank list. */
+  account: AccountState;
 }
 
 export interface CoreState {
@@ -84,6 +95,25 @@ export interface InsuranceState {
   policiesByDriver: Record<string, InsurancePolicy>;
   /** Renew and cancel requests received, oldest first (tests read them via /__sandbox/state). */
   actions: InsuranceAction[];
+  /** Contracts received (the request bodies), oldest first. */
+  requests: InsuranceRequestRecord[];
+}
+
+export interface InsuranceRequestRecord {
+  requestId: string;
+  at: string;
+  body: InsuranceRequest;
+}
+
+export interface CardRecord {
+  stage: CardStage;
+  /** ISO date-time. */
+  requestedAt: string;
+  address: CardAddress;
+}
+
+export interface CardState {
+  byDriver: Record<string, CardRecord>;
 }
 
 /** One invoice (nota fiscal) of the statement service; linkNF is a sandbox path. */
@@ -161,4 +191,38 @@ export class SandboxStates {
     const excess = others.length + 1 - this.limits.maxNamespaces;
     for (const namespace of others.slice(0, Math.max(0, excess))) this.entries.delete(namespace);
   }
+}
+
+/** What the account screens read and change, per driver id (lower case). */
+export interface DriverAccountRecord {
+  location: Location | null;
+  modalities: Modality[];
+  /** documentType and a sandbox path (made absolute per request), for the profile photo. */
+  documents: { documentType: number; fileUrl: string | null }[];
+  bankAccount: BankAccount | null;
+  /** Vehicle attributes by vehicle id ("Yes"/"No"). */
+  vehiclePredicates: Record<string, Predicate[]>;
+  /** Language attributes ("yes"/"no"). */
+  driverPredicates: Predicate[];
+  /** The password the register service's password change sets. */
+  password: string;
+  /** Where the last code of each kind went: the change must name the same e-mail or mobile. */
+  codesSentTo: Partial<Record<'email' | 'mobile' | 'password', string>>;
+}
+
+export interface IncomeStatementRequest {
+  cpf: string;
+  BirthDate: string;
+  email: string;
+  year: number;
+  at: string;
+}
+
+export interface AccountState {
+  drivers: Record<string, DriverAccountRecord>;
+  banks: Bank[];
+  /** Income statements asked for, oldest first (tests read them via /__sandbox/state). */
+  incomeStatements: IncomeStatementRequest[];
+  /** Policy ids accepted through the eula service, oldest first. */
+  acceptedPolicies: number[];
 }

@@ -31,5 +31,12 @@ export function staticPage(pathname: string, query: URLSearchParams): StaticPage
     const number = (query.get('numero') ?? '').replace(/\D/g, '') || 'sem número';
     return htmlPage(`Nota fiscal ${number}`, ['Nota fiscal de exemplo emitida pelo sandbox.']);
   }
+  if (pathname === '/static/selfie.svg') return { contentType: 'image/svg+xml', body: SELFIE_SVG };
   return undefined;
 }
+
+/** The demo driver's profile photo: a drawn face, so no picture of a real person is needed. */
+const SELFIE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160">' +
+  '<rect width="160" height="160" fill="#d7e3f4"/><circle cx="80" cy="64" r="32" fill="#8d5a3b"/>' +
+  '<path d="M24 160c4-34 28-52 56-52s52 18 56 52z" fill="#1f4e8c"/></svg>';

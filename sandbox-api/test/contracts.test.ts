@@ -22,7 +22,11 @@ const request = (body?: unknown): SandboxRequest => ({
 describe('each remote owns its calls; the sandbox holds them to their declarations', () => {
   it('the same provider call is declared by more than one remote (the register driver) and they agree', () => {
     const driverCall = declarations().filter(({ endpoint }) => callKey(endpoint) === 'register GET api/1.0/driver/:');
-    expect(driverCall.map(({ owner }) => owner).sort()).toEqual(['mfe-account register.driver', 'mfe-onboarding register.driver']);
+    expect(driverCall.map(({ owner }) => owner).sort()).toEqual([
+      'mfe-account register.driver',
+      'mfe-insurance register.driver',
+      'mfe-onboarding register.driver',
+    ]);
     expect(disagreements(declarations(), callKey)).toEqual([]);
   });
 

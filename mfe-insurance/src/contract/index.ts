@@ -5,7 +5,9 @@ import { defineEndpoint } from '@driver-portal/shared/contract';
  * Every call this remote makes, with the schema of each answer (docs/product-rules.md, "Calls").
  * The documents do not show the insurance base path, so it is ours: the service's base URL comes
  * from the runtime configuration (`services.insurance` in env.json) and the calls live under
- * `api/1.0/insurance/`. No bearer token is sent to this service.
+ * `api/1.0/insurance/`. The card calls are not shown at all: they are ours too, under
+ * `api/1.0/card/` of `services.card` (docs/product-rules.md, "Card service (no token)"). No bearer
+ * token is sent to the insurance, card, register or zip-lookup services.
  */
 
 export const InsurancePolicySchema = v.object({
@@ -18,13 +20,122 @@ export const InsurancePolicySchema = v.object({
 });
 export type InsurancePolicy = v.InferOutput<typeof InsurancePolicySchema>;
 
-/** Renewal and cancellation answer a JSON object; its content is not shown. */
+/** Renewal, cancellation and the contract answer a JSON object; its content is not shown. */
 const AcceptedSchema = v.looseObject({});
+
+export const MARITAL_STATUSES = ['Casado', 'Solteiro', 'Divorciado', 'Viúvo'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+
+/**
+ * The insurance request (docs/product-rules.md, "Entities"), as POSTed to `api/1.0/insurance`.
+ * Dates are ISO `YYYY-MM-DD`, CPFs digits only (docs/product-rules.md, "Gaps the product defines").
+ */
+export const InsuranceRequestSchema = v.object({
+  DriverId: v.string(),
+  DeviceId: v.string(),
+  Insured: v.object({
+    MaritalStatus: v.picklist(MARITAL_STATUSES),
+    DocumentIssueDate: v.string(),
+    IsVehicleOwner: v.boolean(),
+    RG: v.string(),
+    UfRG: v.string(),
+  }),
+  Financial: v.object({
+    Bank: v.string(),
+    AgencyNumber: v.string(),
+    AgencyNumberDigit: v.string(),
+    AccountNumber: v.string(),
+    AccountNumberDigit: v.string(),
+  }),
+  Vehicle: v.object({
+    Plate: v.string(),
+    Chassi: v.string(),
+    Fuel: v.string(),
+    UfLicencePlate: v.string(),
+    Dispatching: v.string(),
+  }),
+  VehicleOwner: v.object({ Name: v.string(), CPF: v.string() }),
+  AdditionalDrivers: v.array(v.object({ Name: v.string(), BirthDate: v.string(), CPF: v.string() })),
+});
+export type InsuranceRequest = v.InferOutput<typeof InsuranceRequestSchema>;
+
+/** The registered driver (register service): the owner's name and CPF when the driver owns the car. */
+export const DriverSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  mobile: v.string(),
+  cpf: v.string(),
+});
+export type Driver = v.InferOutput<typeof DriverSchema>;
+
+/** The fields of the driver's vehicle the insurance request carries (Vehicle summary). */
+export const DriverVehicleSchema = v.object({
+  plate: v.string(),
+  chassis: v.string(),
+  fuel: v.string(),
+  issuingState: v.string(),
+  issuingAuthority: v.string(),
+});
+export type DriverVehicle = v.InferOutput<typeof DriverVehicleSchema>;
+
+/**
+ * The card's stages, in order (docs/product-rules.md, "Insurance and card"): requested, being
+ * made, on its way, and delivered (the driver unlocks it).
+ */
+export const CARD_STAGES = ['REQUESTED', 'MANUFACTURING', 'DELIVERY', 'UNLOCK'] as const;
+export type CardStage = (typeof CARD_STAGES)[number];
+
+export const CardAddressSchema = v.object({
+  cep: v.string(),
+  address: v.string(),
+  number: v.string(),
+  complement: v.string(),
+  neighborhood: v.string(),
+  state: v.string(),
+  city: v.string(),
+});
+export type CardAddress = v.InferOutput<typeof CardAddressSchema>;
+
+/** The driver's card request: `stage` null when the driver never asked for one. */
+export const CardStatusSchema = v.object({
+  stage: v.nullable(v.picklist(CARD_STAGES)),
+  /** ISO date-time of the request. */
+  requestedAt: v.nullable(v.string()),
+  address: v.nullable(CardAddressSchema),
+});
+export type CardStatus = v.InferOutput<typeof CardStatusSchema>;
+
+export const CardRequestSchema = v.object({ termsAccepted: v.literal(true), address: CardAddressSchema });
+export type CardRequest = v.InferOutput<typeof CardRequestSchema>;
+
+/** The zip lookup's answer (ViaCEP's field names); a failure or an unknown CEP answers `{ erro: true }`. */
+export const ZipAddressSchema = v.object({ logradouro: v.string(), bairro: v.string(), uf: v.string(), localidade: v.string() });
+export type ZipAddress = v.InferOutput<typeof ZipAddressSchema>;
 
 export const api = {
   insurance: {
     activePolicy: defineEndpoint('insurance', 'GET', 'api/1.0/insurance/:driverId/active-policy', { answer: InsurancePolicySchema }),
     renew: defineEndpoint('insurance', 'PUT', 'api/1.0/insurance/:requestId/renew', { answer: AcceptedSchema }),
     cancel: defineEndpoint('insurance', 'PUT', 'api/1.0/insurance/:requestId/cancel', { answer: AcceptedSchema }),
+    /** The contract; a 400 gives `validations[].message`, the first of which is shown. */
+    contract: defineEndpoint('insurance', 'POST', 'api/1.0/insurance', { answer: AcceptedSchema, body: InsuranceRequestSchema }),
+  },
+  register: {
+    driver: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid', { answer: v.object({ response: DriverSchema }) }),
+    /** The vehicle of a modality (taxi: 0), `response.vehicle`. */
+    vehicle: defineEndpoint('register', 'GET', 'api/1.0/driver/:id/modality/:m/vehicle', {
+      answer: v.object({ response: v.object({ vehicle: DriverVehicleSchema }) }),
+    }),
+  },
+  card: {
+    /** The driver's card request and its stage. */
+    status: defineEndpoint('card', 'GET', 'api/1.0/card/:driverId', { answer: CardStatusSchema }),
+    /** Asks for the card; answers the new status (stage REQUESTED). */
+    request: defineEndpoint('card', 'POST', 'api/1.0/card/:driverId', { answer: CardStatusSchema, body: CardRequestSchema }),
+  },
+  zipLookup: {
+    /** GET with query zipcode (8 digits). */
+    address: defineEndpoint('zipLookup', 'GET', 'ZipCode', { answer: ZipAddressSchema }),
   },
 } as const;

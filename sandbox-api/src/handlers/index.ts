@@ -2,6 +2,7 @@ import { checkSchema, pathShape, type AnyEndpoint } from '@driver-portal/shared/
 import { declarations, type Declaration } from '../contracts';
 import { serviceError, type Reply } from '../respond';
 import type { Route, SandboxRequest } from '../router';
+import { accountRoutes } from './account';
 import { communicationRoutes } from './communication';
 import { coreRoutes } from './core';
 import { eulaRoutes } from './eula';
@@ -9,8 +10,10 @@ import { insuranceRoutes } from './insurance';
 import { registerRoutes } from './register';
 import { statementRoutes } from './statement';
 import { zipRoutes } from './zip';
+import { cardRoutes } from './card';
+import { vehicleRoutes } from './vehicle';
 
-/** The handlers, one per provider call. The card service has no calls yet: all 404. */
+/** The handlers, one per provider call. */
 export const handlerRoutes: readonly Route[] = [
   ...coreRoutes,
   ...communicationRoutes,
@@ -19,6 +22,9 @@ export const handlerRoutes: readonly Route[] = [
   ...eulaRoutes,
   ...statementRoutes,
   ...zipRoutes,
+  ...cardRoutes,
+  ...vehicleRoutes,
+  ...accountRoutes,
 ];
 
 /** One provider call, whatever its placeholders are named: `register GET api/1.0/driver/:`. */

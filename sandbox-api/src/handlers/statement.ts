@@ -1,12 +1,12 @@
 import { DEMO_DRIVER } from '../constants';
-import { pendingApi, type InvoiceItem } from '../pending-contract';
+import { account, type InvoiceItem } from '../contracts';
 import { ok, type Reply } from '../respond';
 import { queryValue, route, type SandboxRequest } from '../router';
-import { parseBrazilDay } from '../time';
+import { brazilParts, parseBrazilDay } from '../time';
 
 /**
  * Account statement service. Its basic credential is checked before this runs; browsers reach
- * it only through /statement-proxy/, which adds the credential. Not in the shared table yet.
+ * it only through /statement-proxy/, which adds the credential. The account remote declares its calls.
  */
 
 const statementError = (status: number, error: string): Reply<never> => ({ status, body: { error } });
@@ -33,4 +33,21 @@ function invoices({ state, query, origin }: SandboxRequest): Reply<{ data: Invoi
   return ok({ data });
 }
 
-export const statementRoutes = [route(pendingApi.statement.invoices, invoices)];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const INCOME_YEARS_BACK = 5;
+
+/** The income statement goes by e-mail: the request is checked and recorded (tests read it via /__sandbox/state). */
+function incomeStatement({ state, body, now }: SandboxRequest): Reply<{ sent: true }> {
+  const { cpf, BirthDate, email, year } = body as { cpf: string; BirthDate: string; email: string; year: number };
+  const currentYear = brazilParts(now).year;
+  if (cpf.replace(/\D/g, '').length !== 11) return statementError(400, 'CPF invalido');
+  if (!parseBrazilDay(BirthDate)) return statementError(400, 'Data de nascimento inválida.');
+  if (!EMAIL.test(email)) return statementError(400, 'E-mail inválido.');
+  if (!Number.isInteger(year) || year > currentYear || year < currentYear - INCOME_YEARS_BACK) {
+    return statementError(400, 'Ano indisponível para o informe de rendimentos.');
+  }
+  state.account.incomeStatements.push({ cpf, BirthDate, email, year, at: now.toISOString() });
+  return ok({ sent: true });
+}
+
+export const statementRoutes = [route(account.statement.invoices, invoices), route(account.statement.incomeStatement, incomeStatement)];

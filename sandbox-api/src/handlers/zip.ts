@@ -1,9 +1,9 @@
-import { pendingApi } from '../pending-contract';
+import { insurance } from '../contracts';
 import { ok, type Reply, type ZipError } from '../respond';
 import { queryValue, route, type SandboxRequest } from '../router';
 import type { ZipAddress } from '../state';
 
-/** Zip lookup (a third-party host in production): no token. Not in the shared table yet. */
+/** Zip lookup (a third-party host in production): no token. */
 
 const notFound = (status: number): Reply<never> => ({ status, body: { erro: true } satisfies ZipError });
 
@@ -14,4 +14,4 @@ function lookup({ state, query }: SandboxRequest): Reply<ZipAddress> {
   return address ? ok({ ...address }) : notFound(404);
 }
 
-export const zipRoutes = [route(pendingApi.zipLookup.address, lookup)];
+export const zipRoutes = [route(insurance.zipLookup.address, lookup)];

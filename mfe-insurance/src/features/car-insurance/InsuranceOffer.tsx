@@ -1,7 +1,7 @@
 import { formatBRL } from '@driver-portal/shared/format';
-import { useId } from 'react';
-import { Button, Card } from '@driver-portal/shared/ui';
-import { ASSISTANCE_PHONE_CAPITALS, ASSISTANCE_PHONE_OTHER_REGIONS, CONTRACT_UNAVAILABLE_TEXT, INSURANCE_OFFER } from './constants';
+import { ButtonLink, Card } from '@driver-portal/shared/ui';
+import { ASSISTANCE_PHONE_CAPITALS, ASSISTANCE_PHONE_OTHER_REGIONS, CONTRACT_START_PATH, INSURANCE_OFFER } from './constants';
+import { DetailsList } from './DetailsList';
 
 /** "R$ 50 mil": coverage limits read in thousands, as the offer states them. */
 export function formatThousandsBRL(value: number): string {
@@ -16,7 +16,6 @@ const { coverage } = INSURANCE_OFFER;
 
 /** The offer shown when the driver has no active policy (docs/product-rules.md, "Insurance and card"). */
 export function InsuranceOffer() {
-  const unavailableId = useId();
   return (
     <>
       <Card title={`Seguro auto ${INSURANCE_OFFER.insurer} para taxistas`}>
@@ -26,49 +25,44 @@ export function InsuranceOffer() {
       </Card>
       <Card title="Preço">
         <p>
-          <strong>{formatBRL(INSURANCE_OFFER.annualPrice)}</strong> por ano, com fidelidade de {INSURANCE_OFFER.loyaltyMonths} meses.
+          <strong className="nowrap">{formatBRL(INSURANCE_OFFER.annualPrice)}</strong> por ano, com fidelidade de{' '}
+          {INSURANCE_OFFER.loyaltyMonths} meses.
         </p>
         <p>
           Em <strong>{INSURANCE_OFFER.instalments} parcelas sem juros</strong>. A primeira parcela, de{' '}
-          <strong>{formatBRL(INSURANCE_OFFER.firstInstalment)}</strong>, é debitada em até {INSURANCE_OFFER.firstInstalmentDebitDays} dias.
+          <strong className="nowrap">{formatBRL(INSURANCE_OFFER.firstInstalment)}</strong>, é debitada em até{' '}
+          {INSURANCE_OFFER.firstInstalmentDebitDays} dias.
         </p>
       </Card>
       <Card title="Coberturas">
-        <dl className="details">
-          <dt>Danos materiais e corporais</dt>
-          <dd>{formatThousandsBRL(coverage.materialAndBodilyDamage)}</dd>
-          <dt>Danos morais</dt>
-          <dd>{formatThousandsBRL(coverage.moralDamage)}</dd>
-          <dt>Acidentes pessoais de passageiros</dt>
-          <dd>{formatThousandsBRL(coverage.passengerAccidentTotal)} no total</dd>
-          <dt>Guincho</dt>
-          <dd>Até {INSURANCE_OFFER.towingKm} km</dd>
-        </dl>
+        <DetailsList
+          rows={[
+            ['Danos materiais e corporais', formatThousandsBRL(coverage.materialAndBodilyDamage), 'whole'],
+            ['Danos morais', formatThousandsBRL(coverage.moralDamage), 'whole'],
+            ['Acidentes pessoais de passageiros', `${formatThousandsBRL(coverage.passengerAccidentTotal)} no total`, 'whole'],
+            ['Guincho', `Até ${INSURANCE_OFFER.towingKm} km`, 'whole'],
+          ]}
+        />
       </Card>
       <Card title="Assistência 24 horas">
-        <dl className="details">
-          <dt>Capitais</dt>
-          <dd>
-            <a href={telHref(ASSISTANCE_PHONE_CAPITALS)}>{ASSISTANCE_PHONE_CAPITALS}</a>
-          </dd>
-          <dt>Demais regiões</dt>
-          <dd>
-            <a href={telHref(ASSISTANCE_PHONE_OTHER_REGIONS)}>{ASSISTANCE_PHONE_OTHER_REGIONS}</a>
-          </dd>
+        <dl className="insurance-details">
+          <div className="insurance-details-row">
+            <dt>Capitais</dt>
+            <dd className="value-whole">
+              <a href={telHref(ASSISTANCE_PHONE_CAPITALS)}>{ASSISTANCE_PHONE_CAPITALS}</a>
+            </dd>
+          </div>
+          <div className="insurance-details-row">
+            <dt>Demais regiões</dt>
+            <dd className="value-whole">
+              <a href={telHref(ASSISTANCE_PHONE_OTHER_REGIONS)}>{ASSISTANCE_PHONE_OTHER_REGIONS}</a>
+            </dd>
+          </div>
         </dl>
       </Card>
-      {/*
-       * Contratar leads to the contract wizard (/car-insurance/disclaimer, CONTRACT_START_PATH),
-       * which is not built yet: a link would open "Página não encontrada". Until it is, the button
-       * shows disabled with the reason next to it; when the wizard's routes exist it becomes a
-       * ButtonLink to CONTRACT_START_PATH again.
-       */}
-      <Button className="button-block" disabled aria-describedby={unavailableId}>
+      <ButtonLink to={CONTRACT_START_PATH} className="button-block">
         Contratar
-      </Button>
-      <p id={unavailableId} className="field-hint">
-        {CONTRACT_UNAVAILABLE_TEXT}
-      </p>
+      </ButtonLink>
     </>
   );
 }

@@ -54,7 +54,7 @@ describe('insurance home: loading the policy', () => {
 
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Seguro auto' })).toBeInTheDocument();
-    await screen.findByRole('button', { name: 'Contratar' });
+    await screen.findByRole('link', { name: 'Contratar' });
     expect(requests).toHaveLength(1);
     expect(requests[0]?.method).toBe('GET');
     expect(requests[0]?.url.pathname).toBe(`${BASE}/${DRIVER_ID}/active-policy`);
@@ -81,7 +81,7 @@ describe('insurance home: loading the policy', () => {
     mockApi(api.insurance.activePolicy, () => HttpResponse.json({ unexpected: true }));
     renderRoute({ routes, path: PATH });
     expect(await screen.findByText(UNEXPECTED_TEXT)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Contratar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contratar' })).not.toBeInTheDocument();
   });
 
   it('offline: says so instead of crashing', async () => {
@@ -115,22 +115,19 @@ describe('insurance home: the offer', () => {
     expect(within(assistance).getByRole('link', { name: '4004 4935' })).toHaveAttribute('href', 'tel:40044935');
     expect(within(assistance).getByRole('link', { name: '0800 727 4935' })).toHaveAttribute('href', 'tel:08007274935');
 
-    expect(screen.getByRole('button', { name: 'Contratar' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contratar' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /seguro/ })).not.toBeInTheDocument();
   });
 
-  it('Contratar is disabled and says why while the contract wizard does not exist: no way into "Página não encontrada"', async () => {
+  it('Contratar opens the disclaimer that starts the contract, for the driver of this home', async () => {
     mockJson(api.insurance.activePolicy, noPolicy);
     const { user } = renderRoute({ routes, path: PATH });
-    const contract = await screen.findByRole('button', { name: 'Contratar' });
-    expect(contract).toBeDisabled();
-    expect(contract).toHaveAccessibleDescription(
-      'A contratação pelo portal ainda não está disponível. Em breve você poderá contratar por aqui.',
-    );
-    expect(screen.queryByRole('link', { name: 'Contratar' })).not.toBeInTheDocument();
+    const contract = await screen.findByRole('link', { name: 'Contratar' });
+    expect(contract).toHaveAttribute('href', '/car-insurance/disclaimer');
     await user.click(contract);
-    expect(screen.getByRole('heading', { level: 1, name: 'Seguro auto' })).toBeInTheDocument();
-    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Antes de contratar' })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('driver-portal:insuranceDriverId')).toBe(DRIVER_ID);
+    expect(screen.getByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/car-insurance/complememnt');
   });
 
   it('the header leads back to the portal home', async () => {
@@ -153,7 +150,12 @@ describe('insurance home: an active policy', () => {
     expect(screen.getByRole('button', { name: 'Cancelar seguro' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Renovar seguro' })).not.toBeInTheDocument();
     expect(screen.queryByText(PROCESSING_TEXT)).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Contratar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contratar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Detalhes do contrato' })).toHaveAttribute(
+      'href',
+      `/car-insurance/contract-details/${DRIVER_ID}`,
+    );
   });
 
   it('offers renewal only once the current time is after the expiration date', async () => {
@@ -300,18 +302,32 @@ describe('insurance home: an active policy', () => {
     expect(within(await screen.findByRole('alertdialog')).getByText('Pedido de cancelamento enviado com sucesso.')).toBeInTheDocument();
   });
 
-  it('without a policy number says the contract is being processed, shows what it has and no actions', async () => {
+  it('without a policy number an alert says the contract is being processed; the notice stays on the page, no actions', async () => {
     mockJson(api.insurance.activePolicy, { ...activePolicy, policyNumber: null, expirationDate: null, bestPaymentDay: null });
-    renderRoute({ routes, path: PATH });
+    const { user } = renderRoute({ routes, path: PATH });
 
-    const status = await screen.findByText(PROCESSING_TEXT);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Contratação em processamento' });
+    expect(dialog).toHaveAccessibleDescription(PROCESSING_TEXT);
+    expect(dialog).toHaveClass('dialog-success');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    const status = screen.getByText(PROCESSING_TEXT);
     expect(status).toHaveAttribute('role', 'status');
     expect(detail('Proposta')).toBe(REQUEST_ID);
     expect(screen.queryByText('Apólice')).not.toBeInTheDocument();
     expect(detail('Vigência até')).toBe('Não informado');
     expect(detail('Melhor dia de pagamento')).toBe('Não informado');
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /seguro/ })).not.toBeInTheDocument();
+  });
+
+  it('right after the contract the success alert is not followed by a second one: the notice is on the page', async () => {
+    window.sessionStorage.setItem('driver-portal:insuranceJustContracted', DRIVER_ID);
+    mockJson(api.insurance.activePolicy, { ...activePolicy, policyNumber: null });
+    renderRoute({ routes, path: PATH });
+    expect(await screen.findByText(PROCESSING_TEXT)).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem('driver-portal:insuranceJustContracted')).toBeNull();
   });
 
   it.each([['data-invalida'], [null]])('an expiration date %p shows "Não informado" and offers cancel, not renew', async (value) => {
@@ -321,5 +337,55 @@ describe('insurance home: an active policy', () => {
     expect(await screen.findByRole('button', { name: 'Cancelar seguro' })).toBeInTheDocument();
     expect(detail('Vigência até')).toBe('Não informado');
     expect(screen.queryByRole('button', { name: 'Renovar seguro' })).not.toBeInTheDocument();
+  });
+});
+
+describe('contract details', () => {
+  const DETAILS_PATH = `/car-insurance/contract-details/${DRIVER_ID}`;
+
+  it('shows the proposal, policy number, validity and best payment day, and leads back to the insurance home', async () => {
+    const requests = recordRequests();
+    mockJson(api.insurance.activePolicy, activePolicy);
+    renderRoute({ routes, path: DETAILS_PATH });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Detalhes do contrato' })).toBeInTheDocument();
+    expect(await screen.findByText(REQUEST_ID)).toBeInTheDocument();
+    expect(detail('Apólice')).toBe('1234567890');
+    expect(detail('Vigência até')).toBe('14/06/2027');
+    expect(detail('Melhor dia de pagamento')).toBe('Dia 10');
+    expect(screen.getByText(REQUEST_ID)).toHaveClass('value-id');
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', PATH);
+    expect(screen.queryByRole('button', { name: /seguro/ })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url.pathname)).toEqual([`${BASE}/${DRIVER_ID}/active-policy`]);
+  });
+
+  it('without a policy says so and leads to the offer', async () => {
+    mockJson(api.insurance.activePolicy, noPolicy);
+    renderRoute({ routes, path: DETAILS_PATH });
+    expect(await screen.findByText('Você ainda não tem um seguro auto contratado.')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: 'Conhecer o seguro auto' })).toHaveAttribute('href', PATH);
+  });
+
+  it('a failed load shows the catalogue text with a retry', async () => {
+    mockStatus(api.insurance.activePolicy, 500);
+    renderRoute({ routes, path: DETAILS_PATH });
+    expect(await screen.findByText(UNEXPECTED_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});
+
+describe('the home at 412 px', () => {
+  it('lists each detail label above its value; coverage amounts and policy numbers are kept whole', async () => {
+    mockJson(api.insurance.activePolicy, noPolicy);
+    const first = renderRoute({ routes, path: PATH });
+    const passengers = await screen.findByText('R$ 100 mil no total');
+    expect(passengers.tagName).toBe('DD');
+    expect(passengers).toHaveClass('value-whole');
+    expect(passengers.closest('dl')).toHaveClass('insurance-details');
+    first.unmount();
+
+    mockJson(api.insurance.activePolicy, activePolicy);
+    renderRoute({ routes, path: PATH });
+    expect(await screen.findByText('1234567890')).toHaveClass('value-whole');
+    expect(screen.getByText(REQUEST_ID)).toHaveClass('value-whole', 'value-id');
   });
 });

@@ -1,0 +1,252 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
+import {
+  mockApi,
+  mockJson,
+  mockNetworkError,
+  mockStatus,
+  recordRequests,
+  renderRoute,
+  TEST_TOKEN,
+  type RenderRouteResult,
+} from '@driver-portal/shared/test-utils';
+import { api } from '../../contract';
+import { routes } from '../../routes';
+
+const DRIVER_ID = 'drv-42';
+const session = { token: TEST_TOKEN, accountDriverId: DRIVER_ID };
+
+function mockMyAccount() {
+  mockJson(api.register.driver, { response: { id: DRIVER_ID, name: 'Maria', email: 'nova@example.com', mobile: '21999998888', cpf: '' } });
+  mockJson(api.register.location, { response: null });
+  mockJson(api.register.modalities, { modalities: [] });
+  mockJson(api.register.documents, { documents: [] });
+}
+
+async function openEmail() {
+  const rendered = renderRoute({ routes, path: '/my-account/change-email', session });
+  await screen.findByLabelText('Novo e-mail');
+  return rendered;
+}
+
+const alterar = () => screen.getByRole('button', { name: 'Alterar' });
+const confirmar = () => screen.getByRole('button', { name: 'Confirmar' });
+
+async function reachCode({ user }: RenderRouteResult, value = 'nova@example.com', label = 'Novo e-mail') {
+  await user.type(screen.getByLabelText(label), value);
+  await waitFor(() => expect(alterar()).toBeEnabled());
+  await user.click(alterar());
+  await screen.findByLabelText('Código');
+}
+
+describe('change e-mail', () => {
+  it('without a driver held for the session, says so and leads home', async () => {
+    renderRoute({ routes, path: '/my-account/change-email' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível identificar a sua conta.');
+    expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/App');
+    expect(screen.queryByLabelText('Novo e-mail')).not.toBeInTheDocument();
+  });
+
+  it('Alterar is disabled while the e-mail is invalid, which the field says ("Email invalido")', async () => {
+    const { user } = await openEmail();
+    expect(alterar()).toBeDisabled();
+    await user.type(screen.getByLabelText('Novo e-mail'), 'maria@');
+    await user.tab();
+    expect(screen.getByLabelText('Novo e-mail')).toHaveAccessibleDescription('Email invalido');
+    expect(alterar()).toBeDisabled();
+    await user.type(screen.getByLabelText('Novo e-mail'), 'example.com');
+    await waitFor(() => expect(alterar()).toBeEnabled());
+    expect(screen.queryByText('Email invalido')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/my-account/init/${DRIVER_ID}`);
+  });
+
+  it('sends the code to the new e-mail, then confirms it with the code; success leads to my account', async () => {
+    const requests = recordRequests();
+    const rendered = await openEmail();
+    mockJson(api.register.sendEmailCode, {});
+    mockJson(api.register.changeEmail, {});
+    await reachCode(rendered);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Enviamos um código de 6 dígitos para nova@example.com.');
+    expect(screen.getByLabelText('Código')).toHaveFocus();
+    expect(screen.getByLabelText('Código')).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.getByRole('button', { name: /Reenviar código em 0:(30|29)/ })).toBeDisabled();
+    expect(confirmar()).toBeDisabled();
+    await rendered.user.type(screen.getByLabelText('Código'), '12345');
+    expect(confirmar()).toBeDisabled();
+    await rendered.user.type(screen.getByLabelText('Código'), '6');
+    await waitFor(() => expect(confirmar()).toBeEnabled());
+    mockMyAccount();
+    await rendered.user.click(confirmar());
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'E-mail alterado com sucesso!' });
+    expect(dialog).toHaveClass('dialog-success');
+    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+      `POST /register/api/1.0/driver/${DRIVER_ID}/email-address/nova%40example.com/send-code`,
+      `PUT /register/api/1.0/driver/${DRIVER_ID}/email-address`,
+    ]);
+    expect(requests[1]?.body).toEqual({ newEmailAddress: 'nova@example.com', validationCode: '123456' });
+    for (const request of requests) expect(request.headers.get('authorization')).toBeNull();
+
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeInTheDocument();
+    expect(rendered.router.state.location.pathname).toBe(`/my-account/init/${DRIVER_ID}`);
+  });
+
+  it('a wrong code says so in error style, clears the code and stays on the code step', async () => {
+    const rendered = await openEmail();
+    mockJson(api.register.sendEmailCode, {});
+    mockStatus(api.register.changeEmail, 400, { validations: [{ field: 'validationCode', message: 'Código inválido.' }] });
+    await reachCode(rendered);
+    await rendered.user.type(screen.getByLabelText('Código'), '000000');
+    await waitFor(() => expect(confirmar()).toBeEnabled());
+    await rendered.user.click(confirmar());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Por favor revise os seguintes dados:' });
+    expect(dialog).toHaveClass('dialog-error');
+    expect(dialog).toHaveTextContent('Código inválido.');
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.getByLabelText('Código')).toHaveValue('');
+    expect(confirmar()).toBeDisabled();
+  });
+
+  it.each([
+    [500, 'Ocorreu um erro inesperado, tente novamente mais tarde.'],
+    [404, 'O serviço esta indisponivel no momento, tente novamente mais tarde.'],
+  ])('a code request answered %i says so and keeps the e-mail typed', async (status, text) => {
+    const { user } = await openEmail();
+    mockStatus(api.register.sendEmailCode, status);
+    await user.type(screen.getByLabelText('Novo e-mail'), 'nova@example.com');
+    await waitFor(() => expect(alterar()).toBeEnabled());
+    await user.click(alterar());
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(text);
+    expect(screen.getByLabelText('Novo e-mail')).toHaveValue('nova@example.com');
+  });
+
+  it('offline: the code request says so', async () => {
+    const { user } = await openEmail();
+    mockNetworkError(api.register.sendEmailCode);
+    await user.type(screen.getByLabelText('Novo e-mail'), 'nova@example.com');
+    await waitFor(() => expect(alterar()).toBeEnabled());
+    await user.click(alterar());
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Sem conexão com a internet.');
+  });
+
+  it('a confirmation that never answers says the service took too long', async () => {
+    const rendered = await openEmail();
+    mockJson(api.register.sendEmailCode, {});
+    mockApi(api.register.changeEmail, () => new Promise<never>(() => undefined));
+    await reachCode(rendered);
+    await rendered.user.type(screen.getByLabelText('Código'), '123456');
+    await waitFor(() => expect(confirmar()).toBeEnabled());
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      fireEvent.click(confirmar());
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      });
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent('O serviço demorou para responder.');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('"Reenviar código" waits out the countdown, then sends the code again', async () => {
+    const requests = recordRequests();
+    const rendered = await openEmail();
+    mockJson(api.register.sendEmailCode, {});
+    await reachCode(rendered);
+    // 31 seconds later, as the countdown's clock reads it.
+    const later = Date.now() + 31_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      const resend = await screen.findByRole('button', { name: 'Reenviar código' });
+      expect(resend).toBeEnabled();
+      await rendered.user.click(resend);
+    } finally {
+      clock.mockRestore();
+    }
+    await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: /Reenviar código em 0:/ })).toBeDisabled();
+  });
+
+  it('"Corrigir e-mail" goes back with the e-mail kept', async () => {
+    const rendered = await openEmail();
+    mockJson(api.register.sendEmailCode, {});
+    await reachCode(rendered);
+    await rendered.user.click(screen.getByRole('button', { name: 'Corrigir e-mail' }));
+    expect(screen.getByLabelText('Novo e-mail')).toHaveValue('nova@example.com');
+  });
+
+  it('keeps the typed e-mail across a reload, never the code, and forgets it after the change', async () => {
+    const first = await openEmail();
+    mockJson(api.register.sendEmailCode, {});
+    await reachCode(first);
+    await first.user.type(screen.getByLabelText('Código'), '123456');
+    await waitFor(() =>
+      expect(window.sessionStorage.getItem(`driver-portal:draft:change-email:${DRIVER_ID}`)).toContain('nova@example.com'),
+    );
+    expect(JSON.stringify(window.sessionStorage)).not.toContain('123456');
+    first.unmount();
+
+    const second = await openEmail();
+    expect(screen.getByLabelText('Novo e-mail')).toHaveValue('nova@example.com');
+    mockJson(api.register.changeEmail, {});
+    await waitFor(() => expect(alterar()).toBeEnabled());
+    await second.user.click(alterar());
+    await second.user.type(await screen.findByLabelText('Código'), '123456');
+    await waitFor(() => expect(confirmar()).toBeEnabled());
+    mockMyAccount();
+    await second.user.click(confirmar());
+    await screen.findByRole('alertdialog', { name: 'E-mail alterado com sucesso!' });
+    expect(window.sessionStorage.getItem(`driver-portal:draft:change-email:${DRIVER_ID}`)).toBeNull();
+  });
+});
+
+describe('change mobile', () => {
+  async function openMobile() {
+    const rendered = renderRoute({ routes, path: '/my-account/change-mobile', session });
+    await screen.findByLabelText('Novo celular');
+    return rendered;
+  }
+
+  it('masks the mobile, says "Celular invalido" while it is not one, and sends it as 11 digits', async () => {
+    const requests = recordRequests();
+    const rendered = await openMobile();
+    const input = screen.getByLabelText('Novo celular');
+    await rendered.user.type(input, '2133334444');
+    await rendered.user.tab();
+    expect(input).toHaveAccessibleDescription('Celular invalido');
+    expect(alterar()).toBeDisabled();
+    await rendered.user.clear(input);
+    mockJson(api.register.sendMobileCode, {});
+    mockJson(api.register.changeMobile, {});
+    await reachCode(rendered, '21999998888', 'Novo celular');
+    expect(screen.getByRole('status')).toHaveTextContent('Enviamos um código de 6 dígitos para (21) 9.9999.8888.');
+
+    await rendered.user.type(screen.getByLabelText('Código'), '123456');
+    await waitFor(() => expect(confirmar()).toBeEnabled());
+    mockMyAccount();
+    await rendered.user.click(confirmar());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Alterado com sucesso!' });
+    expect(dialog).toHaveClass('dialog-success');
+    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+      `POST /register/api/1.0/driver/${DRIVER_ID}/mobile-number/21999998888/send-code`,
+      `PUT /register/api/1.0/driver/${DRIVER_ID}/mobile-number`,
+    ]);
+    expect(requests[1]?.body).toEqual({ newMobilePhoneNumber: '21999998888', verificationCode: '123456' });
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeInTheDocument();
+  });
+
+  it('a failed change says so and stays on the code step', async () => {
+    const rendered = await openMobile();
+    mockJson(api.register.sendMobileCode, {});
+    mockStatus(api.register.changeMobile, 500);
+    await reachCode(rendered, '21999998888', 'Novo celular');
+    await rendered.user.type(screen.getByLabelText('Código'), '123456');
+    await waitFor(() => expect(confirmar()).toBeEnabled());
+    await rendered.user.click(confirmar());
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Ocorreu um erro inesperado, tente novamente mais tarde.');
+    expect(screen.getByLabelText('Código')).toHaveValue('');
+  });
+});

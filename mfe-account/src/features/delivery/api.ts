@@ -1,0 +1,36 @@
+import { callApi } from '@driver-portal/shared/http';
+import { api, type Driver } from '../../contract';
+import { DELIVERY_MODALITY } from '../../format';
+
+export const DELIVERY_TEXTS = {
+  sent: 'Cadastro enviado com sucesso',
+  enrol: 'QUERO FAZER ENTREGAS',
+} as const;
+
+/**
+ * The delivery app's Android store page. The documents only say there is one: this address is
+ * ours, to be confirmed by the provider before going live (docs/product-rules.md, "Screen decisions").
+ */
+export const DELIVERY_APP_STORE_URL = 'https://play.google.com/store/apps/details?id=br.com.provedor.entregas';
+
+export interface DeliveryScreenData {
+  driver: Driver;
+  /** Any modality of type 2: the enrolment was already sent. */
+  enrolled: boolean;
+}
+
+/** The driver (for the greeting) and the modalities (whether any is delivery), together. */
+export async function fetchDeliveryScreen(guid: string, signal: AbortSignal): Promise<DeliveryScreenData> {
+  const [driver, modalities] = await Promise.all([
+    callApi(api.register.driver, { params: { guid }, signal }),
+    callApi(api.register.modalities, { params: { guid }, signal }),
+  ]);
+  return {
+    driver: driver.response,
+    enrolled: modalities.modalities.some(({ response }) => response.modalityType === DELIVERY_MODALITY),
+  };
+}
+
+/** PUT register api/1.0/driver/:guid/modality/2/ (no body); a failure is alerted and rejects. */
+export const enrolInDelivery = (guid: string) =>
+  callApi(api.register.setModality, { params: { guid, modalityType: DELIVERY_MODALITY }, overlay: true, alertOnError: true });

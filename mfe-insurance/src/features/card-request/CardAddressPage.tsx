@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useSingleFlight } from '@driver-portal/shared/data';
+import { onlyDigits } from '@driver-portal/shared/format';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, useFormikContext } from '@driver-portal/shared/forms';
+import { Button, Page } from '@driver-portal/shared/ui';
+import { cepSchema, object, string } from '@driver-portal/shared/validation';
+import type { CardAddress } from '../../contract';
+import { BRAZILIAN_STATES } from '../../brazil';
+import { SelectField } from '../../fields';
+import { lookupZip, requestCard } from './api';
+import { CardRequestGate, cardTermsAccepted } from './CardFlow';
+import { CARD_PATHS, CARD_TEXTS } from './texts';
+
+const DRAFT_KEY = 'card-address';
+const EMPTY: CardAddress = { cep: '', address: '', number: '', complement: '', neighborhood: '', state: '', city: '' };
+const STATE_OPTIONS = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
+
+const required = () => string().trim().required(CARD_TEXTS.required);
+const schema = object({
+  cep: cepSchema(),
+  address: required(),
+  number: required(),
+  complement: string().trim(),
+  neighborhood: required(),
+  state: required().oneOf([...BRAZILIAN_STATES], CARD_TEXTS.required),
+  city: required(),
+});
+
+/** The last lookup's outcome, for the CEP it was asked for. */
+interface LookupOutcome {
+  digits: string;
+  found: boolean;
+}
+
+/**
+ * The CEP (mask `00.000-000`) and its zip lookup (docs/product-rules.md, "Validation and masks",
+ * "Gaps the product defines"): once the CEP is complete (8 digits, the first length past 6 a
+ * lookup can answer) the address is asked for once; what comes back fills the address,
+ * neighbourhood, state and city. Not found, or the lookup failing: "CEP não encontrado" under
+ * the field and the driver types the address; nothing typed is cleared.
+ */
+function CepField() {
+  const { values, setFieldValue } = useFormikContext<CardAddress>();
+  const [outcome, setOutcome] = useState<LookupOutcome>();
+  const digits = onlyDigits(values.cep);
+  // A CEP restored from the draft was looked up before the reload: the address under it may have
+  // been corrected by hand since, and a new lookup must not overwrite that.
+  const looked = useRef<string | undefined>(digits.length === 8 ? digits : undefined);
+
+  useEffect(() => {
+    if (digits.length !== 8) {
+      looked.current = undefined;
+      return;
+    }
+    if (looked.current === digits) return;
+    looked.current = digits;
+    const controller = new AbortController();
+    lookupZip(digits, controller.signal).then(
+      (found) => {
+        if (controller.signal.aborted) return;
+        const fill: Array<[keyof CardAddress, string]> = [
+          ['address', found.logradouro],
+          ['neighborhood', found.bairro],
+          ['state', found.uf],
+          ['city', found.localidade],
+        ];
+        for (const [field, value] of fill) if (value.trim() !== '') void setFieldValue(field, value.trim(), false);
+        setOutcome({ digits, found: true });
+      },
+      () => {
+        if (!controller.signal.aborted) setOutcome({ digits, found: false });
+      },
+    );
+    return () => {
+      controller.abort();
+      // An aborted lookup (the CEP changed, the screen left) is asked again when the CEP is complete.
+      if (looked.current === digits) looked.current = undefined;
+    };
+  }, [digits, setFieldValue]);
+
+  const notFound = outcome !== undefined && outcome.digits === digits && !outcome.found;
+  return (
+    <div aria-live="polite">
+      <FormField name="cep" label="CEP" mask="cardCep" autoComplete="postal-code" hint={notFound ? CARD_TEXTS.zipNotFound : undefined} />
+    </div>
+  );
+}
+
+function AddressForm({ driverId }: { driverId: string }) {
+  const navigate = useNavigate();
+  const { run: submit, running } = useSingleFlight(async (values: CardAddress) => {
+    const address: CardAddress = {
+      cep: onlyDigits(values.cep),
+      address: values.address.trim(),
+      number: values.number.trim(),
+      complement: values.complement.trim(),
+      neighborhood: values.neighborhood.trim(),
+      state: values.state,
+      city: values.city.trim(),
+    };
+    try {
+      await requestCard(driverId, address);
+    } catch {
+      return; // alerted by callApi; the form keeps what was typed
+    }
+    clearDraft(DRAFT_KEY);
+    clearDraft('card-terms');
+    cardTermsAccepted.set(undefined);
+    void navigate(CARD_PATHS.status, { replace: true });
+  });
+  return (
+    <Formik initialValues={loadDraft(DRAFT_KEY, EMPTY)} validationSchema={schema} onSubmit={submit}>
+      <Form noValidate>
+        <p>Para onde devemos enviar o seu cartão?</p>
+        <CepField />
+        <FormField name="address" label="Endereço" autoComplete="address-line1" />
+        <div className="card-field-row">
+          <FormField name="number" label="Número" autoComplete="off" className="card-field-number" />
+          <FormField name="complement" label="Complemento (opcional)" autoComplete="address-line2" className="card-field-main" />
+        </div>
+        <FormField name="neighborhood" label="Bairro" autoComplete="off" />
+        <SelectField name="state" label="Estado" options={STATE_OPTIONS} />
+        <FormField name="city" label="Cidade" autoComplete="address-level2" />
+        <FormDraft storageKey={DRAFT_KEY} />
+        <Button type="submit" className="button-block" aria-disabled={running || undefined}>
+          Pedir cartão
+        </Button>
+      </Form>
+    </Formik>
+  );
+}
+
+/** /card-request/address: where the card is sent (after the terms). */
+export function CardAddressPage() {
+  if (cardTermsAccepted.get() !== 'yes') return <Navigate to={CARD_PATHS.terms} replace />;
+  return (
+    <Page title="Endereço de entrega" backTo={CARD_PATHS.terms}>
+      <CardRequestGate>{(driverId) => <AddressForm driverId={driverId} />}</CardRequestGate>
+    </Page>
+  );
+}

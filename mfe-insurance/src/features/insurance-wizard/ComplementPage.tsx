@@ -1,0 +1,43 @@
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { Button } from '@driver-portal/shared/ui';
+import { MARITAL_STATUSES } from '../../contract';
+import { BRAZILIAN_STATES } from '../../brazil';
+import { SelectField } from '../../fields';
+import { useContinue, WizardStepPage } from './WizardStepPage';
+import { complementSchema, DRAFT_KEYS, EMPTY_COMPLEMENT, saveAnswers, type ComplementAnswers, type WizardAnswers } from './wizard';
+
+const MARITAL_OPTIONS = MARITAL_STATUSES.map((status) => ({ value: status, label: status }));
+const STATE_OPTIONS = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
+
+function ComplementForm({ answers }: { answers: WizardAnswers }) {
+  const proceed = useContinue('complement');
+  const submit = (values: ComplementAnswers) => {
+    const saved = saveAnswers({ complement: { ...values, rg: values.rg.trim() } });
+    clearDraft(DRAFT_KEYS.complement);
+    proceed(saved);
+  };
+  return (
+    <Formik
+      initialValues={loadDraft(DRAFT_KEYS.complement, answers.complement ?? EMPTY_COMPLEMENT)}
+      validationSchema={complementSchema}
+      onSubmit={submit}
+    >
+      <Form noValidate>
+        <p>Complete os seus dados pessoais para a proposta do seguro.</p>
+        <SelectField name="maritalStatus" label="Estado civil" options={MARITAL_OPTIONS} />
+        <FormField name="rg" label="RG" autoComplete="off" maxLength={20} />
+        <SelectField name="ufRg" label="Estado emissor do RG" options={STATE_OPTIONS} />
+        <FormField name="rgIssueDate" label="Data de emissão do RG" mask="date" placeholder="DD/MM/AAAA" autoComplete="off" />
+        <FormDraft storageKey={DRAFT_KEYS.complement} />
+        <Button type="submit" className="button-block">
+          Continuar
+        </Button>
+      </Form>
+    </Formik>
+  );
+}
+
+/** /car-insurance/complememnt (alias /car-insurance/complement): marital status and the RG. */
+export function ComplementPage() {
+  return <WizardStepPage step="complement">{(answers) => <ComplementForm answers={answers} />}</WizardStepPage>;
+}

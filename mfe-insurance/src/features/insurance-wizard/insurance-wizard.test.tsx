@@ -1,0 +1,529 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { api, type DriverVehicle } from '../../contract';
+import {
+  HttpResponse,
+  mockApi,
+  mockJson,
+  mockNetworkError,
+  mockStatus,
+  recordRequests,
+  renderRoute,
+  TEST_TOKEN,
+} from '@driver-portal/shared/test-utils';
+import { routes } from '../../routes';
+import type { WizardAnswers } from './wizard';
+
+// Whole steps typed key by key: on a busy 2-core machine some take longer than Jest's 5 s default.
+jest.setTimeout(20_000);
+
+const DRIVER_ID = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
+const INSURANCE = '/insurance/api/1.0/insurance';
+const UNEXPECTED_TEXT = 'Ocorreu um erro inesperado, tente novamente mais tarde.';
+const NOT_FOUND_TEXT = 'O serviço esta indisponivel no momento, tente novamente mais tarde.';
+const OFFLINE_TEXT = 'Sem conexão com a internet. Verifique sua conexão e tente novamente.';
+const TIMEOUT_TEXT = 'O serviço demorou para responder. Verifique sua conexão e tente novamente.';
+const SUCCESS_TEXT = 'Que bom ter você como cliente! Em breve seu seguro de automóvel SulAmérica estará vigente.';
+
+const DRIVER = { id: DRIVER_ID, name: 'Maria Aparecida dos Santos', email: 'maria@example.com', mobile: '11987654321', cpf: '52998224725' };
+const VEHICLE: DriverVehicle = {
+  plate: 'BRA2E19',
+  chassis: '9BWZZZ377VT004251',
+  fuel: 'Flex',
+  issuingState: 'SP',
+  issuingAuthority: 'DETRAN-SP',
+};
+
+const COMPLEMENT = { maritalStatus: 'Casado', rg: '123456789', ufRg: 'SP', rgIssueDate: '10/05/2010' };
+const FINANCIAL = { bank: '341', agency: '1234', agencyDigit: '', account: '56789', accountDigit: '0' };
+const REVIEWED: WizardAnswers = {
+  complement: COMPLEMENT,
+  financial: FINANCIAL,
+  owner: { isOwner: 'Sim' },
+  ownerFromDriver: { name: DRIVER.name, cpf: DRIVER.cpf },
+  drivers: [{ name: 'João Batista Ferreira', birthDate: '01/02/1980', cpf: '111.444.777-35' }],
+  reviewed: true,
+};
+
+/** Opens a wizard path for the driver of the insurance home, with answers already given. */
+function open(path: string, answers?: WizardAnswers) {
+  const session: Record<string, string> = { token: TEST_TOKEN, insuranceDriverId: DRIVER_ID };
+  if (answers) session.insuranceWizard = JSON.stringify(answers);
+  return renderRoute({ routes, path, session });
+}
+
+const storedAnswers = (): WizardAnswers =>
+  JSON.parse(window.sessionStorage.getItem('driver-portal:insuranceWizard') ?? '{}') as WizardAnswers;
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('the disclaimer', () => {
+  it('says what the insurance covers and what to have at hand, and leads to the first step; back to the insurance home', async () => {
+    open('/car-insurance/disclaimer');
+    expect(await heading('Antes de contratar')).toBeInTheDocument();
+    expect(screen.getByText(/cobre danos que o seu táxi causar/)).toBeInTheDocument();
+    expect(screen.getByText(/até 3 condutores adicionais/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/car-insurance/complememnt');
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/car-insurance/init/${DRIVER_ID}`);
+  });
+});
+
+describe('step 1, complement', () => {
+  it.each([['/car-insurance/complememnt'], ['/car-insurance/complement'], ['/car-insurance/COMPLEMEMNT']])('%s opens it', async (path) => {
+    open(path);
+    expect(await heading('Dados complementares')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Estado civil' })).toBeInTheDocument();
+  });
+
+  it('needs the marital status and a real, past RG issue date; Continuar keeps the answers and opens financial', async () => {
+    const { user, router } = open('/car-insurance/complememnt');
+    await heading('Dados complementares');
+    expect(
+      within(screen.getByRole('combobox', { name: 'Estado civil' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Selecione', 'Casado', 'Solteiro', 'Divorciado', 'Viúvo']);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('combobox', { name: 'Estado civil' })).toHaveAccessibleDescription('Campo obrigatório');
+    expect(screen.getByLabelText('Data de emissão do RG')).toHaveAccessibleDescription('Campo obrigatório');
+
+    await user.type(screen.getByLabelText('Data de emissão do RG'), '31022010');
+    await user.tab();
+    expect(await screen.findByText('Data invalida')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Data de emissão do RG'));
+    await user.type(screen.getByLabelText('Data de emissão do RG'), '01012099');
+    await user.tab();
+    expect(await screen.findByText('A data não pode ser futura')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Data de emissão do RG'));
+    await user.type(screen.getByLabelText('Data de emissão do RG'), '10052010');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado civil' }), 'Viúvo');
+    await user.type(screen.getByLabelText('RG'), '12.345.678-9');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado emissor do RG' }), 'RJ');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await heading('Dados financeiros')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car-insurance/financial');
+    expect(storedAnswers().complement).toEqual({ maritalStatus: 'Viúvo', rg: '12.345.678-9', ufRg: 'RJ', rgIssueDate: '10/05/2010' });
+  });
+
+  it('what was typed survives a reload of the webview before Continuar', async () => {
+    const first = open('/car-insurance/complememnt');
+    await heading('Dados complementares');
+    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Estado civil' }), 'Solteiro');
+    await first.user.type(screen.getByLabelText('Data de emissão do RG'), '0203');
+    await waitFor(() => expect(window.sessionStorage.getItem('driver-portal:draft:insurance-complement')).toContain('02/03'));
+    first.unmount();
+
+    open('/car-insurance/complememnt');
+    await heading('Dados complementares');
+    expect(screen.getByRole('combobox', { name: 'Estado civil' })).toHaveValue('Solteiro');
+    expect(screen.getByLabelText('Data de emissão do RG')).toHaveValue('02/03');
+  });
+
+  it('without a known driver says so instead of a form that cannot be sent', async () => {
+    renderRoute({ routes, path: '/car-insurance/complememnt' });
+    expect(await heading('Dados complementares')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Não foi possível identificar o motorista.');
+    expect(screen.queryByRole('button', { name: 'Continuar' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a step opened before the earlier ones are done', () => {
+  it.each([
+    ['/car-insurance/terms', {}, '/car-insurance/complememnt', 'Dados complementares'],
+    ['/car-insurance/owner', { complement: COMPLEMENT }, '/car-insurance/financial', 'Dados financeiros'],
+    ['/car-insurance/workflow', { complement: COMPLEMENT, financial: FINANCIAL }, '/car-insurance/owner', 'Proprietário do veículo'],
+    [
+      '/car-insurance/terms',
+      { complement: COMPLEMENT, financial: FINANCIAL, owner: { isOwner: 'Não' as const } },
+      '/car-insurance/owner-info',
+      'Dados do proprietário',
+    ],
+    ['/car-insurance/terms', { ...REVIEWED, reviewed: false }, '/car-insurance/workflow', 'Revise seus dados'],
+    [
+      '/car-insurance/owner-info',
+      { complement: COMPLEMENT, financial: FINANCIAL, owner: { isOwner: 'Sim' as const } },
+      '/car-insurance/owner',
+      'Proprietário do veículo',
+    ],
+  ])('%s with %j leads to %s', async (path, answers, expected, title) => {
+    const { router } = open(path, answers as WizardAnswers);
+    expect(await heading(title)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(expected);
+  });
+
+  it('a stored answer that no longer holds counts as not done', async () => {
+    const { router } = open('/car-insurance/financial', { complement: { ...COMPLEMENT, rgIssueDate: '99/99/2010' } });
+    expect(await heading('Dados complementares')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car-insurance/complememnt');
+  });
+});
+
+describe('step 2, financial', () => {
+  it('needs bank, agency, account and account digit (digits only); the agency digit is optional', async () => {
+    const { user, router } = open('/car-insurance/financial', { complement: COMPLEMENT });
+    await heading('Dados financeiros');
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/car-insurance/complememnt');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    for (const label of ['Banco', 'Agência', 'Conta']) {
+      expect(await screen.findByLabelText(label)).toHaveAccessibleDescription('Campo obrigatório');
+    }
+    expect(screen.getByLabelText('Dígito da conta')).toHaveAccessibleDescription(
+      'Se o dígito da sua conta for X, informe 0. Campo obrigatório',
+    );
+    expect(screen.getByLabelText('Dígito da agência')).toHaveAccessibleDescription('Confira se a sua agência tem dígito (algumas usam 0).');
+
+    await user.selectOptions(screen.getByLabelText('Banco'), '341');
+    await user.type(screen.getByLabelText('Agência'), '12a4');
+    await user.tab();
+    expect(await screen.findByText('Informe apenas números')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Agência'));
+    await user.type(screen.getByLabelText('Agência'), '1234');
+    await user.type(screen.getByLabelText('Conta'), '56789');
+    await user.type(screen.getByLabelText('Dígito da conta'), '0');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await heading('Proprietário do veículo')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car-insurance/owner');
+    expect(storedAnswers().financial).toEqual(FINANCIAL);
+  });
+});
+
+describe('step 3, owner', () => {
+  const BEFORE: WizardAnswers = { complement: COMPLEMENT, financial: FINANCIAL };
+
+  it('Sim: the owner is the driver, name and CPF from the register service; skips to the additional drivers', async () => {
+    const requests = recordRequests();
+    mockJson(api.register.driver, { response: DRIVER });
+    const { user, router } = open('/car-insurance/owner', BEFORE);
+    await heading('Proprietário do veículo');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Campo obrigatório')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Você é o proprietário do veículo?' })).toHaveAccessibleDescription('Campo obrigatório');
+
+    await user.click(screen.getByRole('radio', { name: 'Sim' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Condutores adicionais')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car-insurance/drivers');
+    expect(requests.map((request) => [request.method, request.url.pathname])).toEqual([['GET', `/register/api/1.0/driver/${DRIVER_ID}`]]);
+    expect(requests[0]?.headers.get('authorization')).toBeNull();
+    expect(storedAnswers()).toMatchObject({ owner: { isOwner: 'Sim' }, ownerFromDriver: { name: DRIVER.name, cpf: DRIVER.cpf } });
+  });
+
+  it('Não: asks for the owner (owner-info), with a valid CPF, then the additional drivers', async () => {
+    const requests = recordRequests();
+    const { user, router } = open('/car-insurance/owner', BEFORE);
+    await heading('Proprietário do veículo');
+    await user.click(screen.getByRole('radio', { name: 'Não' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Dados do proprietário')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Nome do proprietário'), 'José da Silva');
+    await user.type(screen.getByLabelText('CPF do proprietário'), '11144477736');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('CPF invalido')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('CPF do proprietário'));
+    await user.type(screen.getByLabelText('CPF do proprietário'), '39053344705');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Condutores adicionais')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car-insurance/drivers');
+    expect(storedAnswers()).toMatchObject({ owner: { isOwner: 'Não' }, ownerInfo: { name: 'José da Silva', cpf: '390.533.447-05' } });
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/car-insurance/owner-info');
+  });
+
+  it.each([
+    [404, NOT_FOUND_TEXT],
+    [500, UNEXPECTED_TEXT],
+  ])('Sim with the driver lookup answering %i: the catalogue text, and the step stays', async (status, text) => {
+    mockStatus(api.register.driver, status, { validations: [{ message: 'interno' }] });
+    const { user, router } = open('/car-insurance/owner', BEFORE);
+    await heading('Proprietário do veículo');
+    await user.click(screen.getByRole('radio', { name: 'Sim' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(text)).toBeInTheDocument();
+    expect(dialog).toHaveClass('dialog-error');
+    expect(router.state.location.pathname).toBe('/car-insurance/owner');
+    expect(storedAnswers().owner).toBeUndefined();
+  });
+
+  it('Sim while offline says so', async () => {
+    mockNetworkError(api.register.driver);
+    const { user } = open('/car-insurance/owner', BEFORE);
+    await heading('Proprietário do veículo');
+    await user.click(screen.getByRole('radio', { name: 'Sim' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(within(await screen.findByRole('alertdialog')).getByText(OFFLINE_TEXT)).toBeInTheDocument();
+  });
+});
+
+describe('step 4, additional drivers', () => {
+  const BEFORE: WizardAnswers = {
+    complement: COMPLEMENT,
+    financial: FINANCIAL,
+    owner: { isOwner: 'Sim' },
+    ownerFromDriver: REVIEWED.ownerFromDriver,
+  };
+
+  async function addDriver(user: ReturnType<typeof open>['user'], name: string, birthDate: string, cpf: string) {
+    await user.type(screen.getByLabelText('Nome do condutor'), name);
+    await user.type(screen.getByLabelText('Data de nascimento'), birthDate);
+    await user.type(screen.getByLabelText('CPF do condutor'), cpf);
+    await user.click(screen.getByRole('button', { name: 'Adicionar condutor' }));
+  }
+
+  it('adds up to 3 (a repeated CPF refused with "cpf repetido"), removes one, and Continuar keeps the list', async () => {
+    const { user, router } = open('/car-insurance/drivers', BEFORE);
+    await heading('Condutores adicionais');
+    expect(screen.getByText('Nenhum condutor adicional')).toBeInTheDocument();
+
+    await addDriver(user, 'Ana Souza', '01021985', '11144477735');
+    const list = await screen.findByRole('list', { name: 'Condutores adicionais' });
+    expect(within(list).getByText('Ana Souza')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nome do condutor')).toHaveValue('');
+
+    await addDriver(user, 'Bruno Lima', '15071990', '11144477735');
+    expect(await screen.findByText('cpf repetido')).toBeInTheDocument();
+    expect(screen.getByLabelText('CPF do condutor')).toHaveAccessibleDescription('cpf repetido');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+
+    await user.clear(screen.getByLabelText('CPF do condutor'));
+    await user.type(screen.getByLabelText('CPF do condutor'), '39053344705');
+    await user.click(screen.getByRole('button', { name: 'Adicionar condutor' }));
+    await addDriver(user, 'Carla Dias', '30111975', '52998224725');
+    expect(await screen.findByText('Você já incluiu o máximo de 3 condutores adicionais.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Nome do condutor')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Remover Bruno Lima' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Condutores incluídos (2 de 3)' })).toHaveFocus();
+    expect(screen.getByLabelText('Nome do condutor')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Revise seus dados')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car-insurance/workflow');
+    expect(storedAnswers().drivers).toEqual([
+      { name: 'Ana Souza', birthDate: '01/02/1985', cpf: '111.444.777-35' },
+      { name: 'Carla Dias', birthDate: '30/11/1975', cpf: '529.982.247-25' },
+    ]);
+  });
+
+  it('none is fine; a driver typed but not added is added by Continuar, or its errors are shown', async () => {
+    const { user } = open('/car-insurance/drivers', BEFORE);
+    await heading('Condutores adicionais');
+    await user.type(screen.getByLabelText('Nome do condutor'), 'Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByLabelText('Data de nascimento')).toHaveAccessibleDescription('Campo obrigatório');
+    expect(screen.getByLabelText('CPF do condutor')).toHaveAccessibleDescription('CPF invalido');
+
+    await user.clear(screen.getByLabelText('Nome do condutor'));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Revise seus dados')).toBeInTheDocument();
+    expect(storedAnswers().drivers).toEqual([]);
+  });
+
+  it('the list being edited survives a reload', async () => {
+    const first = open('/car-insurance/drivers', BEFORE);
+    await heading('Condutores adicionais');
+    await addDriver(first.user, 'Ana Souza', '01021985', '11144477735');
+    await screen.findByRole('list', { name: 'Condutores adicionais' });
+    first.unmount();
+    open('/car-insurance/drivers', BEFORE);
+    expect(await screen.findByText('Ana Souza')).toBeInTheDocument();
+  });
+});
+
+describe('the review (workflow)', () => {
+  it('shows everything entered, and each part has its way to change it that comes back here', async () => {
+    const { user, router } = open('/car-insurance/workflow', { ...REVIEWED, reviewed: false });
+    await heading('Revise seus dados');
+    const part = (name: string) => screen.getByRole('region', { name });
+    expect(within(part('Dados complementares')).getByText('Casado')).toBeInTheDocument();
+    expect(within(part('Dados complementares')).getByText('10/05/2010')).toBeInTheDocument();
+    expect(within(part('Dados financeiros')).getByText('341 - Itaú Unibanco')).toBeInTheDocument();
+    expect(within(part('Dados financeiros')).getByText('56789-0')).toBeInTheDocument();
+    expect(within(part('Proprietário do veículo')).getByText(DRIVER.name)).toBeInTheDocument();
+    expect(within(part('Condutores adicionais')).getByText('João Batista Ferreira')).toBeInTheDocument();
+    for (const name of ['dados complementares', 'dados financeiros', 'proprietário do veículo', 'condutores adicionais']) {
+      expect(screen.getByRole('link', { name: `Alterar ${name}` })).toBeInTheDocument();
+    }
+
+    await user.click(screen.getByRole('link', { name: 'Alterar dados financeiros' }));
+    expect(await heading('Dados financeiros')).toBeInTheDocument();
+    expect(screen.getByLabelText('Conta')).toHaveValue('56789');
+    await user.clear(screen.getByLabelText('Conta'));
+    await user.type(screen.getByLabelText('Conta'), '99999');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Revise seus dados')).toBeInTheDocument();
+    expect(within(part('Dados financeiros')).getByText('99999-0')).toBeInTheDocument();
+
+    // Owner changed to Não on the way: the owner's data is asked for, then the review again.
+    await user.click(screen.getByRole('link', { name: 'Alterar proprietário do veículo' }));
+    await heading('Proprietário do veículo');
+    await user.click(screen.getByRole('radio', { name: 'Não' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await heading('Dados do proprietário');
+    await user.type(screen.getByLabelText('Nome do proprietário'), 'José da Silva');
+    await user.type(screen.getByLabelText('CPF do proprietário'), '39053344705');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Revise seus dados')).toBeInTheDocument();
+    expect(within(part('Proprietário do veículo')).getByText('José da Silva')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Termos e condições')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car-insurance/terms');
+  });
+});
+
+describe('step 5, terms and the contract', () => {
+  function mockVehicle() {
+    mockJson(api.register.vehicle, { response: { vehicle: VEHICLE } });
+  }
+
+  async function contract(user: ReturnType<typeof open>['user']) {
+    await heading('Termos e condições');
+    await user.click(screen.getByRole('checkbox', { name: 'Li e aceito os termos e condições do seguro' }));
+    await user.click(screen.getByRole('button', { name: 'Contratar' }));
+  }
+
+  it('the terms must be accepted', async () => {
+    const requests = recordRequests();
+    const { user } = open('/car-insurance/terms', REVIEWED);
+    await heading('Termos e condições');
+    expect(screen.getByText(/R\$ 1.614,00/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Contratar' }));
+    expect(await screen.findByText('Aceite os termos para continuar')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox')).toHaveAccessibleDescription('Aceite os termos para continuar');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('POSTs the insurance request with every answer, then says so in success style and opens the insurance home', async () => {
+    const requests = recordRequests();
+    mockVehicle();
+    mockJson(api.insurance.contract, { requestId: 'r-1' });
+    mockJson(api.insurance.activePolicy, { active: true, policyNumber: null, expirationDate: null, bestPaymentDay: 10, requestId: 'r-1' });
+    const { user, router } = open('/car-insurance/terms', REVIEWED);
+    await contract(user);
+
+    const dialog = await screen.findByRole('alertdialog', { name: SUCCESS_TEXT });
+    expect(dialog).toHaveClass('dialog-success');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/car-insurance/init/${DRIVER_ID}`));
+    expect(await screen.findByText(/Sua contratação está sendo processada/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // One dialog: the home does not alert "being processed" right after the contract's success.
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    const vehicleCall = requests.find((request) => request.url.pathname.endsWith('/vehicle'));
+    expect(vehicleCall?.url.pathname).toBe(`/register/api/1.0/driver/${DRIVER_ID}/modality/0/vehicle`);
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.url.pathname).toBe(INSURANCE);
+    expect(post?.headers.get('authorization')).toBeNull();
+    expect(post?.body).toEqual({
+      DriverId: DRIVER_ID,
+      DeviceId: expect.any(String),
+      Insured: { MaritalStatus: 'Casado', DocumentIssueDate: '2010-05-10', IsVehicleOwner: true, RG: '123456789', UfRG: 'SP' },
+      Financial: { Bank: '341', AgencyNumber: '1234', AgencyNumberDigit: '', AccountNumber: '56789', AccountNumberDigit: '0' },
+      Vehicle: { Plate: 'BRA2E19', Chassi: '9BWZZZ377VT004251', Fuel: 'Flex', UfLicencePlate: 'SP', Dispatching: 'DETRAN-SP' },
+      VehicleOwner: { Name: DRIVER.name, CPF: '52998224725' },
+      AdditionalDrivers: [{ Name: 'João Batista Ferreira', BirthDate: '1980-02-01', CPF: '11144477735' }],
+    });
+    // Nothing of the contract stays in the session.
+    expect(window.sessionStorage.getItem('driver-portal:insuranceWizard')).toBeNull();
+  });
+
+  it('a non-owner sends the owner typed in owner-info and IsVehicleOwner false', async () => {
+    const requests = recordRequests();
+    mockVehicle();
+    mockJson(api.insurance.contract, {});
+    mockJson(api.insurance.activePolicy, { active: true, policyNumber: null, expirationDate: null, bestPaymentDay: 10, requestId: 'r-1' });
+    const answers: WizardAnswers = {
+      ...REVIEWED,
+      owner: { isOwner: 'Não' },
+      ownerFromDriver: undefined,
+      ownerInfo: { name: 'José da Silva', cpf: '390.533.447-05' },
+      drivers: [],
+    };
+    const { user } = open('/car-insurance/terms', answers);
+    await contract(user);
+    await screen.findByRole('alertdialog', { name: SUCCESS_TEXT });
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.body).toMatchObject({
+      Insured: { IsVehicleOwner: false },
+      VehicleOwner: { Name: 'José da Silva', CPF: '39053344705' },
+      AdditionalDrivers: [],
+    });
+  });
+
+  it('a 400 shows the first validation message; the answers stay for another try', async () => {
+    mockVehicle();
+    mockStatus(api.insurance.contract, 400, {
+      validations: [
+        { field: 'Insured.RG', message: 'Informe o RG do segurado.' },
+        { field: 'Insured.UfRG', message: 'Informe o estado emissor do RG.' },
+      ],
+    });
+    const { user, router } = open('/car-insurance/terms', REVIEWED);
+    await contract(user);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Informe o RG do segurado.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Informe o estado emissor do RG.')).not.toBeInTheDocument();
+    expect(dialog).toHaveClass('dialog-error');
+    expect(router.state.location.pathname).toBe('/car-insurance/terms');
+    expect(storedAnswers().complement).toEqual(COMPLEMENT);
+  });
+
+  it.each([
+    [500, UNEXPECTED_TEXT],
+    [404, NOT_FOUND_TEXT],
+  ])('a %i shows the catalogue text in error style', async (status, text) => {
+    mockVehicle();
+    mockStatus(api.insurance.contract, status, { validations: [{ message: 'interno' }] });
+    const { user } = open('/car-insurance/terms', REVIEWED);
+    await contract(user);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(text)).toBeInTheDocument();
+    expect(within(dialog).queryByText('interno')).not.toBeInTheDocument();
+    expect(dialog).toHaveClass('dialog-error');
+  });
+
+  it('offline says so; a contract the service does not answer in time says that', async () => {
+    mockVehicle();
+    mockNetworkError(api.insurance.contract);
+    const { user } = open('/car-insurance/terms', REVIEWED);
+    await contract(user);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(OFFLINE_TEXT)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    // The client gives up after 20 s: shortened here (a plain wrapper, not a Jest mock, which
+    // Testing Library would take for fake timers), and the call never answers.
+    const realSetTimeout = globalThis.setTimeout;
+    globalThis.setTimeout = ((callback: () => void, ms?: number) => realSetTimeout(callback, ms === 20_000 ? 20 : ms)) as typeof setTimeout;
+    try {
+      mockApi(api.insurance.contract, () => new Promise<never>(() => undefined));
+      await user.click(screen.getByRole('button', { name: 'Contratar' }));
+      expect(within(await screen.findByRole('alertdialog')).getByText(TIMEOUT_TEXT)).toBeInTheDocument();
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+  });
+
+  it('the vehicle lookup failing is told and nothing is sent', async () => {
+    const requests = recordRequests();
+    mockStatus(api.register.vehicle, 404, { validations: [{ message: 'Veículo não encontrado.' }] });
+    const { user } = open('/car-insurance/terms', REVIEWED);
+    await contract(user);
+    expect(within(await screen.findByRole('alertdialog')).getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a malformed success answer is not taken for a contract', async () => {
+    mockVehicle();
+    mockApi(api.insurance.contract, () => HttpResponse.text('<html>captive portal</html>'));
+    const { user, router } = open('/car-insurance/terms', REVIEWED);
+    await contract(user);
+    expect(within(await screen.findByRole('alertdialog')).getByText(UNEXPECTED_TEXT)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car-insurance/terms');
+  });
+});

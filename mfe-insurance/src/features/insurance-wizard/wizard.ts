@@ -1,0 +1,247 @@
+import { clearDraft } from '@driver-portal/shared/forms';
+import { sessionValue } from '@driver-portal/shared/session';
+import { cpfSchema, object, string } from '@driver-portal/shared/validation';
+import { MARITAL_STATUSES } from '../../contract';
+import { BRAZILIAN_STATES, isoDate } from '../../brazil';
+import { WIZARD_TEXTS } from './texts';
+
+/*
+ * The contract wizard's answers and the order of its steps
+ * (docs/product-rules.md, "Insurance and card"): complement, financial, owner, owner-info (only
+ * when the driver does not own the vehicle), drivers, the review (workflow) and the terms. What a step's Continuar accepted is
+ * kept for the session (`insuranceWizard`); what is being typed is the step's form draft. Both
+ * survive a reload of the webview and going back and forth between steps.
+ */
+
+export interface ComplementAnswers {
+  maritalStatus: string;
+  rg: string;
+  ufRg: string;
+  /** DD/MM/YYYY as typed. */
+  rgIssueDate: string;
+}
+
+export interface FinancialAnswers {
+  bank: string;
+  agency: string;
+  agencyDigit: string;
+  account: string;
+  accountDigit: string;
+}
+
+export interface OwnerAnswers {
+  isOwner: '' | 'Sim' | 'Não';
+}
+
+export interface PersonAnswers {
+  name: string;
+  cpf: string;
+}
+
+export interface AdditionalDriver extends PersonAnswers {
+  /** DD/MM/YYYY as typed. */
+  birthDate: string;
+}
+
+export interface WizardAnswers {
+  complement?: ComplementAnswers;
+  financial?: FinancialAnswers;
+  owner?: OwnerAnswers;
+  /** The driver's own name and CPF, when the driver owns the vehicle (from the register service). */
+  ownerFromDriver?: PersonAnswers;
+  ownerInfo?: PersonAnswers;
+  drivers?: AdditionalDriver[];
+  /** The review's Continuar; any later change asks for the review again. */
+  reviewed?: boolean;
+}
+
+export const MAX_ADDITIONAL_DRIVERS = 3;
+
+export const EMPTY_COMPLEMENT: ComplementAnswers = { maritalStatus: '', rg: '', ufRg: '', rgIssueDate: '' };
+export const EMPTY_FINANCIAL: FinancialAnswers = { bank: '', agency: '', agencyDigit: '', account: '', accountDigit: '' };
+export const EMPTY_OWNER: OwnerAnswers = { isOwner: '' };
+export const EMPTY_PERSON: PersonAnswers = { name: '', cpf: '' };
+export const EMPTY_DRIVER: AdditionalDriver = { name: '', birthDate: '', cpf: '' };
+
+/** A past (or today's) calendar day typed DD/MM/YYYY. */
+const pastDate = () =>
+  string()
+    .required(WIZARD_TEXTS.required)
+    .test('date', WIZARD_TEXTS.invalidDate, (value) => isoDate(value) !== undefined)
+    .test('past', WIZARD_TEXTS.futureDate, (value) => {
+      const iso = isoDate(value);
+      return iso === undefined || Date.parse(`${iso}T00:00:00-03:00`) <= Date.now();
+    });
+
+const digits = (max: number, required: boolean) => {
+  const base = string().trim().matches(/^\d*$/, 'Informe apenas números').max(max, `No máximo ${max} dígitos`);
+  return required ? base.required(WIZARD_TEXTS.required) : base;
+};
+
+export const complementSchema = object({
+  maritalStatus: string()
+    .required(WIZARD_TEXTS.required)
+    .oneOf([...MARITAL_STATUSES], WIZARD_TEXTS.required),
+  // The documents require only the marital status and the RG's issue date; the insurer checks the rest.
+  rg: string().trim().max(20, 'No máximo 20 caracteres'),
+  ufRg: string().oneOf(['', ...BRAZILIAN_STATES], WIZARD_TEXTS.required),
+  rgIssueDate: pastDate(),
+});
+
+export const financialSchema = object({
+  bank: string().required(WIZARD_TEXTS.required),
+  agency: digits(10, true),
+  agencyDigit: digits(1, false),
+  account: digits(10, true),
+  accountDigit: digits(1, true),
+});
+
+export const ownerSchema = object({ isOwner: string().required(WIZARD_TEXTS.required).oneOf(['Sim', 'Não'], WIZARD_TEXTS.required) });
+
+export const personSchema = object({
+  name: string().trim().required(WIZARD_TEXTS.required),
+  cpf: cpfSchema(),
+});
+
+const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/** An additional driver; `listed` are the CPFs already on the list ("cpf repetido"). */
+export const additionalDriverSchema = (listed: readonly string[]) =>
+  object({
+    name: string().trim().required(WIZARD_TEXTS.required),
+    birthDate: pastDate(),
+    cpf: cpfSchema().test('repeated', WIZARD_TEXTS.repeatedCpf, (value) => !listed.includes(onlyDigits(value ?? ''))),
+  });
+
+const answersValue = sessionValue('insuranceWizard');
+
+export function readAnswers(): WizardAnswers {
+  try {
+    const parsed: unknown = JSON.parse(answersValue.get() ?? '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as WizardAnswers) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps a step's accepted answers; the review must be seen again after any change. */
+export function saveAnswers(patch: Partial<WizardAnswers>): WizardAnswers {
+  const next = { ...readAnswers(), reviewed: false, ...patch };
+  answersValue.set(JSON.stringify(next));
+  return next;
+}
+
+const editingValue = sessionValue('insuranceDriversEditing');
+
+/** The additional drivers' list while it is edited (before Continuar makes it the answer). */
+export const editingDrivers = {
+  read(): AdditionalDriver[] | undefined {
+    try {
+      const parsed: unknown = JSON.parse(editingValue.get() ?? 'null');
+      return Array.isArray(parsed) ? (parsed as AdditionalDriver[]) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  write(list: readonly AdditionalDriver[]): void {
+    editingValue.set(JSON.stringify(list));
+  },
+  clear(): void {
+    editingValue.set(undefined);
+  },
+};
+
+export type WizardStep = 'complement' | 'financial' | 'owner' | 'owner-info' | 'drivers' | 'workflow' | 'terms';
+
+/** The wizard's paths (docs/product-rules.md, "Route table": `complememnt` keeps its misspelling). */
+export const STEP_PATH: Readonly<Record<WizardStep, string>> = {
+  complement: '/car-insurance/complememnt',
+  financial: '/car-insurance/financial',
+  owner: '/car-insurance/owner',
+  'owner-info': '/car-insurance/owner-info',
+  drivers: '/car-insurance/drivers',
+  workflow: '/car-insurance/workflow',
+  terms: '/car-insurance/terms',
+};
+
+export const DISCLAIMER_PATH = '/car-insurance/disclaimer';
+
+const ALL_STEPS: readonly WizardStep[] = ['complement', 'financial', 'owner', 'owner-info', 'drivers', 'workflow', 'terms'];
+
+export const ownsVehicle = (answers: WizardAnswers) => answers.owner?.isOwner === 'Sim';
+
+/** The steps of this driver's flow: owner-info only when the driver does not own the vehicle. */
+export function stepsOf(answers: WizardAnswers): WizardStep[] {
+  return ALL_STEPS.filter((step) => step !== 'owner-info' || answers.owner?.isOwner === 'Não');
+}
+
+const isPerson = (value: PersonAnswers | undefined) => value !== undefined && personSchema.isValidSync(value);
+
+/** Whether a step's answers were accepted and still hold (a stored value is checked again). */
+export function isDone(step: WizardStep, answers: WizardAnswers): boolean {
+  switch (step) {
+    case 'complement':
+      return answers.complement !== undefined && complementSchema.isValidSync(answers.complement);
+    case 'financial':
+      return answers.financial !== undefined && financialSchema.isValidSync(answers.financial);
+    case 'owner':
+      if (answers.owner === undefined || !ownerSchema.isValidSync(answers.owner)) return false;
+      return !ownsVehicle(answers) || isPerson(answers.ownerFromDriver);
+    case 'owner-info':
+      return isPerson(answers.ownerInfo);
+    case 'drivers': {
+      const drivers = answers.drivers;
+      if (!Array.isArray(drivers) || drivers.length > MAX_ADDITIONAL_DRIVERS) return false;
+      const cpfs = drivers.map((driver) => onlyDigits(driver.cpf));
+      return new Set(cpfs).size === cpfs.length && drivers.every((driver) => additionalDriverSchema([]).isValidSync(driver));
+    }
+    case 'workflow':
+      return answers.reviewed === true;
+    case 'terms':
+      return false;
+  }
+}
+
+/**
+ * Where a driver who opens `step` must go instead: the first earlier step of the flow not done
+ * (a deep link or a reload past unanswered steps), or the owner question when owner-info is
+ * opened by a driver who said they own the vehicle. Undefined: the step may be shown.
+ */
+export function redirectFor(step: WizardStep, answers: WizardAnswers): WizardStep | undefined {
+  const flow = stepsOf(answers);
+  const before = step === 'owner-info' ? ['complement', 'financial', 'owner'] : flow.slice(0, Math.max(0, flow.indexOf(step)));
+  const missing = (before as WizardStep[]).find((earlier) => !isDone(earlier, answers));
+  if (missing) return missing;
+  if (step === 'owner-info' && answers.owner?.isOwner !== 'Não') return 'owner';
+  return undefined;
+}
+
+/**
+ * Where Continuar leads from `step`: the next step of the flow; from a change started on the
+ * review, the first step still not done (the review itself when nothing else is missing).
+ */
+export function nextStep(step: WizardStep, answers: WizardAnswers, fromReview: boolean): WizardStep {
+  const flow = stepsOf(answers);
+  if (fromReview) return flow.find((candidate) => !isDone(candidate, answers)) ?? 'workflow';
+  return flow[flow.indexOf(step) + 1] ?? 'terms';
+}
+
+/** Draft keys of the steps' forms (platform drafts: cleared by /Sair too). */
+export const DRAFT_KEYS = {
+  complement: 'insurance-complement',
+  financial: 'insurance-financial',
+  owner: 'insurance-owner',
+  ownerInfo: 'insurance-owner-info',
+  driver: 'insurance-additional-driver',
+  terms: 'insurance-terms',
+} as const;
+
+/** After the contract is sent: nothing of it stays in the session. */
+export function clearWizard(): void {
+  answersValue.set(undefined);
+  editingDrivers.clear();
+  Object.values(DRAFT_KEYS).forEach(clearDraft);
+}
+
+/** CPF digits, for the request and for comparisons ("cpf repetido"). */
+export { onlyDigits as cpfDigits };
