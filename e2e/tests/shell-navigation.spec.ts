@@ -6,8 +6,8 @@ import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS,
 const DEMO_TILES = {
   Autoatendimento: ['Notificações', 'Mensagens', 'Extrato de corridas', 'Depósitos', 'Alterar senha', 'Lembrar senha'],
   Cadastro: ['Próximos passos'],
-  'Minha conta': ['Termos e políticas'],
-  'Seguro e cartão': ['Seguro auto'],
+  'Minha conta': ['Minha conta', 'Termos e políticas'],
+  'Seguro e cartão': ['Seguro auto', 'Cartão de pagamento'],
 };
 
 async function openHome(page: Page): Promise<void> {

