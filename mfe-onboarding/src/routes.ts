@@ -22,6 +22,18 @@ export const routes: RouteObject[] = [
     lazy: () => import('./features/init/InitPage').then((m) => ({ Component: m.InitPage })),
   },
   {
+    path: 'register/modality',
+    lazy: () => import('./features/modality/ModalityPages').then((m) => ({ Component: m.ModalityPage })),
+  },
+  {
+    path: 'register/predicates/:modalityType',
+    lazy: () => import('./features/modality/ModalityPages').then((m) => ({ Component: m.PredicatesPage })),
+  },
+  {
+    path: 'register/modality-view-docs/:modalityType',
+    lazy: () => import('./features/modality/ModalityPages').then((m) => ({ Component: m.ViewDocsPage })),
+  },
+  {
     path: 'register/next-steps',
     lazy: () => import('./features/next-steps/NextStepsPage').then((m) => ({ Component: m.NextStepsPage })),
   },

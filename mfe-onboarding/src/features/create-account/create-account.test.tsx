@@ -214,10 +214,12 @@ describe('create account', () => {
     const requests = recordRequests();
     const rendered = await openForm();
     mockJson(api.register.createDriver, { driverId: GUID });
+    mockJson(api.register.modalities, { modalities: [] });
     await fillForm(rendered);
     await waitFor(() => expect(button('Continuar')).toBeEnabled());
     await rendered.user.click(button('Continuar'));
-    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/register/modality/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Modalidade' })).toBeInTheDocument();
+    expect(rendered.router.state.location.pathname).toBe('/register/modality/');
     const post = requests.find((request) => request.method === 'POST');
     expect(post?.url.pathname).toBe('/register/api/1.0/driver');
     expect(post?.body).toEqual({
