@@ -34,6 +34,14 @@ export const routes: RouteObject[] = [
     lazy: () => import('./features/modality/ModalityPages').then((m) => ({ Component: m.ViewDocsPage })),
   },
   {
+    path: 'register/address/:flow',
+    lazy: () => import('./features/address/AddressPage').then((m) => ({ Component: m.AddressPage })),
+  },
+  {
+    path: 'register/address/:flow/:modalityType',
+    lazy: () => import('./features/address/AddressPage').then((m) => ({ Component: m.AddressPage })),
+  },
+  {
     path: 'register/next-steps',
     lazy: () => import('./features/next-steps/NextStepsPage').then((m) => ({ Component: m.NextStepsPage })),
   },
