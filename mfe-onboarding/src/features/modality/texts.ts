@@ -1,6 +1,6 @@
 import type { PredicateKey } from '../../contract';
 
-/** The modalities (docs/product-rules.md, "Business constants"): only 0 is offered in the choice. */
+/** The modalities (docs/product-rules.md, "Onboarding"): only 0 is offered in the choice. */
 export const MODALITY_NAMES: Record<number, string> = { 0: 'Motorista/Taxista', 1: 'Motorista de aplicativo' };
 export const OFFERED_MODALITIES = [0] as const;
 
