@@ -1,5 +1,16 @@
 import { DEMO_DRIVER, ONBOARDING_DRIVER, ONBOARDING_STATES, SMS_CODE } from '@driver-portal/sandbox-api/constants';
-import { expect, expectAccessible, HOST, recordRequests, SANDBOX, test, withToken, type Page, type Request } from './support';
+import {
+  expect,
+  expectAccessible,
+  HOST,
+  recordRequests,
+  REMOTE_ORIGINS,
+  SANDBOX,
+  test,
+  withToken,
+  type Page,
+  type Request,
+} from './support';
 
 /** Onboarding (issue 9): from a phone number to a driver with a modality, predicates and an address, against the sandbox. */
 
@@ -298,4 +309,24 @@ test('a failing save keeps the address typed (the sandbox made to answer 500)', 
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByLabel('Número')).toHaveValue('12');
   await expect(page).toHaveURL(`${HOST}/register/address/new/0`);
+});
+
+test("at the onboarding remote's own URL: the mobile confirmation, the router and the steps open as deep links", async ({ page }) => {
+  const origin = REMOTE_ORIGINS.onboarding;
+  await page.goto(withToken('/register/send-code/', origin));
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirme seu celular' })).toBeVisible();
+  expect(page.url()).not.toContain('token=');
+  await expectAccessible(page);
+
+  await page.goto(`${origin}/register/init/${ONBOARDING_DRIVER.mobile}`);
+  await expect(page).toHaveURL(`${origin}/register/modality/`);
+  await expect(page.getByRole('radio', { name: 'Motorista/Taxista' })).toBeVisible();
+
+  await page.goto(`${origin}/register/modality-view-docs/0`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tenha seus documentos em mãos' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(`${origin}/register/address/new/0`);
+  await expect(page.getByLabel('CEP')).toBeVisible();
+  await expectAccessible(page);
 });
