@@ -173,6 +173,30 @@ describe('mobile confirmation', () => {
     expect(screen.getByLabelText('Celular')).toHaveValue('(21) 9.8765.0000');
   });
 
+  it('an SMS request answered 400 lists its message; one that never answers says the service took too long', async () => {
+    mockJson(api.register.driverByMobile, { response: null });
+    mockStatus(api.register.requestCode, 400, { validations: [{ field: 'mobile', message: 'Celular inválido.' }] });
+    const rendered = renderRoute({ routes, path: `/register/create-account/${MOBILE}` });
+    await waitFor(() => expect(button('Enviar código')).toBeEnabled());
+    await rendered.user.click(button('Enviar código'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Por favor revise os seguintes dados:' });
+    expect(dialog).toHaveTextContent('Celular inválido.');
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    mockApi(api.register.requestCode, () => new Promise<never>(() => undefined));
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      fireEvent.click(button('Enviar código'));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      });
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent('O serviço demorou para responder.');
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(screen.getByLabelText('Celular')).toHaveValue('(21) 9.8765.0000');
+  });
+
   it('offline: the lookup says so', async () => {
     mockNetworkError(api.register.driverByMobile);
     const rendered = renderRoute({ routes, path: `/register/create-account/${MOBILE}` });

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
-import { mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute } from '@driver-portal/shared/test-utils';
+import { act, screen, waitFor } from '@testing-library/react';
+import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
+import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { routes } from '../../routes';
 
@@ -101,6 +102,37 @@ describe('/register/init/:phone', () => {
     mockJson(api.register.driverByMobile, { response: null });
     await rendered.user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(rendered.router.state.location.pathname).toBe(`/register/create-account/${PHONE}`));
+  });
+
+  it('a 400 shows the service message', async () => {
+    mockStatus(api.register.driverByMobile, 400, { validations: [{ field: 'phone', message: 'Celular inválido.' }] });
+    renderRoute({ routes, path: '/register/init/123' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Celular inválido.');
+  });
+
+  it('a lookup that never answers says the service took too long', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      let asked = false;
+      mockApi(api.register.driverByMobile, () => {
+        asked = true;
+        return new Promise<never>(() => undefined);
+      });
+      renderRoute({ routes, path: `/register/init/${PHONE}` });
+      // The screen's own chunk loads first; then the lookup starts and is left unanswered.
+      for (let step = 0; step < 200 && !asked; step += 1) {
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(10);
+        });
+      }
+      expect(asked).toBe(true);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      });
+      expect(await screen.findByRole('alert')).toHaveTextContent('O serviço demorou para responder.');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('offline while reading the states says so', async () => {

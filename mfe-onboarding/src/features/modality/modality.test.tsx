@@ -1,11 +1,26 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute } from '@driver-portal/shared/test-utils';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
+import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { routes } from '../../routes';
 
 const GUID = 'guid-7';
 const session = { driverGuid: GUID };
 const button = (name: string) => screen.getByRole('button', { name });
+/** Clicks `name` with a call that never answers, and lets the client's timeout pass. */
+async function clickAndTimeOut(name: string) {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  try {
+    fireEvent.click(button(name));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    });
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('O serviço demorou para responder.');
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
 const calls = (requests: ReturnType<typeof recordRequests>) => requests.map((request) => `${request.method} ${request.url.pathname}`);
 
 describe('modality', () => {
@@ -59,6 +74,19 @@ describe('modality', () => {
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(text);
     expect(router.state.location.pathname).toBe('/register/modality/');
     expect(screen.getByRole('radio', { name: 'Motorista/Taxista' })).toBeChecked();
+  });
+
+  it('setting it offline, or with no answer, says so', async () => {
+    mockJson(api.register.modalities, { modalities: [{ response: { modalityType: 0 } }] });
+    mockNetworkError(api.register.setModality);
+    const { user } = renderRoute({ routes, path: '/register/modality/', session });
+    await screen.findByRole('radio', { name: 'Motorista/Taxista' });
+    await user.click(button('Continuar'));
+    const offline = await screen.findByRole('alertdialog');
+    expect(offline).toHaveTextContent('Sem conexão com a internet.');
+    await user.click(within(offline).getByRole('button', { name: 'OK' }));
+    mockApi(api.register.setModality, () => new Promise<never>(() => undefined));
+    await clickAndTimeOut('Continuar');
   });
 
   it('the load failing (offline) shows the error with a retry', async () => {
@@ -144,6 +172,33 @@ describe('predicates', () => {
     await user.click(button('Continuar'));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(text);
     expect(within(inss).getByRole('radio', { name: 'Sim' })).toBeChecked();
+  });
+
+  it('saving offline, or with no answer, says so', async () => {
+    mockJson(api.register.predicates, {
+      predicates: [
+        { key: 'CONTRIBUINTE_INSS', value: 'Sim' },
+        { key: 'CURSO_CONDUTOR', value: 'Sim' },
+      ],
+    });
+    mockNetworkError(api.register.savePredicates);
+    const { user } = renderRoute({ routes, path: '/register/predicates/0', session });
+    await screen.findByRole('group', { name: 'Você é contribuinte do INSS?' });
+    await user.click(button('Continuar'));
+    const offline = await screen.findByRole('alertdialog');
+    expect(offline).toHaveTextContent('Sem conexão com a internet.');
+    await user.click(within(offline).getByRole('button', { name: 'OK' }));
+    mockApi(api.register.savePredicates, () => new Promise<never>(() => undefined));
+    await clickAndTimeOut('Continuar');
+  });
+
+  it('the answers failing to load show the error with a retry', async () => {
+    mockStatus(api.register.predicates, 404);
+    const { user } = renderRoute({ routes, path: '/register/predicates/0', session });
+    expect(await screen.findByRole('alert')).toHaveTextContent('O serviço esta indisponivel no momento, tente novamente mais tarde.');
+    mockJson(api.register.predicates, { predicates: [] });
+    await user.click(button('Tentar novamente'));
+    expect(await screen.findByRole('group', { name: 'Você é contribuinte do INSS?' })).toBeInTheDocument();
   });
 
   it('a 400 lists the service messages', async () => {
