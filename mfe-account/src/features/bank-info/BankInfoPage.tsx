@@ -1,11 +1,10 @@
 import { useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import type { AccountType, Bank, BankAccount } from '../../contract';
-import { SelectField } from '../../fields';
 import { accountPaths } from '../../paths';
 import { BANK_TEXTS, fetchBankScreen, saveBankAccount } from './api';
 import './bank-info.css';

@@ -1,10 +1,9 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { BRAZIL_TIME_ZONE } from '@driver-portal/shared/format';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { useKnownDriver } from '../../driver';
-import { SelectField } from '../../fields';
 import { alertStatementFailure, requestIncomeStatement, STATEMENT_TEXTS } from './api';
 import { CPF_INPUT, cpfReady, DATE_INPUT, incomeSchema } from './rules';
 import './statement.css';
