@@ -3,7 +3,7 @@
 // from on this machine, and lays out a deploy root of releases like the images have.
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
+import { APPS, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { HOST_ORIGINS } from './suite.mjs';
 
 export const DEPLOY_ROOT = join(repoRoot, '.deploy');
@@ -66,7 +66,9 @@ export function localVariables(app, statementCredential) {
     PORTAL_FRAME_ANCESTORS: "'none'",
     PORTAL_X_FRAME_OPTIONS: 'DENY',
     PORTAL_HOST_ORIGINS_REGEX: HOST_ORIGINS.map((origin) => origin.replace(/[.]/g, '\\.')).join('|'),
+    PORTAL_APP_ORIGINS_REGEX: APPS.flatMap(({ port }) => [`http://localhost:${port}`, `http://127\\.0\\.0\\.1:${port}`]).join('|'),
     PORTAL_STATEMENT_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/statement/`,
+    PORTAL_STATEMENT_AUTH_URL: `http://127.0.0.1:${SANDBOX_PORT}/core/notificacoes/lista`,
     PORTAL_STATEMENT_AUTHORIZATION: `Basic ${Buffer.from(statementCredential).toString('base64')}`,
   };
 }

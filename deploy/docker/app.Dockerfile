@@ -22,11 +22,14 @@ ENV PORTAL_APP_ROOT=/srv/portal \
     PORTAL_FRAME_ANCESTORS="'none'" \
     PORTAL_X_FRAME_OPTIONS=DENY \
     PORTAL_HOST_ORIGINS_REGEX="a^" \
+    PORTAL_APP_ORIGINS_REGEX="a^" \
     PORTAL_STATEMENT_UPSTREAM=http://127.0.0.1:9/ \
+    PORTAL_STATEMENT_AUTH_URL=http://127.0.0.1:9/ \
     STATEMENT_BASIC_AUTH="" \
     NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx
-# Unconfigured, /statement/ answers 502 (an address nginx can resolve at start, unlike a
-# made-up host name, which would stop nginx from starting).
+# Unconfigured, /statement/ answers 500 (the token check cannot reach the core service: an
+# address nginx can resolve at start, unlike a made-up host name, which would stop nginx from
+# starting), and only pages with no Origin may call it.
 # The build is the image's only release; the remote list can point at /releases/image/ or /.
 COPY --from=build /repo/${APP}/dist /srv/portal/releases/image
 RUN ln -s releases/image /srv/portal/current \
