@@ -8,7 +8,8 @@ FROM node:20-bookworm-slim AS build
 ARG APP
 WORKDIR /repo
 COPY . .
-RUN npm install --no-audit --no-fund && node scripts/build.mjs --only "$APP"
+RUN npm install --no-audit --no-fund && node scripts/build.mjs --only "$APP" \
+ && node -e "process.stdout.write(require('./deploy/security-headers.cjs').nginxHeadersTemplate())" > /repo/portal-headers.conf.template
 
 FROM nginx:1.27-alpine
 ARG APP
@@ -39,6 +40,8 @@ RUN ln -s releases/image /srv/portal/current \
 COPY deploy/nginx/portal-common.conf /etc/nginx/portal/portal-common.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
 COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
+# The security headers, written in the build stage from deploy/security-headers.cjs.
+COPY --from=build /repo/portal-headers.conf.template /etc/nginx/templates/portal/portal-headers.conf.template
 COPY deploy/nginx/${ROLE}.conf.template /etc/nginx/templates/conf.d/default.conf.template
 COPY deploy/docker/12-portal-statement-auth.envsh deploy/docker/40-portal-runtime-config.sh /docker-entrypoint.d/
 RUN chmod +x /docker-entrypoint.d/12-portal-statement-auth.envsh /docker-entrypoint.d/40-portal-runtime-config.sh
