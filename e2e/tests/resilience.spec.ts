@@ -1,4 +1,4 @@
-import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken } from './support';
+import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken, type Page } from './support';
 
 const remotes = [
   { name: 'self-service', origin: REMOTE_ORIGINS.selfService, path: '/notifications/list/', heading: 'Notificações' },
@@ -114,14 +114,14 @@ const isFile = (name: string) => (url: URL) => url.origin === selfService.origin
 /** A request left unanswered: the connection stays open and nothing comes. */
 const neverAnswer = () => new Promise<void>(() => undefined);
 
-async function expectFallbackWithin(page: import('./support').Page, started: number): Promise<void> {
+async function expectFallbackWithin(page: Page, started: number): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible({ timeout: FALLBACK_WITHIN_MS });
   const elapsed = Date.now() - started;
   test.info().annotations.push({ type: 'fallback after', description: `${elapsed} ms` });
   expect(elapsed).toBeLessThan(FALLBACK_WITHIN_MS);
 }
 
-async function retryRecovers(page: import('./support').Page): Promise<void> {
+async function retryRecovers(page: Page): Promise<void> {
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(page.getByRole('heading', { level: 1, name: selfService.heading })).toBeVisible({ timeout: 15_000 });

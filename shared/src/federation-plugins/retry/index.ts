@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
-import { isDeadline } from '../deadline';
+import { isDeadline } from '@driver-portal/shared/federation-plugins/deadline';
 
 /**
  * Named runtime plugin "portal-retry": a remote's manifest and entry script are fetched again
