@@ -13,6 +13,7 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { sharedDependencies } = require('./shared-deps.cjs');
+const { FederationRuntimeAsEsm } = require('./federation-esm.cjs');
 const { appAt, localRemoteList } = require('./apps.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -195,6 +196,8 @@ function compilation(options, part) {
             ...(kind === 'host' ? { provideExternalRuntime: true } : page ? {} : { externalRuntime: true }),
           },
         }),
+      // After the federation plugin: its runtime as ES modules, tree-shaken.
+      federated && new FederationRuntimeAsEsm(),
     ].filter(Boolean),
     devServer: {
       port,

@@ -3,7 +3,7 @@
 // owning remote's own URL, and in the control build (bench/monolith: every screen of the suite
 // without federation). Prints figures; it asserts nothing (the byte budgets are a unit test).
 //
-// Usage: npm run bench [-- --runs 5] [-- --only notifications] [-- --no-lighthouse] [-- --json out.json]
+// Usage: npm run bench [-- --runs 5] [-- --only notifications] [-- --no-lighthouse] [-- --list] [-- --json out.json]
 // It builds every app and the control first, and holds the ports lock (/tmp/portal-ports.lock,
 // the one e2e runs take) while it serves them.
 import { spawn, spawnSync } from 'node:child_process';
@@ -101,6 +101,8 @@ async function main() {
           tbt: done.length ? median(done.map((r) => r.tbt)) : undefined,
         };
         results.push(result);
+        // --list: the scripts of the first load, to see what a deep link downloads.
+        if (process.argv.includes('--list')) console.log(samples[0].scripts.join('\n'));
         console.log(`measured ${link.path} ${label}: ${result.jsKB.toFixed(1)} KB`);
       }
     }
@@ -129,7 +131,7 @@ async function measure(browser, url, link) {
   page.on('requestfinished', async (request) => {
     const at = Date.now();
     const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
-    responses.push({ type: request.resourceType(), bytes: sizes.responseBodySize, at });
+    responses.push({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize, at });
   });
   const started = Date.now();
   await page.goto(withToken(url));
@@ -145,6 +147,7 @@ async function measure(browser, url, link) {
     jsRequests: js.length,
     requests: before.length,
     ms: renderedAt - started,
+    scripts: js.map((response) => `${(response.bytes / 1024).toFixed(1).padStart(6)} KB  ${response.url}`),
   };
 }
 
