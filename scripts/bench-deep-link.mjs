@@ -173,6 +173,12 @@ function lighthouse(url, chromeArgs, chromePath) {
     child.on('exit', () => {
       try {
         const report = JSON.parse(output);
+        // A run Lighthouse could not score (its runtimeError says why) counts as missing, not as 0.
+        if (report.categories.performance.score === null) {
+          console.warn(`lighthouse ${url}: ${report.runtimeError?.code ?? 'no score'} ${report.runtimeError?.message ?? ''}`);
+          resolve(undefined);
+          return;
+        }
         resolve({
           score: Math.round(report.categories.performance.score * 100),
           lcp: report.audits['largest-contentful-paint'].numericValue,
