@@ -183,7 +183,11 @@ function compilation(options, part) {
           // With the default 'version-first' every remote entry is fetched at start-up and
           // one unreachable remote blanks the host.
           shareStrategy: 'loaded-first',
-          runtimePlugins: [require.resolve('@driver-portal/shared/federation-plugins/retry'), ...(options.runtimePlugins ?? [])],
+          // Retrying a remote's manifest and entry is the host's job: a remote loads no remotes.
+          runtimePlugins: [
+            ...(kind === 'host' ? [require.resolve('@driver-portal/shared/federation-plugins/retry')] : []),
+            ...(options.runtimePlugins ?? []),
+          ],
           manifest: { fileName: 'mf-manifest.json' },
           // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
           dts: false,
