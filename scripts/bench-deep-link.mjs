@@ -30,7 +30,7 @@ const CONTROL = { dir: 'bench/monolith', port: 3010 };
 
 /** The deep links (bench/deep-links.json), each with the remote that owns it, if any. */
 function deepLinks(only) {
-  /** @type {{ path: string, heading: string, content: string }[]} */
+  /** @type {{ path: string, heading: string, text: string }[]} */
   const links = JSON.parse(readFileSync(join(repoRoot, 'bench/deep-links.json'), 'utf8'));
   return links
     .map((link) => {
@@ -136,7 +136,7 @@ async function measure(browser, url, link) {
   const started = Date.now();
   await page.goto(withToken(url));
   await page.getByRole('heading', { level: 1, name: link.heading }).waitFor();
-  await page.getByText(link.content).first().waitFor();
+  await page.getByText(link.text).first().waitFor();
   const renderedAt = Date.now();
   await page.waitForTimeout(300);
   const before = responses.filter((response) => response.at <= renderedAt);
