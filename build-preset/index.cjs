@@ -13,6 +13,7 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { sharedDependencies } = require('./shared-deps.cjs');
+const { FederationRuntimeAsEsm } = require('./federation-esm.cjs');
 const { appAt, localRemoteList } = require('./apps.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -159,6 +160,7 @@ function compilation(options, part) {
       // Readable chunk names keep bundle reports and the "React once" test meaningful.
       chunkIds: 'named',
       moduleIds: production ? 'deterministic' : 'named',
+      ...(production && federated && kind === 'remote' ? { splitChunks: REMOTE_CHUNKS } : {}),
     },
     performance: { hints: false },
     plugins: [
@@ -202,10 +204,15 @@ function compilation(options, part) {
           // With the default 'version-first' every remote entry is fetched at start-up and
           // one unreachable remote blanks the host.
           shareStrategy: 'loaded-first',
-          // portal-deadline first: it gives the fetches portal-retry makes their deadline.
+          // Deadlines and retries for a remote's manifest and entry are the host's job: a remote
+          // loads no remotes. portal-deadline first: it gives the fetches portal-retry makes their deadline.
           runtimePlugins: [
-            require.resolve('@driver-portal/shared/federation-plugins/deadline'),
-            require.resolve('@driver-portal/shared/federation-plugins/retry'),
+            ...(kind === 'host'
+              ? [
+                  require.resolve('@driver-portal/shared/federation-plugins/deadline'),
+                  require.resolve('@driver-portal/shared/federation-plugins/retry'),
+                ]
+              : []),
             ...(options.runtimePlugins ?? []),
           ],
           manifest: { fileName: 'mf-manifest.json' },
@@ -221,6 +228,8 @@ function compilation(options, part) {
             ...(kind === 'host' ? { provideExternalRuntime: true } : page ? {} : { externalRuntime: true }),
           },
         }),
+      // After the federation plugin: its runtime as ES modules, tree-shaken.
+      federated && new FederationRuntimeAsEsm(),
     ].filter(Boolean),
     devServer: {
       port,
@@ -233,6 +242,32 @@ function compilation(options, part) {
     lazyCompilation: false,
   };
 }
+
+/**
+ * A remote container: what every screen needs (the platform's stateless parts a screen renders
+ * and loads with, the remote's contract and the schema library) in one `common` chunk; what only
+ * some screens use (forms, masks, sanitizing) stays with them, and the shared singletons'
+ * fallbacks stay apart (the host's copy is used when it has one).
+ *
+ * The host keeps the default: its async chunks are the shared modules it provides, and merging
+ * them deadlocks (loading the merged chunk waits for the share scope, which waits for that chunk).
+ */
+const REMOTE_CHUNKS = {
+  chunks: 'async',
+  cacheGroups: {
+    // The HTTP client stays inside the platform's HTTP singleton (its only user): one request, not two.
+    defaultVendors: { test: /[\\/]node_modules[\\/](?!axios[\\/])/, idHint: 'vendors', priority: -10, reuseExistingChunk: true },
+    common: {
+      name: 'common',
+      chunks: 'async',
+      // Shared by two screens at least: a remote with one screen keeps it all in that screen's chunk.
+      minChunks: 2,
+      enforce: true,
+      priority: 20,
+      test: /[\\/]shared[\\/]src[\\/](ui|format|data|contract|links)[\\/]|[\\/]mfe-[^\\/]+[\\/]src[\\/](contract|paths|session)|[\\/]node_modules[\\/]valibot[\\/]/,
+    },
+  },
+};
 
 const SIGN_OUT_ENTRY = require.resolve('@driver-portal/shared/package.json').replace(/package\.json$/, 'src/boot/signout-entry.ts');
 

@@ -1,18 +1,23 @@
-// Benchmark: what a driver's phone downloads for a deep link into a remote, federated (at the
-// host and at the remote's own URL) against the same page built without federation.
-// Prints figures; it asserts nothing. Usage: npm run bench [-- --runs 3]
-import { spawn } from 'node:child_process';
+// Benchmark: what a driver's phone downloads and how fast the screen shows, for each deep link
+// of bench/deep-links.json, measured three ways in one run: at the host (federated), at the
+// owning remote's own URL, and in the control build (bench/monolith: every screen of the suite
+// without federation). Prints figures; it asserts nothing (the byte budgets are a unit test).
+//
+// Usage: npm run bench [-- --runs 5] [-- --only notifications] [-- --no-lighthouse] [-- --list] [-- --json out.json]
+// It builds every app and the control first, and holds the ports lock (/tmp/portal-ports.lock,
+// the one e2e runs take) while it serves them.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { APPS, DEMO_TOKEN, HOST, REMOTES, repoRoot } from './apps.mjs';
-import { answers, buildMissing, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
+import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot } from './apps.mjs';
+import { answers, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 import chromiumSettings from '../e2e/chromium.cjs';
 
-const { CHROMIUM_ARGS, CHROMIUM_PATH } = chromiumSettings;
-const CHROME_PATH = CHROMIUM_PATH;
-
-const MONOLITH_PORT = 3010;
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
+function option(name) {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
 
 function run(command, args, cwd = repoRoot) {
   return new Promise((resolve, reject) => {
@@ -21,45 +26,117 @@ function run(command, args, cwd = repoRoot) {
   });
 }
 
-await buildMissing();
-// The baseline is always rebuilt: it must hold the same screens as the suite being measured.
-{
+const CONTROL = { dir: 'bench/monolith', port: 3010 };
+
+/** The deep links (bench/deep-links.json), each with the remote that owns it, if any. */
+function deepLinks(only) {
+  /** @type {{ path: string, heading: string, text: string }[]} */
+  const links = JSON.parse(readFileSync(join(repoRoot, 'bench/deep-links.json'), 'utf8'));
+  return links
+    .map((link) => {
+      const path = link.path.replace('{driverId}', DEMO_DRIVER_ID);
+      const pathname = path.split('?')[0].toLowerCase();
+      const owner = REMOTES.find((remote) =>
+        remote.prefixes.some((prefix) => pathname === prefix.toLowerCase() || pathname.startsWith(`${prefix.toLowerCase()}/`)),
+      );
+      return { ...link, path, owner };
+    })
+    .filter((link) => !only || link.path.includes(only));
+}
+
+async function main() {
+  const runs = Number(option('--runs')) || 3;
+  const links = deepLinks(option('--only'));
+  const withLighthouse = !process.argv.includes('--no-lighthouse');
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = chromiumSettings;
+
+  // Always from the source as it is: the suite and the control (which must hold the same screens).
+  await run(process.execPath, [join(repoRoot, 'scripts/build.mjs')]);
   await run(
     process.execPath,
     [join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
-    join(repoRoot, 'bench/monolith'),
+    join(repoRoot, CONTROL.dir),
   );
+
+  // Under the lock nothing else may serve these ports: a server left running would be measured.
+  for (const app of [...APPS, CONTROL]) {
+    if (await answers(`http://localhost:${app.port}/env.json`)) throw new Error(`port ${app.port} is already serving: stop it first`);
+  }
+  if (await answers(SANDBOX_HEALTH)) throw new Error('the sandbox API is already running: stop it first');
+  const sandbox = startSandbox({ stdio: 'ignore' });
+  const servers = await serveBuilds([...APPS, CONTROL]);
+  const stop = () => {
+    servers.forEach((server) => server.close());
+    sandbox.kill();
+  };
+  process.on('SIGINT', () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    await waitFor([SANDBOX_HEALTH]);
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const results = [];
+    for (const link of links) {
+      const targets = [
+        ['control (no federation)', `http://localhost:${CONTROL.port}${link.path}`],
+        ['federated, at the host', `http://localhost:${HOST.port}${link.path}`],
+        ...(link.owner ? [['federated, remote URL', `http://localhost:${link.owner.port}${link.path}`]] : []),
+      ];
+      for (const [label, url] of targets) {
+        const samples = [];
+        for (let i = 0; i < runs; i += 1) samples.push(await measure(browser, url, link));
+        const lighthouseRuns = [];
+        if (withLighthouse) for (let i = 0; i < runs; i += 1) lighthouseRuns.push(await lighthouse(url, CHROMIUM_ARGS, CHROMIUM_PATH));
+        const done = lighthouseRuns.filter(Boolean);
+        const result = {
+          path: link.path,
+          label,
+          jsKB: median(samples.map((s) => s.jsBytes)) / 1024,
+          jsRequests: median(samples.map((s) => s.jsRequests)),
+          requests: median(samples.map((s) => s.requests)),
+          ms: median(samples.map((s) => s.ms)),
+          score: done.length ? median(done.map((r) => r.score)) : undefined,
+          lcp: done.length ? median(done.map((r) => r.lcp)) : undefined,
+          tbt: done.length ? median(done.map((r) => r.tbt)) : undefined,
+        };
+        results.push(result);
+        // --list: the scripts of the first load, to see what a deep link downloads.
+        if (process.argv.includes('--list')) console.log(samples[0].scripts.join('\n'));
+        console.log(`measured ${link.path} ${label}: ${result.jsKB.toFixed(1)} KB`);
+      }
+    }
+    await browser.close();
+    print(results, runs);
+    const out = option('--json');
+    if (out) writeFileSync(out, `${JSON.stringify({ runs, at: new Date().toISOString(), results }, null, 2)}\n`);
+  } finally {
+    stop();
+  }
 }
 
-// Reuses a suite already running (npm start), otherwise starts its own.
-const sandbox = (await answers(SANDBOX_HEALTH)) ? undefined : startSandbox({ stdio: 'ignore' });
-const missing = [];
-for (const app of [...APPS, { dir: 'bench/monolith', port: MONOLITH_PORT }]) {
-  if (!(await answers(`http://localhost:${app.port}/env.json`))) missing.push(app);
+const withToken = (url) => `${url}${url.includes('?') ? '&' : '?'}token=${DEMO_TOKEN}`;
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
-const servers = await serveBuilds(missing);
-await waitFor([SANDBOX_HEALTH]);
 
-const path = '/notifications/list/';
-const targets = [
-  ['monolith (no federation)', `http://localhost:${MONOLITH_PORT}${path}`],
-  ['federated, at the host', `http://localhost:${HOST.port}${path}`],
-  ['federated, remote standalone', `http://localhost:${REMOTES.find((remote) => remote.dir === 'mfe-self-service').port}${path}`],
-];
-
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-
-async function measure(url) {
+/** One load in a fresh context: the bytes and requests until the screen shows its heading and content. */
+async function measure(browser, url, link) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   const responses = [];
   page.on('requestfinished', async (request) => {
-    const sizes = await request.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
-    responses.push({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize, at: Date.now() });
+    const at = Date.now();
+    const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
+    responses.push({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize, at });
   });
   const started = Date.now();
-  await page.goto(`${url}?token=${DEMO_TOKEN}`);
-  await page.getByRole('list', { name: 'Notificações' }).waitFor();
+  await page.goto(withToken(url));
+  await page.getByRole('heading', { level: 1, name: link.heading }).waitFor();
+  await page.getByText(link.text).first().waitFor();
   const renderedAt = Date.now();
   await page.waitForTimeout(300);
   const before = responses.filter((response) => response.at <= renderedAt);
@@ -70,34 +147,42 @@ async function measure(url) {
     jsRequests: js.length,
     requests: before.length,
     ms: renderedAt - started,
+    scripts: js.map((response) => `${(response.bytes / 1024).toFixed(1).padStart(6)} KB  ${response.url}`),
   };
 }
 
 /** Lighthouse (mobile, simulated throttling: a mid-range phone on slow 4G), performance only. */
-function lighthouse(url) {
+function lighthouse(url, chromeArgs, chromePath) {
   const cli = join(repoRoot, 'node_modules/lighthouse/cli/index.js');
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
       [
         cli,
-        `${url}?token=${DEMO_TOKEN}`,
+        withToken(url),
         '--output=json',
         '--output-path=stdout',
         '--only-categories=performance',
         '--quiet',
-        `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+        `--chrome-flags=${chromeArgs.join(' ')}`,
       ],
-      { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'ignore'] },
+      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'ignore'] },
     );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.on('exit', () => {
       try {
         const report = JSON.parse(output);
+        // A run Lighthouse could not score (its runtimeError says why) counts as missing, not as 0.
+        if (report.categories.performance.score === null) {
+          console.warn(`lighthouse ${url}: ${report.runtimeError?.code ?? 'no score'} ${report.runtimeError?.message ?? ''}`);
+          resolve(undefined);
+          return;
+        }
         resolve({
           score: Math.round(report.categories.performance.score * 100),
           lcp: report.audits['largest-contentful-paint'].numericValue,
+          tbt: report.audits['total-blocking-time'].numericValue,
         });
       } catch {
         resolve(undefined);
@@ -106,32 +191,36 @@ function lighthouse(url) {
   });
 }
 
-const withLighthouse = !process.argv.includes('--no-lighthouse');
-const results = [];
-for (const [label, url] of targets) {
-  const samples = [];
-  for (let i = 0; i < runs; i += 1) samples.push(await measure(url));
-  const median = (key) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-  const lh = withLighthouse ? await lighthouse(url) : undefined;
-  results.push({
-    label,
-    jsKB: median('jsBytes') / 1024,
-    jsRequests: median('jsRequests'),
-    requests: median('requests'),
-    ms: median('ms'),
-    lh,
-  });
-}
-await browser.close();
-servers.forEach((server) => server.close());
-sandbox?.kill();
-
-const baseline = results[0];
-console.log(`\nDeep link ${path} — JS downloaded (gzip) before the list renders, median of ${runs} runs\n`);
-console.log('target                          JS KB   JS req  all req  ms(local)  vs monolith  Lighthouse  LCP(sim)');
-for (const r of results) {
-  const lh = r.lh ? `${String(r.lh.score).padStart(10)}  ${(r.lh.lcp / 1000).toFixed(2).padStart(7)} s` : '         -         -';
+function print(results, runs) {
+  const pad = (value, width) => String(value).padStart(width);
   console.log(
-    `${r.label.padEnd(31)} ${r.jsKB.toFixed(1).padStart(6)}  ${String(r.jsRequests).padStart(6)}  ${String(r.requests).padStart(7)}  ${String(r.ms).padStart(9)}  ${(r.jsKB / baseline.jsKB).toFixed(2).padStart(10)}x  ${lh}`,
+    `\nGzip JS until the screen shows its heading and content; median of ${runs} runs (Lighthouse: mobile, simulated throttling)\n`,
   );
+  console.log('deep link / target                JS KB  vs ctrl  JS req  all req  ms(local)  Lighthouse  LCP(sim)  TBT');
+  for (const path of [...new Set(results.map((r) => r.path))]) {
+    const rows = results.filter((r) => r.path === path);
+    const control = rows[0];
+    console.log(path);
+    for (const r of rows) {
+      const lh =
+        r.score === undefined
+          ? `${pad('-', 10)}  ${pad('-', 8)}  ${pad('-', 5)}`
+          : `${pad(r.score, 10)}  ${pad(`${(r.lcp / 1000).toFixed(2)} s`, 8)}  ${pad(`${Math.round(r.tbt)} ms`, 5)}`;
+      console.log(
+        `  ${r.label.padEnd(30)} ${pad(r.jsKB.toFixed(1), 6)}  ${pad(`${(r.jsKB / control.jsKB).toFixed(2)}x`, 7)}  ${pad(r.jsRequests, 6)}  ${pad(r.requests, 7)}  ${pad(r.ms, 9)}  ${lh}`,
+      );
+    }
+  }
+}
+
+const PORTS_LOCK = '/tmp/portal-ports.lock';
+// The same ports as the e2e runs of every worktree: wait for the lock, then run under it.
+if (!process.env.PORTAL_PORTS_LOCKED && spawnSync('flock', ['--version']).status === 0) {
+  const child = spawn('flock', [PORTS_LOCK, process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, PORTAL_PORTS_LOCKED: '1' },
+  });
+  child.on('exit', (code) => process.exit(code ?? 1));
+} else {
+  await main();
 }

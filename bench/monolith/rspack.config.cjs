@@ -1,5 +1,35 @@
-// The same page as a deep link into the self-service remote, built without federation: the
-// baseline the benchmark compares the federated suite against.
-const { createAppConfig } = require('@driver-portal/build-preset');
+// The control build of the benchmark: every screen of the suite (the host's home and every screen
+// of every remote in apps.json, read from each remote's src/routes.ts) built into one app without
+// Module Federation. A remote added to apps.json is in it at the next build, with no edit here.
+const path = require('node:path');
+const { rspack } = require('@rspack/core');
+const { createAppConfig, repoRoot } = require('@driver-portal/build-preset');
+const { REMOTES } = require('@driver-portal/build-preset/apps.cjs');
 
-module.exports = createAppConfig({ appDir: __dirname, name: 'monolith', kind: 'host', port: 3010, federation: false });
+const base = createAppConfig({ appDir: __dirname, name: 'control', kind: 'host', port: 3010, federation: false });
+
+/** @type {typeof base} */
+module.exports = (env, argv) => {
+  const config = /** @type {import('@rspack/core').Configuration} */ (base(env, argv));
+  return {
+    ...config,
+    module: {
+      ...config.module,
+      rules: [
+        ...(config.module?.rules ?? []),
+        // src/remote-routes.ts is a typed stub: the build writes the imports of every remote's routes.
+        { test: /[\\/]src[\\/]remote-routes\.ts$/, enforce: 'pre', loader: require.resolve('./remote-routes-loader.cjs') },
+      ],
+    },
+    plugins: [
+      ...(config.plugins ?? []),
+      // Each remote's home tiles, served from this origin (the home reads them as in the host).
+      new rspack.CopyRspackPlugin({
+        patterns: REMOTES.map((remote) => ({
+          from: path.join(repoRoot, remote.dir, 'src', 'navigation.json'),
+          to: `remotes/${remote.name}/navigation.json`,
+        })),
+      }),
+    ],
+  };
+};

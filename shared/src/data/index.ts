@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, malformedAnswer } from '@driver-portal/shared/http';
+import { takeStarted } from './route-loader';
+
+export { routeLoader } from './route-loader';
 
 export type LoadState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }
@@ -14,7 +17,8 @@ export interface UseLoadResult<T> {
 
 /**
  * Loads data for a screen, cancelling the request when the screen goes away or its inputs
- * change. Errors become {@link ApiError}s for the screen's error state.
+ * change. Errors become {@link ApiError}s for the screen's error state. On its first load it
+ * takes the call the route's loader already started for `load` ({@link routeLoader}), if any.
  */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): UseLoadResult<T> {
   const [attempt, setAttempt] = useState(0);
@@ -28,8 +32,9 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: read
   const state: LoadState<T> = result && sameInputs(result.inputs, inputs) ? result.state : { status: 'loading' };
 
   useEffect(() => {
-    const controller = new AbortController();
-    loadRef.current(controller.signal).then(
+    const early = attempt === 0 ? takeStarted(loadRef.current) : undefined;
+    const controller = early?.controller ?? new AbortController();
+    (early?.promise ?? loadRef.current(controller.signal)).then(
       (data) => {
         if (!controller.signal.aborted) setResult({ inputs, state: { status: 'success', data } });
       },
