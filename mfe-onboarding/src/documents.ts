@@ -75,8 +75,8 @@ export function parseModality(value: string | undefined): number | undefined {
 
 /**
  * The support phones shown for a name or CPF mismatch. The documents do not reproduce them
- * ("supplied with the screen"): the provider's numbers go here (docs/product-rules.md, "Gaps the
- * product defines").
+ * ("supplied with the screen"): the provider's numbers go here
+ * (docs/product-rules.md, "Gaps the product defines").
  */
 export const SUPPORT_PHONES = [
   { label: 'Capitais e regiões metropolitanas', phone: '4003 0000' },

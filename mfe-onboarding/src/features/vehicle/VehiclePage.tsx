@@ -11,7 +11,7 @@ import { ChoiceField, FocusFirstError } from '../../fields';
 import { registeringDriver } from '../../session';
 import { fetchBrands, fetchModels, fetchVehicle, saveVehicle } from './api';
 
-/** A vehicle this old (years of manufacture) is refused (docs/product-rules.md, "Business constants"). */
+/** A vehicle this old (years of manufacture) is refused (docs/product-rules.md, "Licence and vehicle data"). */
 export const VEHICLE_MAX_AGE_YEARS = 8;
 
 export const VEHICLE_TEXTS = {
