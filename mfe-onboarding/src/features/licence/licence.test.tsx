@@ -12,6 +12,9 @@ import {
 import { api } from '../../contract';
 import { routes } from '../../routes';
 
+// Each test fills a long form: under a full parallel run that takes longer than Jest's default 5 s.
+jest.setTimeout(20_000);
+
 const GUID = 'guid-7';
 const session = { driverGuid: GUID };
 const field = (label: string) => screen.getByLabelText(label);
@@ -41,7 +44,11 @@ async function fill({ user }: RenderRouteResult, skip?: string) {
     ['Número de segurança', '12345678901'],
     ['Número do espelho', '9876543210'],
   ];
-  for (const [label, value] of typed) if (label !== skip) await user.type(field(label), value);
+  for (const [label, value] of typed) {
+    if (label === skip) continue;
+    await user.click(field(label));
+    await user.paste(value);
+  }
   await user.selectOptions(field('Categoria'), 'A/B');
   await user.selectOptions(field('UF do documento'), 'SP');
   await user.selectOptions(field('UF de emissão'), 'SP');

@@ -14,6 +14,9 @@ import { api } from '../../contract';
 import { routes } from '../../routes';
 import { brazilYear } from './VehiclePage';
 
+// Each test fills a long form: under a full parallel run that takes longer than Jest's default 5 s.
+jest.setTimeout(20_000);
+
 const GUID = 'guid-7';
 const session = { driverGuid: GUID };
 const field = (label: string) => screen.getByLabelText(label);
@@ -47,7 +50,10 @@ async function fill({ user }: RenderRouteResult, manufactureYear = String(YEAR -
     ['Observações', 'Nada consta'],
     ['Nome do proprietário', 'João Batista Ferreira'],
   ];
-  for (const [label, value] of typed) await user.type(field(label), value);
+  for (const [label, value] of typed) {
+    await user.click(field(label));
+    await user.paste(value);
+  }
   await user.selectOptions(field('Marca'), '1');
   await waitFor(() => expect(field('Modelo')).toBeEnabled());
   await user.selectOptions(field('Modelo'), '101');
