@@ -1,5 +1,16 @@
 import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
-import { expect, expectAccessible, HOST, recordRequests, SANDBOX, sandboxHeaders, test, withToken, type Page } from './support';
+import {
+  expect,
+  expectAccessible,
+  HOST,
+  recordRequests,
+  REMOTE_ORIGINS,
+  SANDBOX,
+  sandboxHeaders,
+  test,
+  withToken,
+  type Page,
+} from './support';
 
 /**
  * Onboarding 2 (issue 10), forms and review: the licence and vehicle data filled, sent and read
@@ -210,4 +221,19 @@ test('the review: approved, waiting, rejected and not sent; a rejected one expla
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Enviar novamente' }).click();
   await expect(page).toHaveURL(`${HOST}/register/camera/edit/0/4`);
+});
+
+test("the forms and the review open as deep links at the onboarding remote's own URL", async ({ page }) => {
+  await chooseModality(0);
+  await setDocument(1, 'approved');
+  await page.goto(withToken(`/register/review-docs/${ID}?driverId=${ID}`, REMOTE_ORIGINS.onboarding));
+  await expect(page.getByRole('heading', { level: 1, name: 'Análise dos documentos' })).toBeVisible();
+  await expect(page.getByText('Documento Aprovado')).toBeVisible();
+  expect(page.url()).not.toContain('token=');
+  await page.goto(`${REMOTE_ORIGINS.onboarding}/register/crlv/new/0`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dados do veículo' })).toBeVisible();
+  await expect(page.getByLabel('Marca', { exact: true })).toBeVisible();
+  await page.goto(`${REMOTE_ORIGINS.onboarding}/register/details-doc-rejected/8/0/0`);
+  await expect(page.getByText('Sua CNH está vencida.', { exact: false })).toBeVisible();
+  await expectAccessible(page);
 });
