@@ -15,7 +15,7 @@ import {
   rejectedReason,
   rejectionReason,
   SUPPORT_PHONES,
-} from '../../documents';
+} from '../../licence-review';
 import { registeringDriver } from '../../session';
 import { fetchReviewDocuments, fetchWorkflowModality, sendQueueWorkflow } from './api';
 import './review.css';
