@@ -149,6 +149,29 @@ test('the onboarding forms fit 412 px: create account (policies with their links
   await expectAccessible(page);
 });
 
+test('the licence and vehicle forms, the review and a rejection fit 412 px', async ({ page }, testInfo) => {
+  const asDriver = (path: string) => withToken(`${path}?driverId=${DEMO_DRIVER_ID}`);
+  await page.goto(asDriver('/register/cnh/edit/0'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dados da CNH' })).toBeVisible();
+  await attachScreenshot(page, testInfo, 'licence');
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.goto(asDriver('/register/crlv/edit/0'));
+  await expect(page.getByLabel('Placa')).toHaveValue('BRA2E19');
+  await page.getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
+  await page.getByLabel('Ano de fabricação').fill('2010');
+  await expect(page.getByText(/8 anos ou mais de fabricação/)).toBeVisible();
+  await attachScreenshot(page, testInfo, 'vehicle');
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.goto(`/register/review-docs/${DEMO_DRIVER_ID}`);
+  await page.getByRole('button', { name: 'Aguarde...' }).first().click();
+  await attachScreenshot(page, testInfo, 'review');
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.goto('/register/details-doc-rejected/5/0/0');
+  await expect(page.getByText('Fale com o suporte:')).toBeVisible();
+  await attachScreenshot(page, testInfo, 'rejected');
+  expect(await layoutProblems(page)).toEqual([]);
+});
+
 test('the check itself sees an element wider than the screen and a word broken in two', async ({ page }) => {
   await page.goto(withToken(`/eula/${DEMO_DRIVER_ID}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Termos e políticas' })).toBeVisible();

@@ -38,6 +38,11 @@ const REACHED_BY_FORMS = new Set([
   'register/modality-view-docs/:modalityType',
   'register/address/:flow',
   'register/address/:flow/:modalityType',
+  // Onboarding 2 (forms and review): reached from the capture steps and the data forms (onboarding-forms.spec.ts).
+  'register/cnh/:flow/:modalityType',
+  'register/crlv/:flow/:modalityType',
+  'register/review-docs/:driverId',
+  'register/details-doc-rejected/:rejectedReasonId/:modalityType/:fileType',
 ]);
 
 /** Every built screen: the paths of each remote's `src/routes.ts`, as patterns. */

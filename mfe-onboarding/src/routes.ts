@@ -45,4 +45,21 @@ export const routes: RouteObject[] = [
     path: 'register/next-steps',
     lazy: () => import('./features/next-steps/NextStepsPage').then((m) => ({ Component: m.NextStepsPage })),
   },
+  // Issue 10, forms and review: the licence and vehicle data, the document review and a rejection's reason.
+  {
+    path: 'register/cnh/:flow/:modalityType',
+    lazy: () => import('./features/licence/LicencePage').then((m) => ({ Component: m.LicencePage })),
+  },
+  {
+    path: 'register/crlv/:flow/:modalityType',
+    lazy: () => import('./features/vehicle/VehiclePage').then((m) => ({ Component: m.VehiclePage })),
+  },
+  {
+    path: 'register/review-docs/:driverId',
+    lazy: () => import('./features/review/ReviewPages').then((m) => ({ Component: m.ReviewDocsPage })),
+  },
+  {
+    path: 'register/details-doc-rejected/:rejectedReasonId/:modalityType/:fileType',
+    lazy: () => import('./features/review/ReviewPages').then((m) => ({ Component: m.RejectedDetailPage })),
+  },
 ];

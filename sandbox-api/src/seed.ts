@@ -11,6 +11,7 @@ import { seedZipCodes } from './fixtures/zip';
 import { seedCards } from './fixtures/card';
 import { seedVehicles } from './fixtures/vehicles';
 import type { SandboxState } from './state';
+import { seedLicenceVehicle } from './licence-vehicle-state';
 
 /**
  * The sandbox's starting state. Pure: the same `now` gives the same state, and every call
@@ -36,5 +37,6 @@ export function createSeed(now: Date = new Date()): SandboxState {
     card: { byDriver: seedCards(now) },
     vehicles: seedVehicles(),
     account: { drivers: seedAccounts(), banks: seedBanks(), incomeStatements: [], acceptedPolicies: [] },
+    licenceVehicle: seedLicenceVehicle(now),
   };
 }

@@ -5,6 +5,7 @@ import { portalOrigins } from './portal-origins';
 import { NAMESPACE_HEADER } from './constants';
 import { sandboxRoutes } from './handlers';
 import { insuranceCardHook } from './hooks/insurance-card';
+import { documentsReviewHook } from './hooks/documents-review';
 import { SERVER_TEXTS, serviceError, type Reply } from './respond';
 import { findRoute, type RouteMatch } from './router';
 import { createSeed } from './seed';
@@ -159,6 +160,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
     if (method === 'GET' && path === 'state') return { status: 200, body: states.get(namespace) };
     const hook = insuranceCardHook(method, path, () => states.get(namespace));
     if (hook) return hook;
+    const reviewHook = documentsReviewHook(method, path, () => states.get(namespace), now);
+    if (reviewHook) return reviewHook;
     return { status: 404, body: { Message: SERVER_TEXTS.notFound } };
   }
 

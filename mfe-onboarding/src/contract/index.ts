@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 import { defineEndpoint } from '@driver-portal/shared/contract';
+import { licenceVehicleCalls } from './licence-vehicle';
+
+export * from './licence-vehicle';
 
 /*
  * Every call this remote makes, with the schema of each answer (docs/product-rules.md, "Calls").
@@ -141,6 +144,7 @@ export const api = {
       answer: v.object({ response: v.nullable(LocationSchema) }),
     }),
     saveLocation: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/location', { answer: AcceptedSchema, body: LocationBodySchema }),
+    ...licenceVehicleCalls,
   },
   zipLookup: {
     /** GET with query zipcode (8 digits); a third-party host, no token. */

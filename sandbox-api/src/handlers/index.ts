@@ -13,6 +13,7 @@ import { statementRoutes } from './statement';
 import { zipRoutes } from './zip';
 import { cardRoutes } from './card';
 import { vehicleRoutes } from './vehicle';
+import { licenceVehicleRoutes } from './licence-vehicle';
 
 /** The handlers, one per provider call. */
 export const handlerRoutes: readonly Route[] = [
@@ -27,6 +28,7 @@ export const handlerRoutes: readonly Route[] = [
   ...cardRoutes,
   ...vehicleRoutes,
   ...accountRoutes,
+  ...licenceVehicleRoutes,
 ];
 
 /** One provider call, whatever its placeholders are named: `register GET api/1.0/driver/:`. */

@@ -1,0 +1,137 @@
+import * as v from 'valibot';
+import { defineEndpoint } from '@driver-portal/shared/contract';
+
+/*
+ * The licence (CNH) and vehicle (CRLV) data, and the document review (docs/product-rules.md,
+ * "Calls", Register API, and "Licence and vehicle data"). Spread into the remote's `api.register`.
+ */
+
+/** The licence categories the form offers (docs/product-rules.md, "Entities"). */
+export const LICENCE_CATEGORIES = ['B', 'A/B', 'C', 'D'] as const;
+
+/** Every field of the licence, all required; dates as `YYYY-MM-DD`, states as UF codes. */
+export const LicenceBodySchema = v.object({
+  DocumentNumber: v.string(),
+  DocumentIssuingState: v.string(),
+  DocumentIssuingAuthority: v.string(),
+  BirthDate: v.string(),
+  MotherName: v.string(),
+  FatherName: v.string(),
+  RegisterNumber: v.string(),
+  ExpirationDate: v.string(),
+  FirstLicenseDate: v.string(),
+  Remark: v.string(),
+  Category: v.picklist(LICENCE_CATEGORIES),
+  EmissionCity: v.string(),
+  EmissionState: v.string(),
+  EmissionDate: v.string(),
+  RenachNumber: v.string(),
+  SecurityNumber: v.string(),
+  MirrorNumber: v.string(),
+});
+export type LicenceBody = v.InferOutput<typeof LicenceBodySchema>;
+
+/** The licence as the service reads it back; `driverLicense` is null before one was sent. */
+export const LicenceReadBackSchema = v.object({
+  driverLicense: v.nullable(
+    v.object({
+      emissionDate: v.nullable(v.string()),
+      documentNumber: v.nullable(v.string()),
+      emissionState: v.nullable(v.string()),
+      name: v.nullable(v.string()),
+      cpf: v.nullable(v.string()),
+    }),
+  ),
+});
+export type LicenceReadBack = v.InferOutput<typeof LicenceReadBackSchema>;
+
+/**
+ * Every field of the vehicle. `Brand` and `Model` are the ids of the brand and model lists.
+ * `OwnerName` and `OwnerDocument` (CPF or CNPJ, digits and letters only) are ours: the documents
+ * show the inputs but not where they go (docs/product-rules.md, "Gaps the product defines").
+ */
+export const VehicleBodySchema = v.object({
+  ModalityType: v.number(),
+  CurrentYear: v.number(),
+  Renavam: v.string(),
+  Chassis: v.string(),
+  Plate: v.string(),
+  Type: v.string(),
+  Fuel: v.string(),
+  Brand: v.number(),
+  Model: v.number(),
+  ManufactureYear: v.number(),
+  ModelYear: v.number(),
+  Color: v.string(),
+  Remark: v.string(),
+  EmissionCity: v.string(),
+  EmissionDate: v.string(),
+  IssuingState: v.string(),
+  CrlvNumber: v.string(),
+  OwnerName: v.string(),
+  OwnerDocument: v.string(),
+});
+export type VehicleBody = v.InferOutput<typeof VehicleBodySchema>;
+
+/** The vehicle read back (`response.vehicle`); the insurance remote reads the first five. */
+export const VehicleReadBackSchema = v.object({
+  response: v.object({
+    vehicle: v.object({
+      plate: v.string(),
+      chassis: v.string(),
+      fuel: v.string(),
+      issuingState: v.string(),
+      issuingAuthority: v.string(),
+      renavam: v.optional(v.string()),
+      brandId: v.optional(v.number()),
+      modelId: v.optional(v.number()),
+      manufactureYear: v.optional(v.number()),
+      modelYear: v.optional(v.number()),
+      color: v.optional(v.string()),
+    }),
+  }),
+});
+export type VehicleReadBack = v.InferOutput<typeof VehicleReadBackSchema>['response']['vehicle'];
+
+export const CarBrandsSchema = v.array(v.object({ id: v.number(), name: v.string() }));
+export type CarBrand = v.InferOutput<typeof CarBrandsSchema>[number];
+export const CarModelsSchema = v.object({ carModels: v.array(v.object({ id: v.number(), model: v.string() })) });
+export type CarModel = v.InferOutput<typeof CarModelsSchema>['carModels'][number];
+
+const when = v.nullish(v.string(), null);
+
+/**
+ * One document of the driver under review: its status comes from the timestamps (approvedAt,
+ * else rejectedAt, else createdAt, else none); `rejectedReasonId` says why it was rejected.
+ */
+export const ReviewDocumentSchema = v.object({
+  documentType: v.number(),
+  createdAt: when,
+  approvedAt: when,
+  rejectedAt: when,
+  rejectedReasonId: v.nullish(v.number(), null),
+  documentDescription: v.nullish(v.string(), null),
+});
+export type ReviewDocument = v.InferOutput<typeof ReviewDocumentSchema>;
+
+export const ReviewDocumentsSchema = v.object({ documents: v.array(v.object({ response: ReviewDocumentSchema })) });
+
+const Accepted = v.looseObject({});
+
+export const licenceVehicleCalls = {
+  /** The licence's data (every field); answers an object whose content is not shown. */
+  saveLicense: defineEndpoint('register', 'POST', 'api/1.0/driver/:id/license', { answer: Accepted, body: LicenceBodySchema }),
+  license: defineEndpoint('register', 'GET', 'api/1.0/driver/:id/license', { answer: LicenceReadBackSchema }),
+  saveVehicle: defineEndpoint('register', 'POST', 'api/1.0/driver/:id/vehicle', { answer: Accepted, body: VehicleBodySchema }),
+  /** 404 while the modality has no vehicle. */
+  modalityVehicle: defineEndpoint('register', 'GET', 'api/1.0/driver/:id/modality/:m/vehicle', { answer: VehicleReadBackSchema }),
+  carBrands: defineEndpoint('register', 'GET', 'api/1.0/vehicleinfo/carbrand', { answer: CarBrandsSchema }),
+  carModels: defineEndpoint('register', 'GET', 'api/1.0/vehicleinfo/:brandId/carmodel', { answer: CarModelsSchema }),
+  /** The modality whose documents are under review. */
+  modalityWorkflow: defineEndpoint('register', 'GET', 'api/1.0/driver/:id/get-modality-workflow', {
+    answer: v.object({ modalityId: v.number() }),
+  }),
+  reviewDocuments: defineEndpoint('register', 'GET', 'api/1.0/driver/:id/modality/:m/documents', { answer: ReviewDocumentsSchema }),
+  /** Sends the modality's documents to review (again); no body. */
+  sendQueueWorkflow: defineEndpoint('register', 'PUT', 'api/2.0/driver/:id/modality/:m/send-queue-workflow', { answer: Accepted }),
+} as const;

@@ -1,0 +1,161 @@
+import { useNavigate, useParams } from 'react-router';
+import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
+import { Button, LoadView, Page } from '@driver-portal/shared/ui';
+import { BRAZIL_STATES, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
+import { LICENCE_CATEGORIES, type LicenceBody, type LicenceReadBack } from '../../contract';
+import { afterDataSubmit, documentPaths, fromIsoDate, parseModality, toIsoDate } from '../../licence-review';
+import { DriverUnknown } from '../../driver';
+import { FocusFirstError } from '../../fields';
+import { registeringDriver } from '../../session';
+import { fetchLicence, saveLicence } from './api';
+
+export const LICENCE_TEXTS = {
+  title: 'Dados da CNH',
+  intro: 'Preencha os dados exatamente como estão na sua CNH.',
+  holder: 'Titular',
+  // Ours: the documents say only that Continue stays disabled.
+  fillAll: 'Preencha todos os campos para continuar.',
+  invalidDate: 'Data inválida',
+  fatherHint: 'Se não constar na CNH, escreva "Não consta".',
+  invalidModality: 'Modalidade inválida.',
+} as const;
+
+type LicenceValues = Omit<LicenceBody, 'Category'> & { Category: LicenceBody['Category'] | '' };
+
+const EMPTY: LicenceValues = {
+  DocumentNumber: '',
+  DocumentIssuingAuthority: '',
+  DocumentIssuingState: '',
+  BirthDate: '',
+  MotherName: '',
+  FatherName: '',
+  RegisterNumber: '',
+  Category: '',
+  FirstLicenseDate: '',
+  ExpirationDate: '',
+  EmissionDate: '',
+  EmissionCity: '',
+  EmissionState: '',
+  RenachNumber: '',
+  SecurityNumber: '',
+  MirrorNumber: '',
+  Remark: '',
+};
+
+const DATE_FIELDS = ['BirthDate', 'FirstLicenseDate', 'ExpirationDate', 'EmissionDate'] as const;
+const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
+const CATEGORY_OPTIONS = LICENCE_CATEGORIES.map((category) => ({ value: category, label: category }));
+
+const required = () => string().trim().required(VALIDATION_MESSAGES.required);
+const date = () => required().test('date', LICENCE_TEXTS.invalidDate, (value) => toIsoDate(value ?? '') !== undefined);
+const schema = object(
+  Object.fromEntries(
+    Object.keys(EMPTY).map((field) => [field, DATE_FIELDS.some((name) => name === field) ? date() : required()]),
+  ) as Record<keyof LicenceValues, ReturnType<typeof required>>,
+);
+
+const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+
+/** Every field has something in it: the only rule for Continue (docs/product-rules.md, "Validation and masks"). */
+const allFilled = (values: LicenceValues) => Object.values(values).every((value) => value.trim() !== '');
+
+/** What the service read back fills the form when no draft is kept. */
+function fromReadBack(readBack: LicenceReadBack): LicenceValues {
+  const licence = readBack.driverLicense;
+  if (!licence) return EMPTY;
+  return {
+    ...EMPTY,
+    DocumentNumber: licence.documentNumber ?? '',
+    EmissionDate: fromIsoDate(licence.emissionDate),
+    EmissionState: BRAZIL_STATES.some((uf) => uf === licence.emissionState) ? (licence.emissionState ?? '') : '',
+  };
+}
+
+function toBody(values: LicenceValues): LicenceBody {
+  const trimmed = Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value.trim()])) as LicenceValues;
+  for (const field of DATE_FIELDS) trimmed[field] = toIsoDate(trimmed[field]) ?? trimmed[field];
+  return { ...trimmed, Category: values.Category as LicenceBody['Category'] };
+}
+
+function LicenceForm({ guid, flow, modalityType }: { guid: string; flow: string; modalityType: string }) {
+  const navigate = useNavigate();
+  const draftKey = `licence:${guid}`;
+  const load = useLoad((signal) => fetchLicence(guid, signal), [guid]);
+  const { run: submit, running } = useSingleFlight(async (values: LicenceValues) => {
+    try {
+      await saveLicence(guid, toBody(values));
+    } catch {
+      return; // Alerted by callApi; the form keeps what was typed.
+    }
+    clearDraft(draftKey);
+    void navigate(afterDataSubmit(flow, modalityType, guid));
+  });
+  return (
+    <LoadView {...load}>
+      {(readBack) => (
+        <Formik<LicenceValues> initialValues={loadDraft(draftKey, fromReadBack(readBack))} validationSchema={schema} onSubmit={submit}>
+          {({ values }) => (
+            <Form noValidate>
+              <FocusFirstError />
+              <FormDraft storageKey={draftKey} />
+              <p>{LICENCE_TEXTS.intro}</p>
+              {readBack.driverLicense?.name ? (
+                <p className="licence-holder">
+                  {LICENCE_TEXTS.holder}: {readBack.driverLicense.name}
+                  {readBack.driverLicense.cpf ? ` · CPF ${formatCpf(readBack.driverLicense.cpf)}` : ''}
+                </p>
+              ) : null}
+              <FormField name="RegisterNumber" label="Nº de registro da CNH" inputMode="numeric" autoComplete="off" />
+              <SelectField name="Category" label="Categoria" placeholder="Selecione" options={CATEGORY_OPTIONS} />
+              <FormField name="FirstLicenseDate" label="Data da 1ª habilitação" mask="date" placeholder="DD/MM/AAAA" />
+              <FormField name="ExpirationDate" label="Validade" mask="date" placeholder="DD/MM/AAAA" />
+              <FormField name="BirthDate" label="Data de nascimento" mask="date" placeholder="DD/MM/AAAA" autoComplete="bday" />
+              <FormField name="DocumentNumber" label="Documento de identidade (RG)" autoComplete="off" />
+              <FormField name="DocumentIssuingAuthority" label="Órgão emissor do documento" autoComplete="off" />
+              <SelectField name="DocumentIssuingState" label="UF do documento" placeholder="Selecione" options={STATE_OPTIONS} />
+              <FormField name="MotherName" label="Nome da mãe" autoComplete="off" />
+              <FormField name="FatherName" label="Nome do pai" autoComplete="off" hint={LICENCE_TEXTS.fatherHint} />
+              <FormField name="Remark" label="Observações" autoComplete="off" />
+              <FormField name="EmissionCity" label="Cidade de emissão" autoComplete="off" />
+              <SelectField name="EmissionState" label="UF de emissão" placeholder="Selecione" options={STATE_OPTIONS} />
+              <FormField name="EmissionDate" label="Data de emissão" mask="date" placeholder="DD/MM/AAAA" />
+              <FormField name="RenachNumber" label="Número RENACH" autoComplete="off" />
+              <FormField name="SecurityNumber" label="Número de segurança" inputMode="numeric" autoComplete="off" />
+              <FormField name="MirrorNumber" label="Número do espelho" inputMode="numeric" autoComplete="off" />
+              {allFilled(values) ? null : (
+                <p id="licence-fill-all" className="form-hint">
+                  {LICENCE_TEXTS.fillAll}
+                </p>
+              )}
+              <Button
+                type="submit"
+                className="button-block"
+                disabled={!allFilled(values)}
+                aria-describedby={allFilled(values) ? undefined : 'licence-fill-all'}
+                aria-disabled={running || undefined}
+              >
+                Continuar
+              </Button>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </LoadView>
+  );
+}
+
+/** /register/cnh/:flow/:modalityType — the licence's data, every field required. */
+export function LicencePage() {
+  const { flow = 'new', modalityType } = useParams();
+  const guid = registeringDriver();
+  const modality = parseModality(modalityType);
+  let body = <DriverUnknown />;
+  if (modality === undefined) body = <p role="alert">{LICENCE_TEXTS.invalidModality}</p>;
+  else if (guid) body = <LicenceForm guid={guid} flow={flow} modalityType={String(modality)} />;
+  return (
+    <Page title={LICENCE_TEXTS.title} backTo={modality === undefined ? '/register/modality/' : documentPaths.uploadPicture(modality)}>
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,219 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
+import {
+  mockApi,
+  mockJson,
+  mockNetworkError,
+  mockStatus,
+  recordRequests,
+  renderRoute,
+  type RenderRouteResult,
+} from '@driver-portal/shared/test-utils';
+import { api } from '../../contract';
+import { routes } from '../../routes';
+
+// Each test fills a long form: under a full parallel run that takes longer than Jest's default 5 s.
+jest.setTimeout(20_000);
+
+const GUID = 'guid-7';
+const session = { driverGuid: GUID };
+const field = (label: string) => screen.getByLabelText(label);
+const continuar = () => screen.getByRole('button', { name: 'Continuar' });
+const location = (rendered: RenderRouteResult) => `${rendered.router.state.location.pathname}${rendered.router.state.location.search}`;
+
+async function open(path = '/register/cnh/new/0', extra: Record<string, string> = {}) {
+  const rendered = renderRoute({ routes, path, session: { ...session, ...extra } });
+  await screen.findByLabelText('Nº de registro da CNH');
+  return rendered;
+}
+
+async function fill({ user }: RenderRouteResult, skip?: string) {
+  const typed: Array<[string, string]> = [
+    ['Nº de registro da CNH', '01234567890'],
+    ['Data da 1ª habilitação', '01032000'],
+    ['Validade', '31012030'],
+    ['Data de nascimento', '17051980'],
+    ['Documento de identidade (RG)', '123456789'],
+    ['Órgão emissor do documento', 'SSP'],
+    ['Nome da mãe', 'Ana Ferreira'],
+    ['Nome do pai', 'José Ferreira'],
+    ['Observações', 'EAR'],
+    ['Cidade de emissão', 'São Paulo'],
+    ['Data de emissão', '31012025'],
+    ['Número RENACH', 'SP123456789'],
+    ['Número de segurança', '12345678901'],
+    ['Número do espelho', '9876543210'],
+  ];
+  for (const [label, value] of typed) {
+    if (label === skip) continue;
+    await user.click(field(label));
+    await user.paste(value);
+  }
+  await user.selectOptions(field('Categoria'), 'A/B');
+  await user.selectOptions(field('UF do documento'), 'SP');
+  await user.selectOptions(field('UF de emissão'), 'SP');
+}
+
+const BODY = {
+  DocumentNumber: '123456789',
+  DocumentIssuingAuthority: 'SSP',
+  DocumentIssuingState: 'SP',
+  BirthDate: '1980-05-17',
+  MotherName: 'Ana Ferreira',
+  FatherName: 'José Ferreira',
+  RegisterNumber: '01234567890',
+  Category: 'A/B',
+  FirstLicenseDate: '2000-03-01',
+  ExpirationDate: '2030-01-31',
+  EmissionDate: '2025-01-31',
+  EmissionCity: 'São Paulo',
+  EmissionState: 'SP',
+  RenachNumber: 'SP123456789',
+  SecurityNumber: '12345678901',
+  MirrorNumber: '9876543210',
+  Remark: 'EAR',
+};
+
+beforeEach(() => mockJson(api.register.license, { driverLicense: null }));
+
+describe('licence data', () => {
+  it('offers the categories B, A/B, C and D and keeps Continuar disabled until every field is filled', async () => {
+    const rendered = await open();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dados da CNH' })).toBeInTheDocument();
+    expect(
+      within(field('Categoria'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Selecione', 'B', 'A/B', 'C', 'D']);
+    expect(continuar()).toBeDisabled();
+    expect(continuar()).toHaveAccessibleDescription('Preencha todos os campos para continuar.');
+    await fill(rendered, 'Nome do pai');
+    expect(continuar()).toBeDisabled();
+    await rendered.user.type(field('Nome do pai'), 'Não consta');
+    expect(continuar()).toBeEnabled();
+  });
+
+  it('posts every field (dates as YYYY-MM-DD) and, in the new flow, opens the checklist', async () => {
+    const requests = recordRequests();
+    mockJson(api.register.saveLicense, {});
+    const rendered = await open();
+    await fill(rendered);
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(location(rendered)).toBe('/register/upload-picture/0'));
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.url.pathname).toBe(`/register/api/1.0/driver/${GUID}/license`);
+    expect(post?.body).toEqual(BODY);
+    expect(requests[0]?.method).toBe('GET');
+    expect(requests[0]?.url.pathname).toBe(`/register/api/1.0/driver/${GUID}/license`);
+    expect(window.sessionStorage.getItem(`driver-portal:draft:licence:${GUID}`)).toBeNull();
+  });
+
+  it('in the edit flow leads to the review, which restarts the queue; in change-document mode back to my account', async () => {
+    mockJson(api.register.saveLicense, {});
+    mockJson(api.register.modalityWorkflow, { modalityId: 0 });
+    mockJson(api.register.sendQueueWorkflow, {});
+    mockJson(api.register.reviewDocuments, { documents: [] });
+    const edit = await open('/register/cnh/edit/0');
+    await fill(edit);
+    await edit.user.click(continuar());
+    await waitFor(() => expect(location(edit)).toBe(`/register/review-docs/${GUID}?startFlow=true`));
+    edit.unmount();
+
+    const change = await open('/register/cnh/edit/0', { changeDocument: 'true', driverId: 'driver-9' });
+    await fill(change);
+    await change.user.click(continuar());
+    await waitFor(() => expect(location(change)).toBe('/my-account/init/driver-9'));
+    expect(window.sessionStorage.getItem('driver-portal:changeDocument')).toBeNull();
+  });
+
+  it('shows what the service read back: the holder, the document number, emission date and state', async () => {
+    mockJson(api.register.license, {
+      driverLicense: {
+        emissionDate: '2025-01-31',
+        documentNumber: '123456789',
+        emissionState: 'RJ',
+        name: 'João Batista Ferreira',
+        cpf: '11144477735',
+      },
+    });
+    await open();
+    expect(screen.getByText('Titular: João Batista Ferreira · CPF 111.444.777-35')).toBeInTheDocument();
+    expect(field('Documento de identidade (RG)')).toHaveValue('123456789');
+    expect(field('Data de emissão')).toHaveValue('31/01/2025');
+    expect(field('UF de emissão')).toHaveValue('RJ');
+  });
+
+  it('a date that is no day says "Data inválida" and nothing is sent', async () => {
+    const requests = recordRequests();
+    const rendered = await open();
+    await fill(rendered, 'Validade');
+    await rendered.user.type(field('Validade'), '31022030');
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(field('Validade')).toHaveFocus());
+    expect(field('Validade')).toHaveAccessibleDescription('Data inválida');
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('keeps its draft across a reload', async () => {
+    const first = await open();
+    await first.user.type(field('Nome da mãe'), 'Ana Ferreira');
+    await first.user.selectOptions(field('Categoria'), 'C');
+    await waitFor(() => expect(window.sessionStorage.getItem(`driver-portal:draft:licence:${GUID}`)).toContain('Ana Ferreira'));
+    first.unmount();
+    await open();
+    expect(field('Nome da mãe')).toHaveValue('Ana Ferreira');
+    expect(field('Categoria')).toHaveValue('C');
+  });
+
+  it.each([
+    [500, 'Ocorreu um erro inesperado, tente novamente mais tarde.'],
+    [404, 'O serviço esta indisponivel no momento, tente novamente mais tarde.'],
+    [400, 'Validade: data inválida.'],
+  ])('sending answered %i says so and keeps the form', async (status, text) => {
+    mockStatus(api.register.saveLicense, status, status === 400 ? { validations: [{ field: 'ExpirationDate', message: text }] } : {});
+    const rendered = await open();
+    await fill(rendered);
+    await rendered.user.click(continuar());
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent(text);
+    if (status === 400) expect(alert).toHaveTextContent('Por favor revise os seguintes dados:');
+    expect(field('Nome da mãe')).toHaveValue('Ana Ferreira');
+    expect(location(rendered)).toBe('/register/cnh/new/0');
+  });
+
+  it('offline and a send that never answers say so', async () => {
+    mockNetworkError(api.register.saveLicense);
+    const rendered = await open();
+    await fill(rendered);
+    await rendered.user.click(continuar());
+    const offline = await screen.findByRole('alertdialog');
+    expect(offline).toHaveTextContent('Sem conexão com a internet.');
+    await rendered.user.click(within(offline).getByRole('button', { name: 'OK' }));
+
+    mockApi(api.register.saveLicense, () => new Promise<never>(() => undefined));
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      fireEvent.click(continuar());
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      });
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent('O serviço demorou para responder.');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a failed read-back shows the error with a retry', async () => {
+    mockStatus(api.register.license, 500);
+    const { user } = renderRoute({ routes, path: '/register/cnh/new/0', session });
+    expect(await screen.findByText('Ocorreu um erro inesperado, tente novamente mais tarde.')).toBeInTheDocument();
+    mockJson(api.register.license, { driverLicense: null });
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByLabelText('Nome da mãe')).toBeInTheDocument();
+  });
+
+  it('without a known driver says so', async () => {
+    renderRoute({ routes, path: '/register/cnh/new/0', session: {} });
+    expect(await screen.findByText(/Não foi possível identificar o seu cadastro/)).toBeInTheDocument();
+  });
+});

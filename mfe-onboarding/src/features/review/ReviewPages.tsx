@@ -1,0 +1,220 @@
+import { useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useLoad } from '@driver-portal/shared/data';
+import { showError } from '@driver-portal/shared/events';
+import { ApiError } from '@driver-portal/shared/http';
+import { HOME_PATH } from '@driver-portal/shared/links';
+import { Button, ButtonLink, ErrorState, LoadView, Page } from '@driver-portal/shared/ui';
+import type { ReviewDocument } from '../../contract';
+import {
+  capturePath,
+  DOCUMENT_NAMES,
+  documentPaths,
+  MODALITY_DOCUMENT_TYPES,
+  parseModality,
+  rejectedReason,
+  rejectionReason,
+  SUPPORT_PHONES,
+} from '../../licence-review';
+import { registeringDriver } from '../../session';
+import { fetchReviewDocuments, fetchWorkflowModality, sendQueueWorkflow } from './api';
+import './review.css';
+
+export const REVIEW_TEXTS = {
+  title: 'Análise dos documentos',
+  intro: 'A análise pode levar até 7 dias úteis. Acompanhe aqui a situação de cada documento.',
+  created: 'Aguarde...',
+  analysing: 'Estamos analisando seu documento.',
+  approved: 'Documento Aprovado',
+  rejected: 'Reenviar documento',
+  // Ours: a document the driver never sent.
+  none: 'Documento não enviado.',
+  send: 'Enviar documento',
+  queueFailed: 'erro ao enviar os dados.',
+  queueRetry: 'Enviar para análise novamente',
+  rejectedTitle: 'Documento recusado',
+  resend: 'Enviar novamente',
+  support: 'Fale com o suporte:',
+  invalidPath: 'Endereço inválido.',
+} as const;
+
+export type DocumentStatus = 'aproved' | 'rejected' | 'created' | 'none';
+
+/** approvedAt gives aproved; else rejectedAt rejected; else createdAt created; else none. */
+export function documentStatus(document: ReviewDocument | undefined): DocumentStatus {
+  if (document?.approvedAt) return 'aproved';
+  if (document?.rejectedAt) return 'rejected';
+  if (document?.createdAt) return 'created';
+  return 'none';
+}
+
+function DocumentRow({ type, document, modalityType }: { type: number; document: ReviewDocument | undefined; modalityType: number }) {
+  const [open, setOpen] = useState(false);
+  const status = documentStatus(document);
+  const name = DOCUMENT_NAMES[type] ?? `Documento ${type}`;
+  const nameId = `review-document-${type}`;
+  let action;
+  if (status === 'aproved') action = <p className="review-approved">{REVIEW_TEXTS.approved}</p>;
+  else if (status === 'created') {
+    action = (
+      <>
+        <Button variant="secondary" aria-expanded={open} aria-describedby={nameId} onClick={() => setOpen((value) => !value)}>
+          {REVIEW_TEXTS.created}
+        </Button>
+        <p className="review-analysing" role="status">
+          {open ? REVIEW_TEXTS.analysing : null}
+        </p>
+      </>
+    );
+  } else if (status === 'rejected') {
+    const reasonId = document?.rejectedReasonId ?? -1;
+    action = (
+      <ButtonLink
+        to={documentPaths.rejected(reasonId, modalityType, type)}
+        aria-describedby={nameId}
+        onClick={() => rejectedReason.set(String(reasonId))}
+      >
+        {REVIEW_TEXTS.rejected}
+      </ButtonLink>
+    );
+  } else {
+    action = (
+      <>
+        <p className="review-none">{REVIEW_TEXTS.none}</p>
+        <ButtonLink variant="secondary" to={capturePath('edit', modalityType, type)} aria-describedby={nameId}>
+          {REVIEW_TEXTS.send}
+        </ButtonLink>
+      </>
+    );
+  }
+  return (
+    <li className="review-document">
+      <p id={nameId} className="review-document-name">
+        {name}
+      </p>
+      {action}
+    </li>
+  );
+}
+
+interface Review {
+  modalityType: number;
+  documents: ReviewDocument[];
+  /** The review queue was asked for (startFlow) and the call failed: it can be tried again. */
+  queueError?: ApiError;
+}
+
+/**
+ * /register/review-docs/:driverId (optional ?startFlow=true) — each document of the modality
+ * with its status. With startFlow (after data or a rejected document was sent again) the
+ * modality's documents are first sent to review (send-queue-workflow), once: the parameter is
+ * then removed, so a reload does not send them again.
+ */
+export function ReviewDocsPage() {
+  const { driverId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const startFlow = useRef(search.get('startFlow') === 'true');
+  const load = useLoad(
+    async (signal): Promise<Review> => {
+      const modalityType = await fetchWorkflowModality(driverId, signal);
+      let queueError: ApiError | undefined;
+      if (startFlow.current) {
+        try {
+          await sendQueueWorkflow(driverId, modalityType);
+          startFlow.current = false;
+        } catch (error) {
+          queueError = error instanceof ApiError ? error : undefined;
+          showError(REVIEW_TEXTS.queueFailed, { message: queueError?.message });
+        }
+      }
+      const documents = await fetchReviewDocuments(driverId, modalityType, signal);
+      return { modalityType, documents, queueError };
+    },
+    [driverId],
+  );
+  const sent = load.state.status === 'success' && !load.state.data.queueError;
+  useEffect(() => {
+    if (sent && search.get('startFlow') !== null) {
+      const next = new URLSearchParams(search);
+      next.delete('startFlow');
+      setSearch(next, { replace: true });
+    }
+  }, [sent, search, setSearch]);
+  return (
+    <Page title={REVIEW_TEXTS.title} backTo={HOME_PATH}>
+      <LoadView {...load}>
+        {({ modalityType, documents, queueError }) => (
+          <>
+            {queueError ? (
+              <div className="error-state" role="alert">
+                <p>{REVIEW_TEXTS.queueFailed}</p>
+                <Button variant="secondary" onClick={load.reload}>
+                  {REVIEW_TEXTS.queueRetry}
+                </Button>
+              </div>
+            ) : null}
+            <p>{REVIEW_TEXTS.intro}</p>
+            <ul className="review-documents" aria-label="Documentos">
+              {(MODALITY_DOCUMENT_TYPES[modalityType] ?? []).map((type) => (
+                <DocumentRow
+                  key={type}
+                  type={type}
+                  modalityType={modalityType}
+                  document={documents.find((item) => item.documentType === type)}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </LoadView>
+    </Page>
+  );
+}
+
+/**
+ * /register/details-doc-rejected/:rejectedReasonId/:modalityType/:fileType — why the document
+ * was rejected, then its capture screen in the edit flow. A name or CPF mismatch shows the
+ * support phones.
+ */
+export function RejectedDetailPage() {
+  const params = useParams();
+  const modalityType = parseModality(params.modalityType);
+  const fileType = Number(params.fileType);
+  const reasonId = Number(params.rejectedReasonId);
+  const valid =
+    modalityType !== undefined && Number.isInteger(fileType) && DOCUMENT_NAMES[fileType] !== undefined && Number.isInteger(reasonId);
+  useEffect(() => {
+    if (valid) rejectedReason.set(String(reasonId));
+  }, [valid, reasonId]);
+  const guid = registeringDriver();
+  const backTo = guid ? documentPaths.reviewDocs(guid) : HOME_PATH;
+  if (!valid) {
+    return (
+      <Page title={REVIEW_TEXTS.rejectedTitle} backTo={backTo}>
+        <ErrorState message={REVIEW_TEXTS.invalidPath} />
+      </Page>
+    );
+  }
+  const reason = rejectionReason(fileType, reasonId);
+  return (
+    <Page title={REVIEW_TEXTS.rejectedTitle} backTo={backTo}>
+      <h2 className="review-document-name">{DOCUMENT_NAMES[fileType]}</h2>
+      <p>{reason.text}</p>
+      {reason.support ? (
+        <>
+          <p>{REVIEW_TEXTS.support}</p>
+          <ul className="support-phones">
+            {SUPPORT_PHONES.map((item) => (
+              <li key={item.phone}>
+                {item.label}: <a href={`tel:${item.phone.replace(/\D/g, '')}`}>{item.phone}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <ButtonLink className="button-block" to={capturePath('edit', modalityType, fileType)}>
+        {REVIEW_TEXTS.resend}
+      </ButtonLink>
+    </Page>
+  );
+}

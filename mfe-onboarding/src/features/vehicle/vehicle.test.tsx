@@ -1,0 +1,250 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
+import {
+  HttpResponse,
+  mockApi,
+  mockJson,
+  mockNetworkError,
+  mockStatus,
+  recordRequests,
+  renderRoute,
+  type RenderRouteResult,
+} from '@driver-portal/shared/test-utils';
+import { api } from '../../contract';
+import { routes } from '../../routes';
+import { brazilYear } from './VehiclePage';
+
+// Each test fills a long form: under a full parallel run that takes longer than Jest's default 5 s.
+jest.setTimeout(20_000);
+
+const GUID = 'guid-7';
+const session = { driverGuid: GUID };
+const field = (label: string) => screen.getByLabelText(label);
+const continuar = () => screen.getByRole('button', { name: 'Continuar' });
+const location = (rendered: RenderRouteResult) => `${rendered.router.state.location.pathname}${rendered.router.state.location.search}`;
+const BRANDS = [
+  { id: 1, name: 'Chevrolet' },
+  { id: 2, name: 'Fiat' },
+];
+const YEAR = brazilYear();
+
+async function open(path = '/register/crlv/new/0') {
+  const rendered = renderRoute({ routes, path, session });
+  await screen.findByLabelText('Placa');
+  return rendered;
+}
+
+async function fill({ user }: RenderRouteResult, manufactureYear = String(YEAR - 2)) {
+  const typed: Array<[string, string]> = [
+    ['Placa', 'abc1d23'],
+    ['RENAVAM', '12345678901'],
+    ['Chassi', '9BWZZZ377VT004251'],
+    ['Número do CRLV', '123456789012'],
+    ['Ano de exercício', String(YEAR)],
+    ['Ano de fabricação', manufactureYear],
+    ['Ano do modelo', String(YEAR - 1)],
+    ['Tipo (espécie)', 'Automóvel'],
+    ['Cor', 'Branca'],
+    ['Cidade de emissão', 'São Paulo'],
+    ['Data de emissão', '10022026'],
+    ['Observações', 'Nada consta'],
+    ['Nome do proprietário', 'João Batista Ferreira'],
+  ];
+  for (const [label, value] of typed) {
+    await user.click(field(label));
+    await user.paste(value);
+  }
+  await user.selectOptions(field('Marca'), '1');
+  await waitFor(() => expect(field('Modelo')).toBeEnabled());
+  await user.selectOptions(field('Modelo'), '101');
+  await user.selectOptions(field('Combustível'), 'Flex');
+  await user.selectOptions(field('UF'), 'SP');
+  await user.click(screen.getByRole('radio', { name: 'Pessoa física (CPF)' }));
+  await user.type(field('CPF do proprietário'), '11144477735');
+}
+
+beforeEach(() => {
+  mockJson(api.register.carBrands, BRANDS);
+  mockApi(api.register.carModels, ({ params }) =>
+    HttpResponse.json(
+      params.brandId === '1'
+        ? {
+            carModels: [
+              { id: 101, model: 'Onix 1.0' },
+              { id: 102, model: 'Spin LTZ 1.8' },
+            ],
+          }
+        : { carModels: [{ id: 201, model: 'Cronos 1.3' }] },
+    ),
+  );
+  mockStatus(api.register.modalityVehicle, 404, { validations: [{ message: 'Veículo não encontrado.' }] });
+});
+
+describe('vehicle data', () => {
+  it('lists the brands, then the chosen brand models; another brand clears the model', async () => {
+    const requests = recordRequests();
+    const { user } = await open();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dados do veículo' })).toBeInTheDocument();
+    expect(field('Modelo')).toBeDisabled();
+    expect(within(field('Modelo')).getByRole('option')).toHaveTextContent('Escolha a marca primeiro');
+    await user.selectOptions(field('Marca'), '1');
+    await waitFor(() => expect(within(field('Modelo')).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(field('Modelo'), '102');
+    await user.selectOptions(field('Marca'), '2');
+    await waitFor(() =>
+      expect(
+        within(field('Modelo'))
+          .getAllByRole('option')
+          .map((item) => item.textContent),
+      ).toEqual(['Selecione', 'Cronos 1.3']),
+    );
+    expect(field('Modelo')).toHaveValue('');
+    expect(requests.map((request) => request.url.pathname)).toEqual(
+      expect.arrayContaining([
+        '/register/api/1.0/vehicleinfo/carbrand',
+        '/register/api/1.0/vehicleinfo/1/carmodel',
+        '/register/api/1.0/vehicleinfo/2/carmodel',
+      ]),
+    );
+  });
+
+  it('posts every field and, in the new flow, opens the checklist', async () => {
+    const requests = recordRequests();
+    mockJson(api.register.saveVehicle, {});
+    const rendered = await open();
+    expect(continuar()).toBeDisabled();
+    await fill(rendered);
+    expect(continuar()).toBeEnabled();
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(location(rendered)).toBe('/register/upload-picture/0'));
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.url.pathname).toBe(`/register/api/1.0/driver/${GUID}/vehicle`);
+    expect(post?.body).toEqual({
+      ModalityType: 0,
+      CurrentYear: YEAR,
+      Renavam: '12345678901',
+      Chassis: '9BWZZZ377VT004251',
+      Plate: 'ABC1D23',
+      Type: 'Automóvel',
+      Fuel: 'Flex',
+      Brand: 1,
+      Model: 101,
+      ManufactureYear: YEAR - 2,
+      ModelYear: YEAR - 1,
+      Color: 'Branca',
+      Remark: 'Nada consta',
+      EmissionCity: 'São Paulo',
+      EmissionDate: '2026-02-10',
+      IssuingState: 'SP',
+      CrlvNumber: '123456789012',
+      OwnerName: 'João Batista Ferreira',
+      OwnerDocument: '11144477735',
+    });
+  });
+
+  it('says "CPF invalido" and "CNPJ Invalido!" for the owner document', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('radio', { name: 'Pessoa física (CPF)' }));
+    await user.type(field('CPF do proprietário'), '11111111111');
+    await user.tab();
+    await waitFor(() => expect(field('CPF do proprietário')).toHaveAccessibleDescription('CPF invalido'));
+    await user.click(screen.getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }));
+    await user.clear(field('CNPJ do proprietário'));
+    await user.type(field('CNPJ do proprietário'), '11222333000182');
+    await user.tab();
+    await waitFor(() => expect(field('CNPJ do proprietário')).toHaveAccessibleDescription('CNPJ Invalido!'));
+    await user.clear(field('CNPJ do proprietário'));
+    await user.type(field('CNPJ do proprietário'), '11222333000181');
+    await user.tab();
+    await waitFor(() => expect(field('CNPJ do proprietário')).not.toHaveAttribute('aria-invalid'));
+    expect(field('CNPJ do proprietário')).toHaveValue('11.222.333/0001-81');
+  });
+
+  it('tells a vehicle of 8 or more years of manufacture so under the year', async () => {
+    const { user } = await open();
+    await user.type(field('Ano de fabricação'), String(YEAR - 7));
+    expect(field('Ano de fabricação')).not.toHaveAccessibleDescription(/8 anos ou mais/);
+    await user.clear(field('Ano de fabricação'));
+    await user.type(field('Ano de fabricação'), String(YEAR - 8));
+    expect(field('Ano de fabricação')).toHaveAccessibleDescription(
+      'Veículos com 8 anos ou mais de fabricação não são aceitos: este CRLV será recusado na análise.',
+    );
+  });
+
+  it('fills what the service read back, and a draft wins over it across a reload', async () => {
+    mockJson(api.register.modalityVehicle, {
+      response: {
+        vehicle: {
+          plate: 'BRA2E19',
+          chassis: '9BWZZZ377VT004251',
+          fuel: 'Flex',
+          issuingState: 'SP',
+          issuingAuthority: 'DETRAN-SP',
+          brandId: 1,
+          modelId: 102,
+          manufactureYear: 2022,
+        },
+      },
+    });
+    const first = await open();
+    expect(field('Placa')).toHaveValue('BRA2E19');
+    await waitFor(() => expect(field('Modelo')).toHaveValue('102'));
+    expect(field('Ano de fabricação')).toHaveValue('2022');
+    await first.user.type(field('Cor'), 'Prata');
+    await waitFor(() => expect(window.sessionStorage.getItem(`driver-portal:draft:vehicle:${GUID}:0`)).toContain('Prata'));
+    first.unmount();
+    await open();
+    expect(field('Cor')).toHaveValue('Prata');
+    await waitFor(() => expect(field('Modelo')).toHaveValue('102'));
+  });
+
+  it.each([
+    [500, 'Ocorreu um erro inesperado, tente novamente mais tarde.'],
+    [404, 'O serviço esta indisponivel no momento, tente novamente mais tarde.'],
+    [400, 'Placa inválida.'],
+  ])('sending answered %i says so and keeps the form', async (status, text) => {
+    mockStatus(api.register.saveVehicle, status, status === 400 ? { validations: [{ field: 'Plate', message: text }] } : {});
+    const rendered = await open();
+    await fill(rendered);
+    await rendered.user.click(continuar());
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(text);
+    expect(field('Placa')).toHaveValue('abc1d23'.toUpperCase());
+    expect(location(rendered)).toBe('/register/crlv/new/0');
+  });
+
+  it('offline and a send that never answers say so', async () => {
+    mockNetworkError(api.register.saveVehicle);
+    const rendered = await open();
+    await fill(rendered);
+    await rendered.user.click(continuar());
+    const offline = await screen.findByRole('alertdialog');
+    expect(offline).toHaveTextContent('Sem conexão com a internet.');
+    await rendered.user.click(within(offline).getByRole('button', { name: 'OK' }));
+    mockApi(api.register.saveVehicle, () => new Promise<never>(() => undefined));
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      fireEvent.click(continuar());
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      });
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent('O serviço demorou para responder.');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('failed brands show an error with a retry; failed models say so with their own retry', async () => {
+    mockStatus(api.register.carBrands, 500);
+    const { user } = renderRoute({ routes, path: '/register/crlv/new/0', session });
+    expect(await screen.findByText('Ocorreu um erro inesperado, tente novamente mais tarde.')).toBeInTheDocument();
+    mockJson(api.register.carBrands, BRANDS);
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await screen.findByLabelText('Marca');
+    mockNetworkError(api.register.carModels);
+    await user.selectOptions(field('Marca'), '2');
+    expect(await screen.findByText('Não foi possível carregar os modelos.')).toBeInTheDocument();
+    mockJson(api.register.carModels, { carModels: [{ id: 201, model: 'Cronos 1.3' }] });
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(field('Modelo')).toBeEnabled());
+  });
+});

@@ -1,0 +1,137 @@
+import { portalPath } from '@driver-portal/shared/links';
+import { getSessionValue, sessionValue } from '@driver-portal/shared/session';
+
+/*
+ * What the licence and vehicle forms and the document review share (docs/product-rules.md,
+ * "Onboarding", "Licence and vehicle data" and "Document review"): their addresses, the
+ * after-submit routing, the documents of each modality and the rejection reasons.
+ */
+
+/**
+ * The change-document flag, set by my account when the driver opens a document's capture from
+ * change documents or change modality (the same session key the account remote writes).
+ */
+export const changeDocumentFlag = sessionValue('changeDocument');
+
+/** The reason of the rejected document being resent (the original keeps it for the camera). */
+export const rejectedReason = sessionValue('rejectedReason');
+
+export const documentPaths = {
+  licence: (flow: string, modalityType: number | string) => portalPath('/register/cnh/:flow/:modalityType', { flow, modalityType }),
+  vehicle: (flow: string, modalityType: number | string) => portalPath('/register/crlv/:flow/:modalityType', { flow, modalityType }),
+  uploadPicture: (modalityType: number | string) => portalPath('/register/upload-picture/:modalityType', { modalityType }),
+  reviewDocs: (driverId: string, startFlow = false) =>
+    `${portalPath('/register/review-docs/:driverId', { driverId })}${startFlow ? '?startFlow=true' : ''}`,
+  rejected: (rejectedReasonId: number | string, modalityType: number | string, fileType: number | string) =>
+    portalPath('/register/details-doc-rejected/:rejectedReasonId/:modalityType/:fileType', { rejectedReasonId, modalityType, fileType }),
+  myAccount: (driverId: string) => portalPath('/my-account/init/:driverId', { driverId }),
+} as const;
+
+/**
+ * The capture screen of a document in a flow (the capture screens are another part of this
+ * remote): the licence has its own camera (front and back), the profile photo the selfie (last
+ * segment: the file type), every other document the camera.
+ */
+export function capturePath(flow: string, modalityType: number | string, fileType: number): string {
+  const params = { flow, modalityType, fileType };
+  if (fileType === 0) return portalPath('/register/mask-camera/:flow/:modalityType/:fileType', params);
+  if (fileType === 2) return portalPath('/register/selfie/:flow/:modalityType/:fileType', params);
+  return portalPath('/register/camera/:flow/:modalityType/:fileType', params);
+}
+
+/**
+ * Where the licence or vehicle data leads once sent (docs/product-rules.md, "Onboarding"): in
+ * change-document mode back to my account (the flag is then spent); in the new flow to the
+ * checklist; otherwise (the edit flow: a rejected document resent) to the review, which restarts
+ * the review queue (`startFlow=true`).
+ */
+export function afterDataSubmit(flow: string, modalityType: string, driverId: string): string {
+  if (changeDocumentFlag.get() === 'true') {
+    changeDocumentFlag.set(undefined);
+    return documentPaths.myAccount(getSessionValue('driverId') ?? driverId);
+  }
+  if (flow === 'new') return documentPaths.uploadPicture(modalityType);
+  return documentPaths.reviewDocs(driverId, true);
+}
+
+/** What the driver calls each document type (docs/product-rules.md, "Entities"). */
+export const DOCUMENT_NAMES: Readonly<Record<number, string>> = {
+  0: 'CNH (Carteira Nacional de Habilitação) com EAR',
+  1: 'Comprovante de residência',
+  2: 'Foto do rosto (selfie)',
+  3: 'Permissão para motorista de táxi',
+  4: 'CRLV (documento do veículo)',
+  5: 'Licença do veículo',
+  6: 'Permissão para motorista de aplicativo',
+};
+
+/** The documents each modality needs, in the checklist's order. */
+export const MODALITY_DOCUMENT_TYPES: Readonly<Record<number, readonly number[]>> = { 0: [0, 1, 2, 3, 5, 4], 1: [0, 1, 2, 4] };
+
+/** `0` or `1` from the path, else undefined. */
+export function parseModality(value: string | undefined): number | undefined {
+  return value === '0' || value === '1' ? Number(value) : undefined;
+}
+
+/**
+ * The support phones shown for a name or CPF mismatch. The documents do not reproduce them
+ * ("supplied with the screen"): the provider's numbers go here
+ * (docs/product-rules.md, "Gaps the product defines").
+ */
+export const SUPPORT_PHONES = [
+  { label: 'Capitais e regiões metropolitanas', phone: '4003 0000' },
+  { label: 'Demais localidades', phone: '0800 000 0000' },
+] as const;
+
+const ILLEGIBLE = (document: string) =>
+  `Não conseguimos ler a foto ${document}. Tire uma nova foto em um lugar bem iluminado, sem reflexos, com o documento inteiro e em foco.`;
+
+/**
+ * The rejection reasons by document type, then reason id (docs/product-rules.md, "Errors",
+ * rejection reasons); the wording is ours, the documents give only what each reason means.
+ * `support`: a name or CPF mismatch, which a new photo does not fix: the support phones show.
+ */
+export const REJECTION_REASONS: Readonly<Record<number, Readonly<Record<number, { text: string; support?: true }>>>> = {
+  0: {
+    0: { text: ILLEGIBLE('da sua CNH') },
+    1: { text: ILLEGIBLE('da sua CNH') },
+    3: { text: ILLEGIBLE('da sua CNH') },
+    5: { text: 'O nome na sua CNH é diferente do nome do seu cadastro. Fale com o suporte para corrigir.', support: true },
+    6: { text: 'O CPF na sua CNH é diferente do CPF do seu cadastro. Fale com o suporte para corrigir.', support: true },
+    7: { text: 'Sua CNH não tem a observação EAR (Exerce Atividade Remunerada), obrigatória para dirigir profissionalmente.' },
+    8: { text: 'Sua CNH está vencida. Envie a foto de uma CNH dentro da validade.' },
+  },
+  2: {
+    2: { text: 'A qualidade da sua selfie não permitiu a análise. Tire outra com o rosto inteiro, bem iluminado e sem óculos escuros.' },
+    3: { text: 'A qualidade da sua selfie não permitiu a análise. Tire outra com o rosto inteiro, bem iluminado e sem óculos escuros.' },
+  },
+  4: {
+    0: { text: ILLEGIBLE('do seu CRLV') },
+    1: { text: ILLEGIBLE('do seu CRLV') },
+    3: { text: ILLEGIBLE('do seu CRLV') },
+    10: { text: 'O veículo tem 8 anos ou mais de fabricação e não pode ser cadastrado. Envie o CRLV de um veículo mais novo.' },
+  },
+};
+
+/** A reason the documents do not list for that document: still a reason to send it again. */
+export const UNKNOWN_REASON_TEXT = 'Seu documento foi recusado na análise. Envie o documento novamente.';
+
+export function rejectionReason(fileType: number, reasonId: number): { text: string; support?: true } {
+  return REJECTION_REASONS[fileType]?.[reasonId] ?? { text: UNKNOWN_REASON_TEXT };
+}
+
+/** `DD/MM/YYYY` to `YYYY-MM-DD`, or undefined when it names no real day. */
+export function toIsoDate(value: string): string | undefined {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return undefined;
+  const [, day, month, year] = match;
+  const iso = `${year}-${month}-${day}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : undefined;
+}
+
+/** `YYYY-MM-DD` (or a date-time) to `DD/MM/YYYY`; anything else as it came. */
+export function fromIsoDate(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : (value ?? '');
+}

@@ -1,0 +1,258 @@
+import type { ValidationEntry } from '@driver-portal/shared/contract';
+import { isBrazilState, isCnpj, isCpf } from '@driver-portal/shared/validation';
+import { onboarding as api } from '../contracts';
+import type { LicenceBody, VehicleBody } from '@driver-portal/mfe-onboarding/contract';
+import { ONBOARDING_STATES } from '../constants';
+import { CAR_BRANDS } from '../fixtures/vehicle-info';
+import type { ReviewDocumentRecord } from '../licence-vehicle-state';
+import { ok, validationError, type Reply } from '../respond';
+import { route, type SandboxRequest } from '../router';
+import type { DriverRecord, SandboxState } from '../state';
+import { advanceState } from './onboarding';
+
+/*
+ * The licence (CNH) and vehicle (CRLV) data and the document review of the register service
+ * (no token; errors carry `validations`). The licence and vehicle are kept per driver and read
+ * back; the documents move through `POST /__sandbox/onboarding/documents/...`
+ * (src/hooks/documents-review.ts) and send-queue-workflow.
+ */
+
+export const LICENCE_VEHICLE_TEXTS = {
+  driverNotFound: 'Motorista não encontrado.',
+  required: (field: string) => `${field} é obrigatório.`,
+  invalidDate: (field: string) => `${field}: data inválida.`,
+  invalidState: (field: string) => `${field}: estado inválido.`,
+  invalidYear: (field: string) => `${field}: ano inválido.`,
+  invalidPlate: 'Placa inválida.',
+  invalidRenavam: 'RENAVAM inválido.',
+  unknownBrand: 'Marca desconhecida.',
+  unknownModel: 'Modelo desconhecido para esta marca.',
+  unknownModality: 'Modalidade inválida.',
+  invalidOwnerDocument: 'CPF ou CNPJ do proprietário inválido.',
+  noWorkflow: 'O motorista não tem modalidade escolhida.',
+  brandNotFound: 'Marca não encontrada.',
+} as const;
+
+const invalid = (entries: ValidationEntry[]): Reply<never> => ({ status: 400, body: { validations: entries } });
+
+function driverOf(state: SandboxState, id: string | undefined): DriverRecord | undefined {
+  const wanted = (id ?? '').toLowerCase();
+  return state.register.drivers.find((driver) => driver.id.toLowerCase() === wanted);
+}
+
+const notFound = () => validationError(404, LICENCE_VEHICLE_TEXTS.driverNotFound);
+
+/** `YYYY-MM-DD` naming a real day. */
+function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Every text field filled, dates real, states UF codes: each broken rule names its field. */
+function problemsOf<T extends object>(
+  body: T,
+  labels: Partial<Record<keyof T & string, string>>,
+  dates: ReadonlyArray<keyof T & string>,
+  states: ReadonlyArray<keyof T & string>,
+): ValidationEntry[] {
+  const problems: ValidationEntry[] = [];
+  for (const [field, label = field] of Object.entries(labels) as Array<[keyof T & string, string | undefined]>) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim() === '') problems.push({ field, message: LICENCE_VEHICLE_TEXTS.required(label) });
+    else if (typeof value === 'string' && dates.includes(field) && !isIsoDate(value))
+      problems.push({ field, message: LICENCE_VEHICLE_TEXTS.invalidDate(label) });
+    else if (typeof value === 'string' && states.includes(field) && !isBrazilState(value))
+      problems.push({ field, message: LICENCE_VEHICLE_TEXTS.invalidState(label) });
+  }
+  return problems;
+}
+
+const LICENCE_LABELS: Record<keyof LicenceBody, string> = {
+  DocumentNumber: 'Documento de identidade',
+  DocumentIssuingState: 'UF do documento',
+  DocumentIssuingAuthority: 'Órgão emissor',
+  BirthDate: 'Data de nascimento',
+  MotherName: 'Nome da mãe',
+  FatherName: 'Nome do pai',
+  RegisterNumber: 'Número de registro',
+  ExpirationDate: 'Validade',
+  FirstLicenseDate: 'Data da 1ª habilitação',
+  Remark: 'Observações',
+  Category: 'Categoria',
+  EmissionCity: 'Cidade de emissão',
+  EmissionState: 'UF de emissão',
+  EmissionDate: 'Data de emissão',
+  RenachNumber: 'RENACH',
+  SecurityNumber: 'Número de segurança',
+  MirrorNumber: 'Número do espelho',
+};
+
+function saveLicense({ state, params, body }: SandboxRequest): Reply<Record<string, never>> {
+  const driver = driverOf(state, params.id);
+  if (!driver) return notFound();
+  const licence = body as LicenceBody;
+  const problems = problemsOf(
+    licence,
+    LICENCE_LABELS,
+    ['BirthDate', 'ExpirationDate', 'FirstLicenseDate', 'EmissionDate'],
+    ['DocumentIssuingState', 'EmissionState'],
+  );
+  if (problems.length > 0) return invalid(problems);
+  state.licenceVehicle.licences[driver.id.toLowerCase()] = { ...licence };
+  return ok({});
+}
+
+/** The read-back the documents show: a few fields of the licence, with the driver's name and CPF. */
+function license({ state, params }: SandboxRequest) {
+  const driver = driverOf(state, params.id);
+  if (!driver) return notFound();
+  const saved = state.licenceVehicle.licences[driver.id.toLowerCase()];
+  return ok({
+    driverLicense: saved
+      ? {
+          emissionDate: saved.EmissionDate,
+          documentNumber: saved.DocumentNumber,
+          emissionState: saved.EmissionState,
+          name: driver.name,
+          cpf: driver.cpf,
+        }
+      : null,
+  });
+}
+
+const VEHICLE_LABELS: Partial<Record<keyof VehicleBody, string>> = {
+  Renavam: 'RENAVAM',
+  Chassis: 'Chassi',
+  Plate: 'Placa',
+  Type: 'Tipo',
+  Fuel: 'Combustível',
+  Color: 'Cor',
+  Remark: 'Observações',
+  EmissionCity: 'Cidade de emissão',
+  EmissionDate: 'Data de emissão',
+  IssuingState: 'UF',
+  CrlvNumber: 'Número do CRLV',
+  OwnerName: 'Nome do proprietário',
+  OwnerDocument: 'CPF ou CNPJ do proprietário',
+};
+
+const PLATE = /^[A-Z]{3}\d[A-Z0-9]\d{2}$/;
+
+function vehicleProblems(vehicle: VehicleBody, now: Date): ValidationEntry[] {
+  const problems = problemsOf(vehicle, VEHICLE_LABELS, ['EmissionDate'], ['IssuingState']);
+  const has = (field: string) => problems.some((problem) => problem.field === field);
+  if (vehicle.ModalityType !== 0 && vehicle.ModalityType !== 1) {
+    problems.push({ field: 'ModalityType', message: LICENCE_VEHICLE_TEXTS.unknownModality });
+  }
+  if (!has('Plate') && !PLATE.test(vehicle.Plate)) problems.push({ field: 'Plate', message: LICENCE_VEHICLE_TEXTS.invalidPlate });
+  if (!has('Renavam') && !/^\d{9,11}$/.test(vehicle.Renavam))
+    problems.push({ field: 'Renavam', message: LICENCE_VEHICLE_TEXTS.invalidRenavam });
+  const thisYear = now.getUTCFullYear();
+  const years: Array<[keyof VehicleBody, string]> = [
+    ['CurrentYear', 'Ano de exercício'],
+    ['ManufactureYear', 'Ano de fabricação'],
+    ['ModelYear', 'Ano do modelo'],
+  ];
+  for (const [field, label] of years) {
+    const year = vehicle[field];
+    if (typeof year !== 'number' || !Number.isInteger(year) || year < 1950 || year > thisYear + 1) {
+      problems.push({ field, message: LICENCE_VEHICLE_TEXTS.invalidYear(label) });
+    }
+  }
+  const brand = CAR_BRANDS.find((item) => item.id === vehicle.Brand);
+  if (!brand) problems.push({ field: 'Brand', message: LICENCE_VEHICLE_TEXTS.unknownBrand });
+  else if (!brand.models.some((item) => item.id === vehicle.Model))
+    problems.push({ field: 'Model', message: LICENCE_VEHICLE_TEXTS.unknownModel });
+  if (!has('OwnerDocument') && !isCpf(vehicle.OwnerDocument) && !isCnpj(vehicle.OwnerDocument)) {
+    problems.push({ field: 'OwnerDocument', message: LICENCE_VEHICLE_TEXTS.invalidOwnerDocument });
+  }
+  return problems;
+}
+
+/** Keeps the vehicle as the modality's (read back by `GET .../modality/<m>/vehicle`). */
+function saveVehicle({ state, params, body, now }: SandboxRequest): Reply<Record<string, never>> {
+  const driver = driverOf(state, params.id);
+  if (!driver) return notFound();
+  const vehicle = body as VehicleBody;
+  const problems = vehicleProblems(vehicle, now);
+  if (problems.length > 0) return invalid(problems);
+  const byModality = (state.vehicles[driver.id] ??= {});
+  const kept = {
+    plate: vehicle.Plate,
+    chassis: vehicle.Chassis.trim(),
+    fuel: vehicle.Fuel,
+    issuingState: vehicle.IssuingState,
+    issuingAuthority: `DETRAN-${vehicle.IssuingState}`,
+    renavam: vehicle.Renavam,
+    brandId: vehicle.Brand,
+    modelId: vehicle.Model,
+    manufactureYear: vehicle.ManufactureYear,
+    modelYear: vehicle.ModelYear,
+    color: vehicle.Color.trim(),
+  };
+  byModality[String(vehicle.ModalityType)] = kept;
+  return ok({});
+}
+
+const carBrands = () => ok(CAR_BRANDS.map(({ id, name }) => ({ id, name })));
+
+function carModels({ params }: SandboxRequest) {
+  const brand = CAR_BRANDS.find((item) => String(item.id) === params.brandId);
+  if (!brand) return validationError(404, LICENCE_VEHICLE_TEXTS.brandNotFound);
+  return ok({ carModels: brand.models.map((item) => ({ ...item })) });
+}
+
+/** The driving modality the driver chose (0 or 1). */
+function workflowModality(state: SandboxState, driver: DriverRecord): number | undefined {
+  const modalities = state.account.drivers[driver.id.toLowerCase()]?.modalities ?? state.account.drivers[driver.id]?.modalities ?? [];
+  return modalities.map((item) => item.modalityType).find((type) => type === 0 || type === 1);
+}
+
+function modalityWorkflow({ state, params }: SandboxRequest): Reply<{ modalityId: number }> {
+  const driver = driverOf(state, params.id);
+  if (!driver) return notFound();
+  const modalityId = workflowModality(state, driver);
+  if (modalityId === undefined) return validationError(404, LICENCE_VEHICLE_TEXTS.noWorkflow);
+  return ok({ modalityId });
+}
+
+/** The documents each modality needs (docs/product-rules.md, "Onboarding"). */
+export const MODALITY_DOCUMENT_TYPES: Readonly<Record<string, readonly number[]>> = { '0': [0, 1, 2, 3, 5, 4], '1': [0, 1, 2, 4] };
+
+/** The driver's document records, created empty on first use. */
+export function driverDocuments(state: SandboxState, driverId: string): ReviewDocumentRecord[] {
+  return (state.licenceVehicle.documents[driverId.toLowerCase()] ??= []);
+}
+
+function reviewDocuments({ state, params }: SandboxRequest) {
+  const driver = driverOf(state, params.id);
+  if (!driver) return notFound();
+  const types = MODALITY_DOCUMENT_TYPES[params.m ?? ''];
+  if (!types) return validationError(400, LICENCE_VEHICLE_TEXTS.unknownModality, 'modalityType');
+  const documents = driverDocuments(state, driver.id).filter((item) => types.includes(item.documentType));
+  return ok({ documents: documents.map((item) => ({ response: { ...item, documentDescription: null } })) });
+}
+
+/** Sends the modality's documents to review: the driver is "sent for analysis" (state 9). */
+function sendQueueWorkflow({ state, params, now }: SandboxRequest): Reply<Record<string, never>> {
+  const driver = driverOf(state, params.id);
+  if (!driver) return notFound();
+  const modalityType = Number(params.m);
+  if (!MODALITY_DOCUMENT_TYPES[params.m ?? '']) return validationError(400, LICENCE_VEHICLE_TEXTS.unknownModality, 'modalityType');
+  advanceState(driver, ONBOARDING_STATES.sentForAnalysis);
+  state.licenceVehicle.queueSent.push({ driverId: driver.id, modalityType, at: now.toISOString() });
+  return ok({});
+}
+
+export const licenceVehicleRoutes = [
+  route(api.register.saveLicense, saveLicense),
+  route(api.register.license, license),
+  route(api.register.saveVehicle, saveVehicle),
+  route(api.register.carBrands, carBrands),
+  route(api.register.carModels, carModels),
+  route(api.register.modalityWorkflow, modalityWorkflow),
+  route(api.register.reviewDocuments, reviewDocuments),
+  route(api.register.sendQueueWorkflow, sendQueueWorkflow),
+];

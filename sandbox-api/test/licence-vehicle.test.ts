@@ -1,0 +1,147 @@
+import { onboarding } from '../src/contracts';
+import { DEMO_DRIVER_ID, ONBOARDING_DRIVER } from '../src/constants';
+import { call, startSandboxForFile } from './helpers';
+
+const sandbox = startSandboxForFile();
+const api = onboarding.register;
+const id = ONBOARDING_DRIVER.id;
+const json = (body: unknown) => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+const LICENCE = {
+  DocumentNumber: '123456789',
+  DocumentIssuingState: 'SP',
+  DocumentIssuingAuthority: 'SSP',
+  BirthDate: '1980-05-17',
+  MotherName: 'Ana Ferreira',
+  FatherName: 'José Ferreira',
+  RegisterNumber: '01234567890',
+  ExpirationDate: '2030-01-31',
+  FirstLicenseDate: '2000-03-01',
+  Remark: 'EAR',
+  Category: 'B',
+  EmissionCity: 'São Paulo',
+  EmissionState: 'SP',
+  EmissionDate: '2025-01-31',
+  RenachNumber: 'SP123456789',
+  SecurityNumber: '12345678901',
+  MirrorNumber: '9876543210',
+};
+
+const VEHICLE = {
+  ModalityType: 0,
+  CurrentYear: 2026,
+  Renavam: '12345678901',
+  Chassis: '9BWZZZ377VT004251',
+  Plate: 'ABC1D23',
+  Type: 'Automóvel',
+  Fuel: 'Flex',
+  Brand: 1,
+  Model: 101,
+  ManufactureYear: 2022,
+  ModelYear: 2023,
+  Color: 'Branca',
+  Remark: 'Nada consta',
+  EmissionCity: 'São Paulo',
+  EmissionDate: '2026-02-10',
+  IssuingState: 'SP',
+  CrlvNumber: '123456789012',
+  OwnerName: 'João Batista Ferreira',
+  OwnerDocument: '11144477735',
+};
+
+const hook = (path: string) => fetch(`${sandbox.baseUrl}/__sandbox/onboarding/documents/${path}`, { method: 'POST' });
+
+describe('licence, vehicle and document review calls of the register service', () => {
+  it('keeps the licence and reads back its number, emission date and state with the driver name and CPF', async () => {
+    expect((await call(sandbox, api.license, { params: { id } })).body).toEqual({ driverLicense: null });
+    expect((await call(sandbox, api.saveLicense, { params: { id }, ...json(LICENCE) })).status).toBe(200);
+    const read = await call(sandbox, api.license, { params: { id } });
+    expect(read.body).toEqual({
+      driverLicense: {
+        emissionDate: '2025-01-31',
+        documentNumber: '123456789',
+        emissionState: 'SP',
+        name: ONBOARDING_DRIVER.name,
+        cpf: ONBOARDING_DRIVER.cpf,
+      },
+    });
+  });
+
+  it('refuses an empty field, a date that is no day, an unknown state and a category not offered', async () => {
+    const empty = await call(sandbox, api.saveLicense, {
+      params: { id },
+      ...json({ ...LICENCE, MotherName: ' ', BirthDate: '1980-02-30', EmissionState: 'XX' }),
+    });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: {
+        validations: [
+          { field: 'BirthDate', message: 'Data de nascimento: data inválida.' },
+          { field: 'MotherName', message: 'Nome da mãe é obrigatório.' },
+          { field: 'EmissionState', message: 'UF de emissão: estado inválido.' },
+        ],
+      },
+    });
+    expect((await call(sandbox, api.saveLicense, { params: { id }, ...json({ ...LICENCE, Category: 'E' }) })).status).toBe(400);
+    expect((await call(sandbox, api.saveLicense, { params: { id: 'unknown' }, ...json(LICENCE) })).status).toBe(404);
+  });
+
+  it('lists brands, then the brand models; keeps the vehicle and reads it back as the modality vehicle', async () => {
+    const brands = await call(sandbox, api.carBrands, {});
+    expect(brands.body).toContainEqual({ id: 1, name: 'Chevrolet' });
+    const models = await call(sandbox, api.carModels, { params: { brandId: 1 } });
+    expect(models.body.carModels).toContainEqual({ id: 101, model: 'Onix 1.0' });
+    expect((await call(sandbox, api.carModels, { params: { brandId: 99 } })).status).toBe(404);
+
+    expect((await call(sandbox, api.modalityVehicle, { params: { id, m: 0 } })).status).toBe(404);
+    expect((await call(sandbox, api.saveVehicle, { params: { id }, ...json(VEHICLE) })).status).toBe(200);
+    const read = await call(sandbox, api.modalityVehicle, { params: { id, m: 0 } });
+    expect(read.body.response.vehicle).toMatchObject({
+      plate: 'ABC1D23',
+      renavam: '12345678901',
+      brandId: 1,
+      modelId: 101,
+      manufactureYear: 2022,
+    });
+  });
+
+  it('refuses a model of another brand, a bad plate, a bad owner document and a year out of range', async () => {
+    const bad = await call(sandbox, api.saveVehicle, {
+      params: { id },
+      ...json({ ...VEHICLE, Model: 201, Plate: 'AB-123', OwnerDocument: '11111111111', ManufactureYear: 1900 }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      validations: [
+        { field: 'Plate', message: 'Placa inválida.' },
+        { field: 'ManufactureYear', message: 'Ano de fabricação: ano inválido.' },
+        { field: 'Model', message: 'Modelo desconhecido para esta marca.' },
+        { field: 'OwnerDocument', message: 'CPF ou CNPJ do proprietário inválido.' },
+      ],
+    });
+    const shape = await call(sandbox, api.saveVehicle, { params: { id }, ...json({ ...VEHICLE, Brand: 'Chevrolet' }) });
+    expect(shape.status).toBe(400);
+  });
+
+  it('documents move through the sandbox hook; send-queue-workflow sends the driver for analysis', async () => {
+    expect((await call(sandbox, api.modalityWorkflow, { params: { id: DEMO_DRIVER_ID } })).body).toEqual({ modalityId: 0 });
+    const seeded = await call(sandbox, api.reviewDocuments, { params: { id: DEMO_DRIVER_ID, m: 0 } });
+    expect(seeded.body.documents.map((item) => item.response.documentType)).toEqual([0, 1, 2, 3, 5, 4]);
+    expect(seeded.body.documents.find((item) => item.response.documentType === 4)?.response).toMatchObject({ rejectedReasonId: 10 });
+
+    expect((await hook(`${id}/0/created`)).status).toBe(200);
+    expect((await hook(`${id}/1/approved`)).status).toBe(200);
+    expect((await hook(`${id}/2/rejected/3`)).status).toBe(200);
+    expect((await hook(`${id}/2/rejected`)).status).toBe(400);
+    const documents = await call(sandbox, api.reviewDocuments, { params: { id, m: 0 } });
+    const byType = Object.fromEntries(documents.body.documents.map(({ response }) => [response.documentType, response]));
+    expect(byType[0]).toMatchObject({ approvedAt: null, rejectedAt: null });
+    expect(byType[0]?.createdAt).toEqual(expect.any(String));
+    expect(byType[1]?.approvedAt).toEqual(expect.any(String));
+    expect(byType[2]).toMatchObject({ approvedAt: null, rejectedReasonId: 3 });
+
+    expect((await call(sandbox, api.sendQueueWorkflow, { params: { id, m: 0 } })).status).toBe(200);
+    const { body } = await call(sandbox, api.driverStates, { params: { guid: id } });
+    expect(body.states.map((state) => state.response.driverStateType)).toContain(9);
+  });
+});
