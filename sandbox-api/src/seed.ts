@@ -36,5 +36,6 @@ export function createSeed(now: Date = new Date()): SandboxState {
     card: { byDriver: seedCards(now) },
     vehicles: seedVehicles(),
     account: { drivers: seedAccounts(), banks: seedBanks(), incomeStatements: [], acceptedPolicies: [] },
+    documents: { byDriver: {} },
   };
 }

@@ -3,6 +3,7 @@ import type { ServiceName } from '@driver-portal/shared/config';
 import { isAuthorized, statementAuthorization } from './auth';
 import { NAMESPACE_HEADER } from './constants';
 import { sandboxRoutes } from './handlers';
+import { documentsHook } from './handlers/documents';
 import { insuranceCardHook } from './hooks/insurance-card';
 import { SERVER_TEXTS, serviceError, type Reply } from './respond';
 import { findRoute, type RouteMatch } from './router';
@@ -134,7 +135,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
       return { status: 200, body: { ok: true } };
     }
     if (method === 'GET' && path === 'state') return { status: 200, body: states.get(namespace) };
-    const hook = insuranceCardHook(method, path, () => states.get(namespace));
+    const hook = insuranceCardHook(method, path, () => states.get(namespace)) ?? documentsHook(method, path, () => states.get(namespace));
     if (hook) return hook;
     return { status: 404, body: { Message: SERVER_TEXTS.notFound } };
   }

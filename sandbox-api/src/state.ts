@@ -14,6 +14,7 @@ import type {
   Ride,
 } from './contracts';
 import type { Bank, BankAccount, Location, Modality, Predicate } from './contracts';
+import type { DocumentsState } from './documents-state';
 
 /**
  * Everything the sandbox remembers between calls. Links to the sandbox's own pages are kept as
@@ -35,6 +36,8 @@ export interface SandboxState {
   vehicles: Record<string, Record<string, DriverVehicle>>;
   /** The account calls (register service): per driver, and the bank list. */
   account: AccountState;
+  /** Uploaded documents and their review (handlers/documents.ts). */
+  documents: DocumentsState;
 }
 
 export interface CoreState {

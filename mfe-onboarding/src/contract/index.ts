@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from '@driver-portal/shared/contract';
+import { documentCalls } from './documents';
 
 /*
  * Every call this remote makes, with the schema of each answer (docs/product-rules.md, "Calls").
@@ -141,9 +142,12 @@ export const api = {
       answer: v.object({ response: v.nullable(LocationSchema) }),
     }),
     saveLocation: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/location', { answer: AcceptedSchema, body: LocationBodySchema }),
+    ...documentCalls,
   },
   zipLookup: {
     /** GET with query zipcode (8 digits); a third-party host, no token. */
     address: defineEndpoint('zipLookup', 'GET', 'ZipCode', { answer: ZipAddressSchema }),
   },
 } as const;
+
+export * from './documents';

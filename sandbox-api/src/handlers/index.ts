@@ -12,6 +12,7 @@ import { registerRoutes } from './register';
 import { statementRoutes } from './statement';
 import { zipRoutes } from './zip';
 import { cardRoutes } from './card';
+import { documentsRoutes } from './documents';
 import { vehicleRoutes } from './vehicle';
 
 /** The handlers, one per provider call. */
@@ -27,6 +28,7 @@ export const handlerRoutes: readonly Route[] = [
   ...cardRoutes,
   ...vehicleRoutes,
   ...accountRoutes,
+  ...documentsRoutes,
 ];
 
 /** One provider call, whatever its placeholders are named: `register GET api/1.0/driver/:`. */
