@@ -187,10 +187,9 @@ function LicenceSides({ guid, flow, modalityType }: SlotProps) {
   const back = usePhotoSlot(slotKey(guid, modalityType, 0, 'back'));
   const [chosen, setStep] = useState<'front' | 'back' | 'final'>();
   const loaded = front.phase !== 'loading' && back.phase !== 'loading';
-  const frontReady = front.phase === 'review' && front.sendable;
-  const backReady = back.phase === 'review' && back.sendable;
+  const frontKept = front.restored && front.sendable;
   // A reload keeps the sides taken: both kept open the final review, the front alone the back.
-  const resumed = frontReady && backReady ? 'final' : frontReady ? 'back' : 'front';
+  const resumed = frontKept && back.restored && back.sendable ? 'final' : frontKept ? 'back' : 'front';
   const step = chosen ?? (loaded ? resumed : undefined);
   const { state, send } = useUpload();
   const submit = async () => {

@@ -82,18 +82,28 @@ export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
 /** A PDF for the CRLV: by type or, when the webview gives none, by extension and its first bytes. */
 export async function checkPdf(file: File): Promise<File> {
   if (file.size === 0) throw new FileProblem(FILE_TEXTS.notPdf);
-  const head = await file.slice(0, 5).text();
+  const head = String.fromCharCode(...(await bytesOf(file.slice(0, 5))));
   if (head !== '%PDF-') throw new FileProblem(FILE_TEXTS.notPdf);
   if (file.size > PDF_MAX_BYTES) throw new FileProblem(FILE_TEXTS.pdfTooLarge);
   return file;
 }
 
-/** Base64 of a blob, without the `data:` prefix (the documents' `content`). */
-export function base64Of(blob: Blob): Promise<string> {
+/** Base64 of a blob, without a `data:` prefix (the documents' `content`). */
+export async function base64Of(blob: Blob): Promise<string> {
+  const bytes = await bytesOf(blob);
+  let binary = '';
+  // In chunks: String.fromCharCode takes a limited number of arguments.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** A blob's bytes; through FileReader where a webview's Blob lacks `arrayBuffer` (older WebViews). */
+async function bytesOf(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(blob);
+    reader.readAsArrayBuffer(blob);
   });
 }

@@ -138,6 +138,8 @@ export function usePhotoSlot(key: string) {
   const [phase, setPhase] = useState<SlotPhase>('loading');
   const [photo, setPhoto] = useState<SlotPhoto>();
   const [problem, setProblem] = useState<string>();
+  /** The photo shown came from IndexedDB at load (a reload before sending). */
+  const [restored, setRestored] = useState(false);
   const flagged = useRef(0);
 
   const show = useCallback((pending: PendingPhoto) => {
@@ -158,8 +160,10 @@ export function usePhotoSlot(key: string) {
     let active = true;
     void loadPending(key).then((pending) => {
       if (!active) return;
-      if (pending) show(pending);
-      else setPhase('take');
+      if (pending) {
+        setRestored(true);
+        show(pending);
+      } else setPhase('take');
     });
     return () => {
       active = false;
@@ -171,6 +175,7 @@ export function usePhotoSlot(key: string) {
   const take = useCallback(
     async (raw: Blob) => {
       setProblem(undefined);
+      setRestored(false);
       setPhase('checking');
       try {
         const prepared = await preparePhoto(raw);
@@ -189,13 +194,14 @@ export function usePhotoSlot(key: string) {
 
   const retake = useCallback(async () => {
     await dropPending(key);
+    setRestored(false);
     setPhoto(undefined);
     setPhase('take');
   }, [key]);
 
   /** A flagged photo may be sent after FLAGGED_TRIES_BEFORE_OVERRIDE flagged tries. */
   const sendable = photo !== undefined && (photo.issues.length === 0 || photo.flaggedTries >= FLAGGED_TRIES_BEFORE_OVERRIDE);
-  return { phase, photo, problem, take, retake, sendable, drop: () => dropPending(key) };
+  return { phase, photo, problem, restored, take, retake, sendable, drop: () => dropPending(key) };
 }
 
 /** The photo taken, what the check found, and the way to retake it. */
