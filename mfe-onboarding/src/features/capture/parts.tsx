@@ -47,13 +47,13 @@ export function PhotoSource({
   onPicked: (photo: Blob) => void;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [camera, setCamera] = useState<CameraState>(() =>
-    typeof navigator.mediaDevices?.getUserMedia === 'function' ? 'starting' : 'unavailable',
-  );
+  const [hasCamera] = useState(() => typeof navigator.mediaDevices?.getUserMedia === 'function');
+  const [camera, setCamera] = useState<CameraState>(hasCamera ? 'starting' : 'unavailable');
   const [fileInput] = useState(fileInputWorks);
 
+  // Opened once per screen (and facing); its own state changes must not stop the stream.
   useEffect(() => {
-    if (camera !== 'starting') return undefined;
+    if (!hasCamera) return undefined;
     let stream: MediaStream | undefined;
     let cancelled = false;
     navigator.mediaDevices
@@ -63,7 +63,7 @@ export function PhotoSource({
         if (cancelled || !videoRef.current) return opened.getTracks().forEach((track) => track.stop());
         videoRef.current.srcObject = opened;
         await videoRef.current.play().catch(() => undefined);
-        setCamera('live');
+        if (!cancelled) setCamera('live');
       })
       .catch(() => {
         if (!cancelled) setCamera('unavailable');
@@ -72,7 +72,7 @@ export function PhotoSource({
       cancelled = true;
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [camera, facing]);
+  }, [hasCamera, facing]);
 
   const shoot = () => {
     const video = videoRef.current;
