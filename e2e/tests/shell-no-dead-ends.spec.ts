@@ -38,6 +38,12 @@ const REACHED_BY_FORMS = new Set([
   'register/modality-view-docs/:modalityType',
   'register/address/:flow',
   'register/address/:flow/:modalityType',
+  // Document capture: reached from the address's save and the checklist (capture.spec.ts, with axe on each).
+  'register/upload-picture/:modalityType',
+  'register/details-picture/:modalityType/:fileType',
+  'register/camera/:flow/:modalityType/:fileType',
+  'register/mask-camera/:flow/:modalityType/:fileType',
+  'register/selfie/:flow/:modalityType/:last',
 ]);
 
 /** Every built screen: the paths of each remote's `src/routes.ts`, as patterns. */
