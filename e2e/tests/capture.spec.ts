@@ -97,7 +97,14 @@ test.describe('with the camera (Chromium fake camera)', () => {
   test('a new taxi driver photographs every document, sends the CRLV PDF and submits for analysis', async ({ page }) => {
     test.setTimeout(90_000);
     const requests = recordRequests(page);
-    await page.goto(open('/register/upload-picture/0'));
+    const response = await page.goto(open('/register/upload-picture/0'));
+    // Through nginx (PORTAL_SERVER=nginx) the page has a CSP: blob: only for images (the previews below load under it).
+    const csp = response?.headers()['content-security-policy'];
+    if (csp !== undefined) {
+      expect(csp).toMatch(/img-src 'self' data: blob:/);
+      expect(csp.match(/blob:/g)).toHaveLength(1);
+      expect(csp).not.toMatch(/media-src|unsafe-inline/);
+    }
     await expect(page.getByRole('heading', { level: 1, name: 'Envie seus documentos' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Enviar para análise' })).toBeDisabled();
     await expectAccessible(page);
