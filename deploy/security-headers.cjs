@@ -29,7 +29,9 @@ function contentSecurityPolicy(values) {
     "default-src 'self'",
     `script-src 'self' ${values.remoteOrigins}`,
     `style-src 'self' ${values.remoteOrigins}`,
-    `img-src 'self' data: ${values.imgOrigins}`,
+    // blob: for the capture screens' preview of a photo taken (docs/product-rules.md, "Documents and
+    // capture"); the live camera plays a MediaStream (srcObject), which needs no source.
+    `img-src 'self' data: blob: ${values.imgOrigins}`,
     `connect-src 'self' ${values.remoteOrigins} ${values.serviceOrigins}`,
     "font-src 'self'",
     "object-src 'none'",

@@ -30,7 +30,7 @@ async function chooseModality(modalityType = 0) {
 
 async function sandboxState(): Promise<{
   register: { drivers: { id: string; states: number[] }[] };
-  licenceVehicle: { queueSent: { driverId: string; modalityType: number }[] };
+  documents: { sentToReview: { driverId: string; modalityType: number }[] };
 }> {
   return (await (await fetch(`${SANDBOX}/__sandbox/state`, { headers: sandboxHeaders() })).json()) as never;
 }
@@ -172,17 +172,19 @@ test('a draft survives a reload and a trip elsewhere', async ({ page }) => {
 
 test('after the data: the edit flow restarts the review queue; change-document mode returns to my account', async ({ page }) => {
   await chooseModality(0);
+  // The driver is in review: every document of the taxi modality was sent.
+  for (const type of [0, 1, 2, 3, 4, 5]) await setDocument(type, 'created');
   await page.goto(asDriver('/register/cnh/edit/0'));
   await fillLicence(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Análise dos documentos' })).toBeVisible();
   await expect(page).toHaveURL(`${HOST}/register/review-docs/${ID}`);
   const state = await sandboxState();
-  expect(state.licenceVehicle.queueSent).toEqual([expect.objectContaining({ driverId: ID, modalityType: 0 })]);
+  expect(state.documents.sentToReview).toEqual([expect.objectContaining({ driverId: ID, modalityType: 0 })]);
   expect(state.register.drivers.find((driver) => driver.id === ID)?.states).toContain(9);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Análise dos documentos' })).toBeVisible();
-  expect((await sandboxState()).licenceVehicle.queueSent).toHaveLength(1);
+  expect((await sandboxState()).documents.sentToReview).toHaveLength(1);
 
   await page.goto(asDriver('/register/crlv/edit/0'));
   await page.evaluate(() => window.sessionStorage.setItem('driver-portal:changeDocument', 'true'));

@@ -43,6 +43,12 @@ const REACHED_BY_FORMS = new Set([
   'register/crlv/:flow/:modalityType',
   'register/review-docs/:driverId',
   'register/details-doc-rejected/:rejectedReasonId/:modalityType/:fileType',
+  // Document capture: reached from the address's save and the checklist (capture.spec.ts, with axe on each).
+  'register/upload-picture/:modalityType',
+  'register/details-picture/:modalityType/:fileType',
+  'register/camera/:flow/:modalityType/:fileType',
+  'register/mask-camera/:flow/:modalityType/:fileType',
+  'register/selfie/:flow/:modalityType/:last',
 ]);
 
 /** Every built screen: the paths of each remote's `src/routes.ts`, as patterns. */

@@ -17,4 +17,16 @@ export const registerPaths = {
   /** The document progress list (the next issue's screen). */
   reviewDocs: (driverId: string) => portalPath('/register/review-docs/:driverId', { driverId }),
   nextSteps: () => '/register/next-steps/',
+  detailsPicture: (modalityType: number | string, fileType: number | string) =>
+    portalPath('/register/details-picture/:modalityType/:fileType', { modalityType, fileType }),
+  camera: (flow: string, modalityType: number | string, fileType: number | string) =>
+    portalPath('/register/camera/:flow/:modalityType/:fileType', { flow, modalityType, fileType }),
+  maskCamera: (flow: string, modalityType: number | string, fileType: number | string) =>
+    portalPath('/register/mask-camera/:flow/:modalityType/:fileType', { flow, modalityType, fileType }),
+  selfie: (flow: string, modalityType: number | string, last: number | string) =>
+    portalPath('/register/selfie/:flow/:modalityType/:last', { flow, modalityType, last }),
+  /** The licence data form (built on another branch). */
+  cnh: (flow: string, modalityType: number | string) => portalPath('/register/cnh/:flow/:modalityType', { flow, modalityType }),
+  /** The vehicle data form (built on another branch). */
+  crlv: (flow: string, modalityType: number | string) => portalPath('/register/crlv/:flow/:modalityType', { flow, modalityType }),
 } as const;

@@ -41,6 +41,27 @@ export const routes: RouteObject[] = [
     path: 'register/address/:flow/:modalityType',
     lazy: () => import('./features/address/AddressPage').then((m) => ({ Component: m.AddressPage })),
   },
+  // Document capture (issue 10): the checklist, instructions and the three cameras.
+  {
+    path: 'register/upload-picture/:modalityType',
+    lazy: () => import('./features/documents/DocumentsPages').then((m) => ({ Component: m.ChecklistPage })),
+  },
+  {
+    path: 'register/details-picture/:modalityType/:fileType',
+    lazy: () => import('./features/documents/DocumentsPages').then((m) => ({ Component: m.InstructionsPage })),
+  },
+  {
+    path: 'register/camera/:flow/:modalityType/:fileType',
+    lazy: () => import('./features/capture/CapturePages').then((m) => ({ Component: m.CameraPage })),
+  },
+  {
+    path: 'register/mask-camera/:flow/:modalityType/:fileType',
+    lazy: () => import('./features/capture/CapturePages').then((m) => ({ Component: m.MaskCameraPage })),
+  },
+  {
+    path: 'register/selfie/:flow/:modalityType/:last',
+    lazy: () => import('./features/capture/CapturePages').then((m) => ({ Component: m.SelfiePage })),
+  },
   {
     path: 'register/next-steps',
     lazy: () => import('./features/next-steps/NextStepsPage').then((m) => ({ Component: m.NextStepsPage })),

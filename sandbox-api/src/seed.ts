@@ -37,6 +37,7 @@ export function createSeed(now: Date = new Date()): SandboxState {
     card: { byDriver: seedCards(now) },
     vehicles: seedVehicles(),
     account: { drivers: seedAccounts(), banks: seedBanks(), incomeStatements: [], acceptedPolicies: [] },
-    licenceVehicle: seedLicenceVehicle(now),
+    licenceVehicle: seedLicenceVehicle(),
+    documents: { byDriver: {}, sentToReview: [] },
   };
 }

@@ -4,6 +4,7 @@ import { isAuthorized, statementAuthorization } from './auth';
 import { portalOrigins } from './portal-origins';
 import { NAMESPACE_HEADER } from './constants';
 import { sandboxRoutes } from './handlers';
+import { documentsHook } from './handlers/documents';
 import { insuranceCardHook } from './hooks/insurance-card';
 import { documentsReviewHook } from './hooks/documents-review';
 import { SERVER_TEXTS, serviceError, type Reply } from './respond';
@@ -158,7 +159,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
       return { status: 200, body: { ok: true } };
     }
     if (method === 'GET' && path === 'state') return { status: 200, body: states.get(namespace) };
-    const hook = insuranceCardHook(method, path, () => states.get(namespace));
+    const hook = insuranceCardHook(method, path, () => states.get(namespace)) ?? documentsHook(method, path, () => states.get(namespace));
     if (hook) return hook;
     const reviewHook = documentsReviewHook(method, path, () => states.get(namespace), now);
     if (reviewHook) return reviewHook;

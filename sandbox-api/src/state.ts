@@ -15,6 +15,7 @@ import type {
 } from './contracts';
 import type { Bank, BankAccount, Location, Modality, Predicate } from './contracts';
 import type { LicenceVehicleState } from './licence-vehicle-state';
+import type { DocumentsState } from './documents-state';
 
 /**
  * Everything the sandbox remembers between calls. Links to the sandbox's own pages are kept as
@@ -38,6 +39,8 @@ export interface SandboxState {
   account: AccountState;
   /** Licence and vehicle data, documents under review (src/licence-vehicle-state.ts). */
   licenceVehicle: LicenceVehicleState;
+  /** Uploaded documents and their review (handlers/documents.ts). */
+  documents: DocumentsState;
 }
 
 export interface CoreState {

@@ -3,6 +3,7 @@ import { defineEndpoint } from '@driver-portal/shared/contract';
 import { licenceVehicleCalls } from './licence-vehicle';
 
 export * from './licence-vehicle';
+import { documentCalls } from './documents';
 
 /*
  * Every call this remote makes, with the schema of each answer (docs/product-rules.md, "Calls").
@@ -145,9 +146,12 @@ export const api = {
     }),
     saveLocation: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/location', { answer: AcceptedSchema, body: LocationBodySchema }),
     ...licenceVehicleCalls,
+    ...documentCalls,
   },
   zipLookup: {
     /** GET with query zipcode (8 digits); a third-party host, no token. */
     address: defineEndpoint('zipLookup', 'GET', 'ZipCode', { answer: ZipAddressSchema }),
   },
 } as const;
+
+export * from './documents';

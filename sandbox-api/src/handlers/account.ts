@@ -84,15 +84,6 @@ const modalities = withAccount(({ account }): Reply<{ modalities: { response: Mo
   ok({ modalities: account.modalities.map((response) => ({ response })) }),
 );
 
-const documents = withAccount(
-  ({ account }, { origin }): Reply<{ documents: { response: { documentType: number; fileUrl: string | null } }[] }> =>
-    ok({
-      documents: account.documents.map(({ documentType, fileUrl }) => ({
-        response: { documentType, fileUrl: fileUrl === null ? null : `${origin}${fileUrl}` },
-      })),
-    }),
-);
-
 /** The code is always SMS_CODE, and must confirm the value it was sent for. */
 function checkCode(
   account: DriverAccountRecord,
@@ -282,7 +273,7 @@ const saveDriverPredicates = withAccount(({ account }, request) => {
 export const accountRoutes = [
   route(api.register.location, location),
   route(api.register.modalities, modalities),
-  route(api.register.documents, documents),
+  // GET api/1.0/driver/{id}/documents is served by handlers/documents.ts (uploads and the seed's photo).
   route(api.register.sendEmailCode, sendEmailCode),
   route(api.register.changeEmail, changeEmail),
   route(api.register.sendMobileCode, sendMobileCode),

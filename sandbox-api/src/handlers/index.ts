@@ -12,6 +12,7 @@ import { registerRoutes } from './register';
 import { statementRoutes } from './statement';
 import { zipRoutes } from './zip';
 import { cardRoutes } from './card';
+import { documentsRoutes } from './documents';
 import { vehicleRoutes } from './vehicle';
 import { licenceVehicleRoutes } from './licence-vehicle';
 
@@ -29,6 +30,7 @@ export const handlerRoutes: readonly Route[] = [
   ...vehicleRoutes,
   ...accountRoutes,
   ...licenceVehicleRoutes,
+  ...documentsRoutes,
 ];
 
 /** One provider call, whatever its placeholders are named: `register GET api/1.0/driver/:`. */

@@ -2,13 +2,11 @@ import type { ValidationEntry } from '@driver-portal/shared/contract';
 import { isBrazilState, isCnpj, isCpf } from '@driver-portal/shared/validation';
 import { onboarding as api } from '../contracts';
 import type { LicenceBody, VehicleBody } from '@driver-portal/mfe-onboarding/contract';
-import { ONBOARDING_STATES } from '../constants';
 import { CAR_BRANDS } from '../fixtures/vehicle-info';
-import type { ReviewDocumentRecord } from '../licence-vehicle-state';
+import type { UploadedDocument } from '../documents-state';
 import { ok, validationError, type Reply } from '../respond';
 import { route, type SandboxRequest } from '../router';
 import type { DriverRecord, SandboxState } from '../state';
-import { advanceState } from './onboarding';
 
 /*
  * The licence (CNH) and vehicle (CRLV) data and the document review of the register service
@@ -221,29 +219,12 @@ function modalityWorkflow({ state, params }: SandboxRequest): Reply<{ modalityId
 /** The documents each modality needs (docs/product-rules.md, "Onboarding"). */
 export const MODALITY_DOCUMENT_TYPES: Readonly<Record<string, readonly number[]>> = { '0': [0, 1, 2, 3, 5, 4], '1': [0, 1, 2, 4] };
 
-/** The driver's document records, created empty on first use. */
-export function driverDocuments(state: SandboxState, driverId: string): ReviewDocumentRecord[] {
-  return (state.licenceVehicle.documents[driverId.toLowerCase()] ??= []);
-}
-
-function reviewDocuments({ state, params }: SandboxRequest) {
-  const driver = driverOf(state, params.id);
-  if (!driver) return notFound();
-  const types = MODALITY_DOCUMENT_TYPES[params.m ?? ''];
-  if (!types) return validationError(400, LICENCE_VEHICLE_TEXTS.unknownModality, 'modalityType');
-  const documents = driverDocuments(state, driver.id).filter((item) => types.includes(item.documentType));
-  return ok({ documents: documents.map((item) => ({ response: { ...item, documentDescription: null } })) });
-}
-
-/** Sends the modality's documents to review: the driver is "sent for analysis" (state 9). */
-function sendQueueWorkflow({ state, params, now }: SandboxRequest): Reply<Record<string, never>> {
-  const driver = driverOf(state, params.id);
-  if (!driver) return notFound();
-  const modalityType = Number(params.m);
-  if (!MODALITY_DOCUMENT_TYPES[params.m ?? '']) return validationError(400, LICENCE_VEHICLE_TEXTS.unknownModality, 'modalityType');
-  advanceState(driver, ONBOARDING_STATES.sentForAnalysis);
-  state.licenceVehicle.queueSent.push({ driverId: driver.id, modalityType, at: now.toISOString() });
-  return ok({});
+/**
+ * The driver's documents, in the one store the uploads write (handlers/documents.ts, which also
+ * serves the modality's documents and send-queue-workflow), created empty on first use.
+ */
+export function driverDocuments(state: SandboxState, driverId: string): UploadedDocument[] {
+  return (state.documents.byDriver[driverId.toLowerCase()] ??= []);
 }
 
 export const licenceVehicleRoutes = [
@@ -253,6 +234,4 @@ export const licenceVehicleRoutes = [
   route(api.register.carBrands, carBrands),
   route(api.register.carModels, carModels),
   route(api.register.modalityWorkflow, modalityWorkflow),
-  route(api.register.reviewDocuments, reviewDocuments),
-  route(api.register.sendQueueWorkflow, sendQueueWorkflow),
 ];

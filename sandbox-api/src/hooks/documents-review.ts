@@ -31,7 +31,17 @@ export function documentsReviewHook(method: string, path: string, state: () => S
   const at = now().toISOString();
   const documents = driverDocuments(state(), driverId);
   const existing = documents.find((item) => item.documentType === documentType);
-  const record = existing ?? { documentType, createdAt: at, approvedAt: null, rejectedAt: null, rejectedReasonId: null };
+  // A document the hook creates counts for any modality (modalityType null) and has no content.
+  const record = existing ?? {
+    documentType,
+    modalityType: null,
+    createdAt: at,
+    approvedAt: null,
+    rejectedAt: null,
+    rejectedReasonId: null,
+    via: 'sandbox hook',
+    bytes: [],
+  };
   if (!existing) documents.push(record);
   if (status === 'created') Object.assign(record, { createdAt: at, approvedAt: null, rejectedAt: null, rejectedReasonId: null });
   if (status === 'approved') Object.assign(record, { approvedAt: at, rejectedAt: null, rejectedReasonId: null });

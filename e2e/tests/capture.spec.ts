@@ -1,0 +1,333 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ONBOARDING_DRIVER, ONBOARDING_STATES } from '@driver-portal/sandbox-api/constants';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.cjs';
+import { expect, expectAccessible, HOST, recordRequests, SANDBOX, test, withToken, type Page, type Request } from './support';
+
+/*
+ * Document capture (issue 10) against the sandbox: a taxi driver (modality 0) photographs every
+ * document with Chromium's fake camera fed by a document-like frame made here, and separately
+ * through the file input (a webview without a camera), with photos made in the page: a dark and
+ * a blurred one flagged then sent anyway, a failing upload retried without a retake, a reload
+ * keeping the photo, EXIF orientation applied and metadata dropped, a non-PDF refused for the CRLV.
+ */
+
+const GUID = ONBOARDING_DRIVER.id;
+const REGISTER = `${SANDBOX}/register/`;
+const open = (path: string) => withToken(`${path}${path.includes('?') ? '&' : '?'}driverId=${GUID}`);
+
+/** A 960x720 frame of paper with lines of print, as a one-frame Y4M (4:2:0) the fake camera loops. */
+function documentFrame(): string {
+  const width = 960;
+  const height = 720;
+  let seed = 11;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const luma = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) luma[y * width + x] = 190 + Math.round((x / width) * 25 + next() * 6);
+  for (let line = 80; line < height - 60; line += 40) {
+    for (let x = 60; x < width - 60;) {
+      const glyph = 6 + Math.floor(next() * 12);
+      if (next() > 0.2)
+        for (let y = line; y < line + 20; y++) for (let dx = 0; dx < glyph; dx++) if (next() > 0.35) luma[y * width + x + dx] = 40;
+      x += glyph + 4;
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
+  const file = join(tmpdir(), 'driver-portal-e2e', 'document-frame.y4m');
+  mkdirSync(join(tmpdir(), 'driver-portal-e2e'), { recursive: true });
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), Buffer.from('FRAME\n'), luma, chroma, chroma]),
+  );
+  return file;
+}
+
+/** The uploads the page made: path and decoded size of each part. */
+function uploads(requests: Request[]) {
+  return requests
+    .filter((request) => request.method() === 'POST' && request.url().startsWith(REGISTER))
+    .map((request) => {
+      const body = request.postDataJSON() as Record<string, string>;
+      return {
+        path: request.url().slice(REGISTER.length),
+        body,
+        bytes: Object.fromEntries(Object.entries(body).map(([key, value]) => [key, Math.floor((value.length * 3) / 4)])),
+      };
+    });
+}
+
+async function sandboxState(): Promise<{
+  register: { drivers: { id: string; states: number[] }[] };
+  documents: { byDriver: Record<string, { documentType: number; bytes: number[] }[]> };
+}> {
+  return (await (await fetch(`${SANDBOX}/__sandbox/state`)).json()) as never;
+}
+
+/** The preview shows the photo (a blob: URL the CSP allows). */
+async function expectPreview(page: Page, name: string) {
+  const image = page.getByRole('img', { name });
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+// The fake camera for the whole file (launch options force a worker of their own); the file-input
+// tests take the camera away from the page instead.
+const frame = documentFrame();
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${frame}`,
+    ],
+  },
+  permissions: ['camera'],
+});
+
+test.describe('with the camera (Chromium fake camera)', () => {
+  test('a new taxi driver photographs every document, sends the CRLV PDF and submits for analysis', async ({ page }) => {
+    test.setTimeout(90_000);
+    const requests = recordRequests(page);
+    const response = await page.goto(open('/register/upload-picture/0'));
+    // Through nginx (PORTAL_SERVER=nginx) the page has a CSP: blob: only for images (the previews below load under it).
+    const csp = response?.headers()['content-security-policy'];
+    if (csp !== undefined) {
+      expect(csp).toMatch(/img-src 'self' data: blob:/);
+      expect(csp.match(/blob:/g)).toHaveLength(1);
+      expect(csp).not.toMatch(/media-src|unsafe-inline/);
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Envie seus documentos' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enviar para análise' })).toBeDisabled();
+    await expectAccessible(page);
+
+    // The licence: instructions, front, back, final review, one upload.
+    await page.getByRole('link', { name: /CNH \(Carteira Nacional de Habilitação\) com EAR/ }).click();
+    await expect(page).toHaveURL(`${HOST}/register/details-picture/0/0`);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Tirar foto' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/mask-camera/new/0/0`);
+    await expect(page.getByText('Passo 1 de 2: frente da CNH')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tirar foto' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Tirar foto' }).click();
+    await expectPreview(page, 'Foto: frente da CNH');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Tirar foto' }).click();
+    await expectPreview(page, 'Foto: verso da CNH');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expectPreview(page, 'Foto: frente da CNH');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Enviar fotos' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/cnh/new/0`);
+
+    // The photo of the driver, after the facial-recognition policy.
+    await page.goto(open('/register/selfie/new/0/2'));
+    await page.getByRole('button', { name: 'Tirar foto' }).click();
+    await expectPreview(page, 'Foto: seu rosto');
+    await expect(page.getByRole('button', { name: 'ENVIAR FOTO' })).toBeDisabled();
+    await expectAccessible(page);
+    await page.getByRole('checkbox', { name: 'Li e aceito a política de reconhecimento facial' }).check();
+    await page.getByRole('button', { name: 'ENVIAR FOTO' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
+
+    // Proof of address, taxi permit, vehicle licence: one photo each, from the checklist.
+    for (const name of ['Comprovante de residência', 'Permissão para motorista de táxi', 'Licença do veículo']) {
+      await page.getByRole('link', { name: new RegExp(name) }).click();
+      await page.getByRole('link', { name: 'Tirar foto' }).click();
+      await page.getByRole('button', { name: 'Tirar foto' }).click();
+      await expectPreview(page, `Foto: ${name}`);
+      await page.getByRole('button', { name: 'Enviar foto' }).click();
+      await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
+    }
+
+    // The CRLV: a PDF.
+    await page.getByRole('link', { name: /CRLV/ }).click();
+    await page.getByRole('link', { name: 'Escolher o PDF' }).click();
+    await expectAccessible(page);
+    await page.getByLabel('Escolher o PDF do CRLV').setInputFiles({ name: 'crlv.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByRole('button', { name: 'Enviar documento' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
+
+    await expect(page.getByRole('region', { name: 'Seus documentos' }).getByText('Aguarde...')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Continuar para os dados do veículo' })).toHaveAttribute('href', '/register/crlv/new/0');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Enviar para análise' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/next-steps/`);
+    const driver = (await sandboxState()).register.drivers.find((item) => item.id === GUID);
+    expect(driver?.states).toContain(ONBOARDING_STATES.sentForAnalysis);
+
+    const sent = uploads(requests);
+    expect(sent.map((item) => item.path)).toEqual([
+      `api/2.0/driver/${GUID}/documents/0`,
+      `api/2.0/driver/${GUID}/documents/2`,
+      `api/1.0/driver/${GUID}/documents/1`,
+      `api/2.0/driver/${GUID}/modality/0/documents/3`,
+      `api/2.0/driver/${GUID}/modality/0/documents/5`,
+      `api/2.0/driver/${GUID}/modality/0/documents/4`,
+    ]);
+    expect(Object.keys(sent[0]?.body ?? {}).sort()).toEqual(['Back', 'Front']);
+    for (const item of sent) for (const bytes of Object.values(item.bytes)) expect(bytes).toBeLessThanOrEqual(700 * 1024);
+    console.log(
+      '[capture] upload sizes (bytes):',
+      JSON.stringify(sent.map((item) => ({ path: item.path.replace(GUID, '<guid>'), ...item.bytes }))),
+    );
+  });
+});
+
+test.describe('without a camera (the file input)', () => {
+  // A webview that gives the page no camera: the file input (with capture) is the way in.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true }));
+  });
+
+  /** A photo made in the page: a document, optionally dark or blurred, with EXIF orientation 6 when asked. */
+  async function photo(page: Page, kind: 'sharp' | 'dark' | 'blurred', options: { rotated?: boolean } = {}): Promise<Buffer> {
+    const base64 = await page.evaluate(
+      async ({ kind, rotated }) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = rotated ? 1600 : 1200;
+        canvas.height = rotated ? 1200 : 1600;
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no canvas');
+        context.fillStyle = kind === 'dark' ? '#141414' : '#d8d8d4';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        context.fillStyle = kind === 'dark' ? '#050505' : '#282828';
+        let seed = 5;
+        for (let y = 120; y < canvas.height - 100; y += 60)
+          for (let x = 80; x < canvas.width - 100; x += 30) {
+            seed = (seed * 9301 + 49297) % 233280;
+            if (seed / 233280 > 0.25) context.fillRect(x, y, 8 + (seed % 16), 28);
+          }
+        let output = canvas;
+        if (kind === 'blurred') {
+          // One filtered copy of the finished page (filtering every shape is slow in software).
+          output = document.createElement('canvas');
+          output.width = canvas.width;
+          output.height = canvas.height;
+          const blurring = output.getContext('2d');
+          if (!blurring) throw new Error('no canvas');
+          blurring.filter = 'blur(6px)';
+          blurring.drawImage(canvas, 0, 0);
+        }
+        const blob = await new Promise<Blob>((resolve) => output.toBlob((made) => resolve(made as Blob), 'image/jpeg', 0.95));
+        let bytes = new Uint8Array(await blob.arrayBuffer());
+        if (rotated) {
+          // An APP1 Exif segment after SOI: Orientation 6 (rotate 90° clockwise) and a camera make.
+          const tiff = [
+            0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 2, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0x0f, 0x01, 2, 0, 6, 0, 0, 0, 38, 0, 0, 0, 0,
+            0, 0, 0, 0x43, 0x61, 0x6d, 0x65, 0x72, 0,
+          ];
+          const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
+          const segment = [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
+          bytes = new Uint8Array([...bytes.slice(0, 2), ...segment, ...bytes.slice(2)]);
+        }
+        let binary = '';
+        for (const byte of bytes) binary += String.fromCharCode(byte);
+        return btoa(binary);
+      },
+      { kind, rotated: options.rotated ?? false },
+    );
+    return Buffer.from(base64, 'base64');
+  }
+
+  const chooser = (page: Page) => page.getByLabel('Usar a câmera do celular ou escolher uma foto');
+
+  /** Width and height of a JPEG from its SOF segment. */
+  function jpegSize(bytes: Buffer): { width: number; height: number } {
+    let offset = 2;
+    while (offset < bytes.length) {
+      const marker = bytes[offset + 1] ?? 0;
+      const length = bytes.readUInt16BE(offset + 2);
+      if (marker >= 0xc0 && marker <= 0xc2) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+      offset += 2 + length;
+    }
+    throw new Error('no SOF');
+  }
+
+  test('a dark and a blurred photo are flagged, then sent anyway; EXIF orientation applied, metadata dropped', async ({ page }) => {
+    test.setTimeout(60_000);
+    const requests = recordRequests(page);
+    await page.goto(open('/register/camera/new/0/3'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Permissão para motorista de táxi' })).toBeVisible();
+    await expect(page.getByText('Camera não suportada')).toHaveCount(0);
+    await expect(chooser(page)).toHaveAttribute('capture', 'environment');
+    await expectAccessible(page);
+    await chooser(page).setInputFiles({ name: 'escura.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 'dark') });
+    await expect(page.getByText('A foto ficou escura. Procure um lugar com mais luz.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Enviar/ })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Tirar outra' }).click();
+    await chooser(page).setInputFiles({ name: 'borrada.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 'blurred') });
+    await expect(page.getByText(/A foto ficou desfocada/)).toBeVisible();
+    await page.getByRole('button', { name: 'Enviar mesmo assim' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
+
+    // A sharp photo taken sideways with EXIF orientation 6: sent upright, without its EXIF.
+    await page.goto(open('/register/camera/new/0/5'));
+    const rotated = await photo(page, 'sharp', { rotated: true });
+    expect(jpegSize(rotated)).toEqual({ width: 1600, height: 1200 });
+    await chooser(page).setInputFiles({ name: 'licenca.jpg', mimeType: 'image/jpeg', buffer: rotated });
+    await expectPreview(page, 'Foto: Licença do veículo');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Enviar foto' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
+    const sent = uploads(requests);
+    const licence = Buffer.from(sent.at(-1)?.body.content ?? '', 'base64');
+    const size = jpegSize(licence);
+    expect(size.height).toBeGreaterThan(size.width);
+    expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(1800);
+    expect(licence.includes(Buffer.from('Exif'))).toBe(false);
+    expect(licence.includes(Buffer.from('Camer'))).toBe(false);
+    console.log('[capture] file-input uploads (bytes):', JSON.stringify(sent.map((item) => item.bytes)), 'upright size', size);
+  });
+
+  test('an upload that fails is retried without a retake; a reload before sending keeps the photo', async ({ page }) => {
+    const requests = recordRequests(page);
+    await page.goto(open('/register/camera/new/0/1'));
+    await chooser(page).setInputFiles({ name: 'conta.jpg', mimeType: 'image/jpeg', buffer: await photo(page, 'sharp') });
+    await expectPreview(page, 'Foto: Comprovante de residência');
+    // The webview reloads before the photo is sent: it is still there (IndexedDB).
+    await page.reload();
+    await expectPreview(page, 'Foto: Comprovante de residência');
+    let failures = 1;
+    await page.route(`${REGISTER}api/1.0/driver/${GUID}/documents/1`, async (route) => {
+      if (route.request().method() === 'POST' && failures-- > 0)
+        return route.fulfill({ status: 500, json: { validations: [{ message: 'Falha.' }] } });
+      return route.fallback();
+    });
+    await page.getByRole('button', { name: 'Enviar foto' }).click();
+    await expect(page.getByText('Erro ao enviar o documento.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
+    const sent = uploads(requests);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body.content).toBe(sent[0]?.body.content);
+    const kept = (await sandboxState()).documents.byDriver[GUID.toLowerCase()] ?? [];
+    expect(kept.map((item) => item.documentType)).toEqual([1]);
+  });
+
+  test('the CRLV refuses a file that is not a PDF before sending', async ({ page }) => {
+    const requests = recordRequests(page);
+    await page.goto(open('/register/camera/new/0/4'));
+    await expect(page.getByRole('heading', { level: 1, name: 'CRLV (documento do veículo)' })).toBeVisible();
+    await page
+      .getByLabel('Escolher o PDF do CRLV')
+      .setInputFiles({ name: 'crlv.pdf', mimeType: 'application/pdf', buffer: await photo(page, 'sharp') });
+    await expect(page.getByText('O CRLV deve ser um arquivo PDF.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enviar documento' })).toHaveCount(0);
+    await expectAccessible(page);
+    expect(uploads(requests)).toEqual([]);
+  });
+});

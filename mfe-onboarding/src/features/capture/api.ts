@@ -1,0 +1,51 @@
+import { buildPath, checkSchema, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
+import { callApi, serviceClient } from '@driver-portal/shared/http';
+import { api } from '../../contract';
+import { registeringDriver } from '../../session';
+
+/** An upload may take a while on a phone network: a photo of 700 KB on a slow 3G link is about a minute. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * One upload through the service's pre-configured client, with progress (0-1). The shared
+ * `callApi` has no progress option, and the platform's `http` is a singleton part, so the
+ * upload reads the same client and schema check here. Any failure (a 500 included) rejects;
+ * the screen says its own text ("Erro ao enviar ...").
+ */
+export async function upload<TResponse, TBody>(
+  endpoint: Endpoint<TResponse, TBody>,
+  params: PathParams,
+  body: TBody,
+  onProgress: (share: number) => void,
+): Promise<TResponse> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
+  try {
+    const response = await serviceClient(endpoint.service).request<TResponse>({
+      method: endpoint.method,
+      url: buildPath(endpoint.path, params),
+      data: body,
+      signal: controller.signal,
+      onUploadProgress: (event) => {
+        if (event.total) onProgress(Math.min(1, event.loaded / event.total));
+      },
+    });
+    const checked = await checkSchema(endpoint.answer, response.data);
+    if (!checked.ok) throw new Error('malformed answer');
+    onProgress(1);
+    return checked.value;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The terms document of type 2 (facial recognition) for the selfie. */
+export async function fetchFacePolicy(signal: AbortSignal): Promise<string | null> {
+  const { documentUrl } = await callApi(api.register.eulaDocument, { params: { type: 2 }, signal });
+  return documentUrl;
+}
+
+/** Restarts the review queue after a rejected document is sent again (edit flow). */
+export const restartReview = (guid: string, modalityType: number) => callApi(api.register.sendToReview, { params: { guid, modalityType } });
+
+export { registeringDriver };
