@@ -202,7 +202,12 @@ function compilation(options, part) {
           // With the default 'version-first' every remote entry is fetched at start-up and
           // one unreachable remote blanks the host.
           shareStrategy: 'loaded-first',
-          runtimePlugins: [require.resolve('@driver-portal/shared/federation-plugins/retry'), ...(options.runtimePlugins ?? [])],
+          // portal-deadline first: it gives the fetches portal-retry makes their deadline.
+          runtimePlugins: [
+            require.resolve('@driver-portal/shared/federation-plugins/deadline'),
+            require.resolve('@driver-portal/shared/federation-plugins/retry'),
+            ...(options.runtimePlugins ?? []),
+          ],
           manifest: { fileName: 'mf-manifest.json' },
           // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
           dts: false,
