@@ -87,7 +87,18 @@ function featureZones(app) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.tmp/**', '.deploy/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/sourcemaps/**',
+      '**/node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+      '.deploy/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,10 +18,13 @@ export function sanitizeHtml(html: string | null | undefined): string {
   // RETURN_DOM gives the <body> holding the result (DOMPurify's types only say Node).
   const body = DOMPurify.sanitize(html ?? '', {
     USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],
+    // A <dialog open> is drawn over the screen like the portal's own dialogs.
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed', 'dialog'],
     // No class, id or style of ours: server HTML must not dress up as the portal (a
-    // `dialog-backdrop` drawing a fake login over the screen) or reach its anchors.
-    FORBID_ATTR: ['style', 'class', 'id'],
+    // `dialog-backdrop` drawing a fake login over the screen) or reach its anchors. No `name`
+    // (it names globals: DOM clobbering), and no popover, which opens in the top layer, above
+    // everything and outside the body's box.
+    FORBID_ATTR: ['style', 'class', 'id', 'name', 'popover', 'popovertarget', 'popovertargetaction', 'interestfor'],
     RETURN_DOM: true,
   }) as HTMLElement;
   removeLeftovers(body);

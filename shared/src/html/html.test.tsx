@@ -56,6 +56,14 @@ describe('server HTML', () => {
     expect(html).toContain('href="https://evil.example/login"');
   });
 
+  it('draws nothing above the screen: no open dialog, no popover, no named global (the XSS corpus found these)', () => {
+    const html = sanitizeHtml(
+      '<dialog open>Sessão expirada</dialog><div popover="manual">x</div><a href="https://e.example" popovertarget="p" interestfor="p">y</a><img name="cookie" src="x">',
+    );
+    expect(html).not.toMatch(/<dialog|popover|interestfor|name=/);
+    expect(html).toContain('y</a>');
+  });
+
   it('tells markup from plain text', () => {
     expect(looksLikeHtml('<p>oi</p>')).toBe(true);
     expect(looksLikeHtml('5 < 6 e 7 > 3')).toBe(false);
