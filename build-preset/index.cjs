@@ -77,6 +77,22 @@ function emitJson(fileName, produce, source) {
   };
 }
 
+/**
+ * Empties the folder production source maps are written to (beside dist/, never served), with
+ * the compilation that cleans dist/, so no map of an older build lingers there.
+ * @param {string} folder
+ * @returns {import('@rspack/core').RspackPluginInstance}
+ */
+function cleanSourceMaps(folder) {
+  return {
+    apply(compiler) {
+      compiler.hooks.beforeRun.tap('PortalCleanSourceMaps', () => {
+        require('node:fs').rmSync(folder, { recursive: true, force: true });
+      });
+    },
+  };
+}
+
 /** A remote's navigation file, read as JSON: it must be a list (each remote's test checks every entry). */
 function navigationEntries(file) {
   const entries = JSON.parse(require('node:fs').readFileSync(file, 'utf8'));
@@ -103,7 +119,10 @@ function compilation(options, part) {
     // Dev servers serve one compilation: the sign-out page is an entry of it (in production it
     // is a compilation of its own, so it never carries the federation runtime).
     entry: page ? { main: './src/index.ts', ...(production ? {} : { signout: SIGN_OUT_ENTRY }) } : {},
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are for the squads, never for browsers: no sourceMappingURL in the served
+    // files, and the maps written beside dist/ (in sourcemaps/), so no deployment serves them
+    // (they hold the build machine's absolute paths).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     target: ['web', 'es2020'],
     output: {
       path: path.join(appDir, 'dist'),
@@ -114,6 +133,7 @@ function compilation(options, part) {
       chunkFilename: hashed('js'),
       cssFilename: hashed('css'),
       cssChunkFilename: hashed('css'),
+      ...(production ? { sourceMapFilename: `../sourcemaps/${part.uniqueName}/[file].map` } : {}),
       uniqueName: part.uniqueName,
       clean: part.clean,
     },
@@ -169,6 +189,7 @@ function compilation(options, part) {
           () => navigationEntries(path.join(appDir, options.navigation ?? '')),
           path.join(appDir, options.navigation),
         ),
+      production && part.clean && cleanSourceMaps(path.join(appDir, 'sourcemaps')),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
@@ -183,9 +204,15 @@ function compilation(options, part) {
           // With the default 'version-first' every remote entry is fetched at start-up and
           // one unreachable remote blanks the host.
           shareStrategy: 'loaded-first',
-          // Retrying a remote's manifest and entry is the host's job: a remote loads no remotes.
+          // Deadlines and retries for a remote's manifest and entry are the host's job: a remote
+          // loads no remotes. portal-deadline first: it gives the fetches portal-retry makes their deadline.
           runtimePlugins: [
-            ...(kind === 'host' ? [require.resolve('@driver-portal/shared/federation-plugins/retry')] : []),
+            ...(kind === 'host'
+              ? [
+                  require.resolve('@driver-portal/shared/federation-plugins/deadline'),
+                  require.resolve('@driver-portal/shared/federation-plugins/retry'),
+                ]
+              : []),
             ...(options.runtimePlugins ?? []),
           ],
           manifest: { fileName: 'mf-manifest.json' },

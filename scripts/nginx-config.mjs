@@ -3,8 +3,8 @@
 // from on this machine, and lays out a deploy root of releases like the images have.
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
-import { HOST_ORIGINS } from './suite.mjs';
+import { APPS, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
+import { HOST_ORIGINS, localHeaderValues } from './suite.mjs';
 
 export const DEPLOY_ROOT = join(repoRoot, '.deploy');
 
@@ -55,18 +55,21 @@ export function readRemoteList() {
 
 /** What the containers get from environment variables, with this machine's values. */
 export function localVariables(app, statementCredential) {
-  const isHost = app.dir === HOST.dir;
+  // The same header values `npm start` sends.
+  const headers = localHeaderValues(app);
   return {
     PORTAL_LISTEN: `127.0.0.1:${app.port}`,
     PORTAL_APP_ROOT: appRoot(app.dir),
     PORTAL_CONFIG_DIR: configDir(app.dir),
-    PORTAL_REMOTE_ORIGINS: isHost ? REMOTES.map((remote) => remoteOrigin(remote.port)).join(' ') : '',
-    PORTAL_SERVICE_ORIGINS: `http://localhost:${SANDBOX_PORT}`,
-    PORTAL_IMG_ORIGINS: `http://localhost:${SANDBOX_PORT}`,
-    PORTAL_FRAME_ANCESTORS: "'none'",
-    PORTAL_X_FRAME_OPTIONS: 'DENY',
+    PORTAL_REMOTE_ORIGINS: headers.remoteOrigins,
+    PORTAL_SERVICE_ORIGINS: headers.serviceOrigins,
+    PORTAL_IMG_ORIGINS: headers.imgOrigins,
+    PORTAL_FRAME_ANCESTORS: headers.frameAncestors,
+    PORTAL_X_FRAME_OPTIONS: headers.xFrameOptions,
     PORTAL_HOST_ORIGINS_REGEX: HOST_ORIGINS.map((origin) => origin.replace(/[.]/g, '\\.')).join('|'),
+    PORTAL_APP_ORIGINS_REGEX: APPS.flatMap(({ port }) => [`http://localhost:${port}`, `http://127\\.0\\.0\\.1:${port}`]).join('|'),
     PORTAL_STATEMENT_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/statement/`,
+    PORTAL_STATEMENT_AUTH_URL: `http://127.0.0.1:${SANDBOX_PORT}/core/notificacoes/lista`,
     PORTAL_STATEMENT_AUTHORIZATION: `Basic ${Buffer.from(statementCredential).toString('base64')}`,
   };
 }

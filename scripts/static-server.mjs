@@ -1,7 +1,8 @@
 // A small production static server for the built apps, with the caching rules the deployment
 // (nginx) uses: never cache remotes.json, env.json, mf-manifest.json and remoteEntry.js; cache
 // content-hashed files for a year; HTML is no-store; SPA fallback only for page routes, so a
-// missing .js file is a real 404.
+// missing .js file is a real 404. Its security headers are the deployment's, from their one
+// definition (deploy/security-headers.cjs), given by the caller.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -36,10 +37,11 @@ export function cacheControl(fileName) {
 }
 
 /**
- * @param {{ root: string, port: number, corsOrigins?: string[] | '*', host?: string }} options
+ * @param {{ root: string, port: number, corsOrigins?: string[] | '*', host?: string, headers?: Array<[string, string]> }} options
+ *   `headers`: sent with every answer (the security headers of deploy/security-headers.cjs)
  * @returns {Promise<import('node:http').Server>}
  */
-export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1' }) {
+export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', headers: everyAnswer = [] }) {
   const base = resolve(root);
   const gzipCache = new Map();
 
@@ -51,8 +53,7 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1' }) {
         res.setHeader('Access-Control-Allow-Origin', corsOrigins === '*' ? '*' : origin);
         res.setHeader('Vary', 'Origin');
       }
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Referrer-Policy', 'no-referrer');
+      for (const [name, value] of everyAnswer) res.setHeader(name, value);
       if (req.method === 'OPTIONS') {
         res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
         res.writeHead(204).end();

@@ -2,8 +2,11 @@
 // serving the builds, waiting for everything to answer, announcing it and stopping cleanly.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
+import { createRequire } from 'node:module';
+import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { serveStatic } from './static-server.mjs';
+
+const { securityHeaders } = createRequire(import.meta.url)('../deploy/security-headers.cjs');
 
 /** The origins the host is opened at locally: remotes answer CORS to these only. */
 export const HOST_ORIGINS = [`http://localhost:${HOST.port}`, `http://127.0.0.1:${HOST.port}`];
@@ -39,11 +42,32 @@ export async function waitFor(urls, timeoutMs = 30_000) {
   }
 }
 
-/** The production builds of `apps` on their ports; remotes answer CORS to the host only. */
+/**
+ * The values of the security headers (deploy/security-headers.cjs) on this machine, for one app:
+ * `npm start` sends them and `npm run start:nginx` renders them into nginx's configuration.
+ */
+export function localHeaderValues(app) {
+  const sandbox = `http://localhost:${SANDBOX_PORT}`;
+  return {
+    remoteOrigins: app.dir === HOST.dir ? REMOTES.map((remote) => `http://localhost:${remote.port}`).join(' ') : '',
+    serviceOrigins: sandbox,
+    imgOrigins: sandbox,
+    frameAncestors: "'none'",
+    xFrameOptions: 'DENY',
+  };
+}
+
+/** The production builds of `apps` on their ports, with the deployment's headers; remotes answer CORS to the host only. */
 export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localhost') {
   return Promise.all(
-    apps.map(({ dir, port }) =>
-      serveStatic({ root: join(repoRoot, dir, 'dist'), port, host, corsOrigins: dir.startsWith('mfe-') ? HOST_ORIGINS : undefined }),
+    apps.map((app) =>
+      serveStatic({
+        root: join(repoRoot, app.dir, 'dist'),
+        port: app.port,
+        host,
+        corsOrigins: app.dir.startsWith('mfe-') ? HOST_ORIGINS : undefined,
+        headers: securityHeaders(localHeaderValues(app)),
+      }),
     ),
   );
 }

@@ -8,7 +8,8 @@ FROM node:20-bookworm-slim AS build
 ARG APP
 WORKDIR /repo
 COPY . .
-RUN npm install --no-audit --no-fund && node scripts/build.mjs --only "$APP"
+RUN npm install --no-audit --no-fund && node scripts/build.mjs --only "$APP" \
+ && node -e "process.stdout.write(require('./deploy/security-headers.cjs').nginxHeadersTemplate())" > /repo/portal-headers.conf.template
 
 FROM nginx:1.27-alpine
 ARG APP
@@ -22,11 +23,14 @@ ENV PORTAL_APP_ROOT=/srv/portal \
     PORTAL_FRAME_ANCESTORS="'none'" \
     PORTAL_X_FRAME_OPTIONS=DENY \
     PORTAL_HOST_ORIGINS_REGEX="a^" \
+    PORTAL_APP_ORIGINS_REGEX="a^" \
     PORTAL_STATEMENT_UPSTREAM=http://127.0.0.1:9/ \
+    PORTAL_STATEMENT_AUTH_URL=http://127.0.0.1:9/ \
     STATEMENT_BASIC_AUTH="" \
     NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx
-# Unconfigured, /statement/ answers 502 (an address nginx can resolve at start, unlike a
-# made-up host name, which would stop nginx from starting).
+# Unconfigured, /statement/ answers 500 (the token check cannot reach the core service: an
+# address nginx can resolve at start, unlike a made-up host name, which would stop nginx from
+# starting), and only pages with no Origin may call it.
 # The build is the image's only release; the remote list can point at /releases/image/ or /.
 COPY --from=build /repo/${APP}/dist /srv/portal/releases/image
 RUN ln -s releases/image /srv/portal/current \
@@ -36,6 +40,8 @@ RUN ln -s releases/image /srv/portal/current \
 COPY deploy/nginx/portal-common.conf /etc/nginx/portal/portal-common.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
 COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
+# The security headers, written in the build stage from deploy/security-headers.cjs.
+COPY --from=build /repo/portal-headers.conf.template /etc/nginx/templates/portal/portal-headers.conf.template
 COPY deploy/nginx/${ROLE}.conf.template /etc/nginx/templates/conf.d/default.conf.template
 COPY deploy/docker/12-portal-statement-auth.envsh deploy/docker/40-portal-runtime-config.sh /docker-entrypoint.d/
 RUN chmod +x /docker-entrypoint.d/12-portal-statement-auth.envsh /docker-entrypoint.d/40-portal-runtime-config.sh

@@ -7,6 +7,8 @@
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
+const { nginxHeadersTemplate } = require('../security-headers.cjs');
+
 const TEMPLATES = __dirname;
 
 /**
@@ -40,6 +42,8 @@ function renderPrefix(prefix, role, vars, mainConf) {
       renderTemplate(readFileSync(join(TEMPLATES, `${part}.conf.template`), 'utf8'), vars),
     );
   }
+  // The security headers, from their one definition (the image's build stage writes the same template).
+  writeFileSync(join(prefix, 'portal', 'portal-headers.conf'), renderTemplate(nginxHeadersTemplate(), vars));
   writeFileSync(
     join(prefix, 'conf.d', 'default.conf'),
     renderTemplate(readFileSync(join(TEMPLATES, `${role}.conf.template`), 'utf8'), vars),

@@ -56,6 +56,9 @@ describe('docker-compose.yml', () => {
       // Every app's nginx proxies /statement/ (a remote's own page calls its own origin).
       expect(compose.services[app]?.environment?.STATEMENT_BASIC_AUTH).toMatch(/^\$\{STATEMENT_BASIC_AUTH:\?/);
       expect(compose.services[app]?.environment).toHaveProperty('PORTAL_STATEMENT_UPSTREAM');
+      // ... and lends it only to a driver the core service knows, on a portal page.
+      expect(compose.services[app]?.environment).toHaveProperty('PORTAL_STATEMENT_AUTH_URL');
+      expect(compose.services[app]?.environment).toHaveProperty('PORTAL_APP_ORIGINS_REGEX');
     }
     expect(compose.services['sandbox-api']?.environment?.STATEMENT_BASIC_AUTH).toMatch(/^\$\{STATEMENT_BASIC_AUTH:\?/);
     expect(composeText).not.toMatch(/sandbox-secret|Basic [A-Za-z0-9+/=]{8,}/);
@@ -98,7 +101,9 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_FRAME_ANCESTORS: "'none'",
     PORTAL_X_FRAME_OPTIONS: 'DENY',
     PORTAL_HOST_ORIGINS_REGEX: 'http://localhost:3000',
+    PORTAL_APP_ORIGINS_REGEX: 'http://localhost:300[0-4]',
     PORTAL_STATEMENT_UPSTREAM: 'http://127.0.0.1:4000/statement/',
+    PORTAL_STATEMENT_AUTH_URL: 'http://127.0.0.1:4000/core/notificacoes/lista',
     PORTAL_STATEMENT_AUTHORIZATION: 'Basic dGVzdDp0ZXN0',
   };
 

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { hashTree, listFiles } from '../../scripts/tree.cjs';
-import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken, type Page } from './support';
+import { DEMO_DRIVER_ID, DEMO_TOKEN, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken, type Page } from './support';
 
 // Runs only through nginx (PORTAL_SERVER=nginx, see playwright.config.ts): the deployment's
 // own web server configuration, caching, headers, statement proxy and one-remote releases.
@@ -189,11 +189,13 @@ test.describe('served by nginx', () => {
     const encoded = Buffer.from(credential).toString('base64');
     const query = 'cpf=52998224725&BirthDate=1985-04-12&startDate=2026-01-01&endDate=2026-12-31';
 
-    const proxied = await rawGet(`${HOST}/statement/api/extrato/nf?${query}`);
+    // Only for a signed-in driver (statement-proxy.spec.ts has the refusals).
+    const driver = { Authorization: `Bearer ${DEMO_TOKEN}` };
+    const proxied = await rawGet(`${HOST}/statement/api/extrato/nf?${query}`, driver);
     expect(proxied.status).toBe(200);
     expect(JSON.parse(proxied.body.toString()).data.length).toBeGreaterThan(0);
     // Every app's origin has it (a remote's own page calls its own origin too).
-    const viaRemote = await rawGet(`${REMOTE_ORIGINS.account}/statement/api/extrato/nf?${query}`);
+    const viaRemote = await rawGet(`${REMOTE_ORIGINS.account}/statement/api/extrato/nf?${query}`, driver);
     expect(viaRemote.status).toBe(200);
     const direct = await rawGet(`http://localhost:4000/statement/api/extrato/nf?${query}`);
     expect(direct.status).toBe(401);

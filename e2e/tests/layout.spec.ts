@@ -1,5 +1,8 @@
 import { expect, test, type Page, type TestInfo } from './support';
+import { ONBOARDING_DRIVER, SMS_CODE } from '@driver-portal/sandbox-api/constants';
 import { DEMO_DRIVER_ID, expectAccessible, withToken } from './support';
+
+const NEW_MOBILE = '21987650000';
 
 /**
  * The screens at a common Android phone size (412x823 CSS pixels): nothing wider than the screen
@@ -118,6 +121,31 @@ test('the terms page fits 412 px, and its links look like links a finger can hit
     expect(look.colour).not.toBe(bodyColour);
     expect(look.underlined).toBe(true);
   }
+  await expectAccessible(page);
+});
+
+test('the onboarding forms fit 412 px: create account (policies with their links) and the address', async ({ page }, testInfo) => {
+  await page.goto(withToken(`/register/create-account/${NEW_MOBILE}`));
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await page.getByLabel('Código').pressSequentially(SMS_CODE);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(3);
+  await attachScreenshot(page, testInfo, 'create-account');
+  expect(await layoutProblems(page)).toEqual([]);
+  for (const box of await page.getByRole('checkbox').all()) {
+    // The label is the target a finger hits, beside the 22 px box.
+    const label = page.locator(`label[for="${await box.getAttribute('id')}"]`);
+    expect((await label.boundingBox())?.height).toBeGreaterThanOrEqual(20);
+  }
+
+  await page.goto(`/register/init/${ONBOARDING_DRIVER.mobile}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Modalidade' })).toBeVisible();
+  await page.goto('/register/address/new/0');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByLabel('CEP')).toBeFocused();
+  await attachScreenshot(page, testInfo, 'address');
+  expect(await layoutProblems(page)).toEqual([]);
   await expectAccessible(page);
 });
 

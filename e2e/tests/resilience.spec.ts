@@ -1,4 +1,4 @@
-import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken } from './support';
+import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken, type Page } from './support';
 
 const remotes = [
   { name: 'self-service', origin: REMOTE_ORIGINS.selfService, path: '/notifications/list/', heading: 'Notificações' },
@@ -102,4 +102,68 @@ test('without the remote list at first, the home retry brings the tiles back', a
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
   await page.getByRole('link', { name: 'Notificações' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+});
+
+// Issue 13, point 3: loading a remote has a deadline (portal-deadline), and the fallback's retry
+// recovers from an entry that threw once it is fixed, without a page reload.
+
+/** The fallback must come within about 10 s of the first try (the deadlines, plus rendering). */
+const FALLBACK_WITHIN_MS = 11_000;
+const selfService = remotes[0] ?? { name: '', origin: '', path: '', heading: '' };
+const isFile = (name: string) => (url: URL) => url.origin === selfService.origin && url.pathname.endsWith(`/${name}`);
+/** A request left unanswered: the connection stays open and nothing comes. */
+const neverAnswer = () => new Promise<void>(() => undefined);
+
+async function expectFallbackWithin(page: Page, started: number): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible({ timeout: FALLBACK_WITHIN_MS });
+  const elapsed = Date.now() - started;
+  test.info().annotations.push({ type: 'fallback after', description: `${elapsed} ms` });
+  expect(elapsed).toBeLessThan(FALLBACK_WITHIN_MS);
+}
+
+async function retryRecovers(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: selfService.heading })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+}
+
+for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+  test(`a ${file} that never answers: the fallback within about 10 s, and its retry loads the remote once it answers`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const hangs = isFile(file);
+    await page.route(hangs, neverAnswer);
+    const started = Date.now();
+    // An unanswered script holds the page's load event: wait only for the page to start.
+    await page.goto(withToken(selfService.path), { waitUntil: 'commit' });
+    await expectFallbackWithin(page, started);
+    await expectAccessible(page);
+    await page.unroute(hangs);
+    await retryRecovers(page);
+  });
+}
+
+test('a tile tapped at /App whose remote never answers leads to the fallback within about 10 s', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(withToken('/App'));
+  await expect(page.getByRole('link', { name: 'Notificações' })).toBeVisible();
+  const hangs = isFile('mf-manifest.json');
+  await page.route(hangs, neverAnswer);
+  const started = Date.now();
+  await page.getByRole('link', { name: 'Notificações' }).click();
+  await expectFallbackWithin(page, started);
+  await page.unroute(hangs);
+  await retryRecovers(page);
+});
+
+test('an entry that throws shows the fallback; once fixed, the retry loads it without a reload', async ({ page }) => {
+  const entry = isFile('remoteEntry.js');
+  await page.route(entry, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("a broken release");' }));
+  await page.goto(withToken(selfService.path));
+  await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible({ timeout: FALLBACK_WITHIN_MS });
+  // Still broken: the retry says so again rather than hanging on "Tentando...".
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible({ timeout: FALLBACK_WITHIN_MS });
+  await page.unroute(entry);
+  await retryRecovers(page);
 });

@@ -41,7 +41,12 @@ test("the page's calls, the statement service's included, and the test's own rea
     ).href;
   });
   const statement = page.waitForResponse((response) => response.url() === statementUrl);
-  expect(await page.evaluate((url) => fetch(url).then((response) => response.status), statementUrl)).toBe(200);
+  expect(
+    await page.evaluate(
+      ({ url, token }) => fetch(url, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.status),
+      { url: statementUrl, token: DEMO_TOKEN },
+    ),
+  ).toBe(200);
   expect((await statement).headers()[NAMESPACE]).toBe(sandboxNamespace);
 
   expect(answeredFrom.length).toBeGreaterThan(1);

@@ -5,7 +5,7 @@ import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS,
 /** Every tile of the demo session, by section: what the remotes' navigation files declare. */
 const DEMO_TILES = {
   Autoatendimento: ['Notificações', 'Mensagens', 'Extrato de corridas', 'Depósitos', 'Alterar senha', 'Lembrar senha'],
-  Cadastro: ['Próximos passos'],
+  Cadastro: ['Criar conta', 'Próximos passos'],
   'Minha conta': ['Minha conta', 'Termos e políticas'],
   'Seguro e cartão': ['Seguro auto', 'Cartão de pagamento'],
 };

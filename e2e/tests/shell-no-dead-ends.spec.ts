@@ -13,8 +13,8 @@ const NOT_FOLLOWED = new Set(['/sair']);
 /**
  * Built screens no link of the demo session reaches: a step shown only once the steps before it
  * are done (opened directly, it leads to the first step not done), a screen of a driver with a
- * policy or a card, an alias, /card-out (it leads home), and the policy updates the native app
- * opens with the driver's token. Their ways back are checked where they are reached:
+ * policy or a card, an alias, /card-out (it leads home), the policy updates the native app
+ * opens with the driver's token, and the onboarding steps after the mobile confirmation. Their ways back are checked where they are reached:
  * insurance-wizard.spec.ts, card-request.spec.ts and account-policies.spec.ts.
  */
 const REACHED_BY_FORMS = new Set([
@@ -30,6 +30,14 @@ const REACHED_BY_FORMS = new Set([
   'card-request/status',
   'card-out',
   'policies/:token',
+  // Onboarding: each step is reached from the one before it (onboarding.spec.ts), from "Criar conta".
+  'register/create-account/:phone',
+  'register/init/:phone',
+  'register/modality',
+  'register/predicates/:modalityType',
+  'register/modality-view-docs/:modalityType',
+  'register/address/:flow',
+  'register/address/:flow/:modalityType',
 ]);
 
 /** Every built screen: the paths of each remote's `src/routes.ts`, as patterns. */

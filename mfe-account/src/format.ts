@@ -18,20 +18,3 @@ export const DELIVERY_MODALITY = 2;
 
 /** The modalities a driver may choose (change modality): taxi and private. */
 export const CHOOSABLE_MODALITIES = [0, 1] as const;
-
-/**
- * Passed as FormDraft's `omit`: the platform's default (`[]`, a new array on every render)
- * re-arms the draft's 250 ms timer each time the form's parent renders, so under a screen that
- * renders every 250 ms (the resend countdown) the draft was never written. One constant keeps it.
- */
-export const DRAFT_KEEPS_ALL: readonly string[] = [];
-
-/** `DD/MM/YYYY` (the date mask) as `YYYY-MM-DD`, or undefined when it is not a real day. */
-export function isoDate(value: string | null | undefined): string | undefined {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec((value ?? '').trim());
-  if (!match) return undefined;
-  const [, day, month, year] = match as unknown as [string, string, string, string];
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const real = date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
-  return real && Number(year) >= 1900 ? `${year}-${month}-${day}` : undefined;
-}

@@ -1,41 +1,12 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import { useId } from 'react';
 import { useField } from '@driver-portal/shared/forms';
-import { FieldFrame } from '@driver-portal/shared/ui';
 import './fields.css';
 
 /*
- * Form controls the platform's FormField (an input) does not cover: a select, a Sim/Não choice
+ * Form controls the platform's fields (FormField, SelectField) do not cover: a Sim/Não choice
  * and a checkbox, each a Formik field with its label and its error tied to it and announced,
  * as FormField does. Candidates for the platform's forms part once another remote needs them.
  */
-
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'value' | 'onChange'> {
-  name: string;
-  label: string;
-  hint?: string;
-  /** Values and their labels; the first entry of the select is an empty "Selecione". */
-  options: ReadonlyArray<{ value: string; label: string }>;
-}
-
-export function SelectField({ name, label, hint, options, className, ...select }: SelectFieldProps) {
-  const [field, meta] = useField<string>(name);
-  const id = `${name}-${useId()}`;
-  const error = meta.touched && meta.error ? meta.error : undefined;
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
-      {(aria) => (
-        <select {...select} {...aria} id={id} name={name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}>
-          <option value="">Selecione</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </FieldFrame>
-  );
-}
 
 /** A question answered by one of a few choices (radio buttons in a fieldset named by the question). */
 export function ChoiceField({ name, legend, choices }: { name: string; legend: string; choices: readonly string[] }) {

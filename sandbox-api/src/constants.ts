@@ -32,6 +32,19 @@ export const ONBOARDING_DRIVER = {
 /** Driver state type meaning "sent for analysis": onboarding routes such a driver to next-steps. */
 export const SENT_FOR_ANALYSIS_STATE = 9;
 
+/**
+ * The driver state types the sandbox appends as the onboarding advances (the documents name only
+ * 9; the others are the sandbox's, and the portal reads none of them but 9).
+ */
+export const ONBOARDING_STATES = {
+  accountCreated: 1,
+  mobileConfirmed: 3,
+  modalityChosen: 4,
+  predicatesAnswered: 5,
+  addressGiven: 6,
+  sentForAnalysis: SENT_FOR_ANALYSIS_STATE,
+} as const;
+
 /** The SMS verification code the sandbox always expects. */
 export const SMS_CODE = '123456';
 

@@ -49,7 +49,14 @@ export type {
   InsuranceRequest,
   ZipAddress as ZipAnswer,
 } from '@driver-portal/mfe-insurance/contract';
-export type { Driver, DriverStates, PolicyItem } from '@driver-portal/mfe-onboarding/contract';
+export type {
+  CodeConfirmation,
+  Driver,
+  DriverStates,
+  LocationBody,
+  PolicyItem,
+  Registration,
+} from '@driver-portal/mfe-onboarding/contract';
 export type { EulaDocument, PolicyUpdateItem } from '@driver-portal/mfe-account/contract';
 export type {
   Bank,

@@ -28,7 +28,7 @@ export function createSeed(now: Date = new Date()): SandboxState {
       deposits: seedDeposits(statement),
     },
     communication: { inboxes: seedInboxes(now) },
-    register: { drivers: seedDrivers(), policies: seedPolicies() },
+    register: { drivers: seedDrivers(), policies: seedPolicies(), codesSent: [], verifiedMobiles: [], predicates: {} },
     insurance: { policiesByDriver: seedInsurancePolicies(now), actions: [], requests: [] },
     eula: { pending: seedPendingPolicies() },
     statementService: { invoices: seedInvoices(now) },

@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { ServiceName } from '@driver-portal/shared/config';
 import { isAuthorized, statementAuthorization } from './auth';
+import { portalOrigins } from './portal-origins';
 import { NAMESPACE_HEADER } from './constants';
 import { sandboxRoutes } from './handlers';
 import { insuranceCardHook } from './hooks/insurance-card';
@@ -22,7 +23,11 @@ const SERVICE_BY_PREFIX: ReadonlyMap<string, ServiceName> = new Map<string, Serv
   ['zip', 'zipLookup'],
 ]);
 
-/** What browsers call for the statement service: the sandbox adds the credential, as the reverse proxy does. */
+/**
+ * What browsers call for the statement service: the sandbox adds the credential, as the reverse
+ * proxy does, and only for a signed-in driver on one of the portal's own pages (docs/product-rules.md,
+ * "Environments and configuration").
+ */
 const STATEMENT_PROXY_PREFIX = 'statement-proxy';
 const SANDBOX_PREFIX = '__sandbox';
 const STATIC_PREFIX = 'static';
@@ -48,7 +53,9 @@ class HttpFailure extends Error {
   }
 }
 
-function corsHeaders(request: IncomingMessage): Record<string, string> {
+/** CORS for any page, as the provider's services answer; none at all when `allowOrigin` is false. */
+function corsHeaders(request: IncomingMessage, allowOrigin = true): Record<string, string> {
+  if (!allowOrigin) return { Vary: 'Origin' };
   return {
     'Access-Control-Allow-Origin': request.headers.origin ?? '*',
     'Access-Control-Allow-Headers': `Authorization, Content-Type, ${NAMESPACE_HEADER}`,
@@ -65,10 +72,26 @@ function namespaceOf(request: IncomingMessage): string | undefined {
   return typeof value === 'string' && NAMESPACE_PATTERN.test(value) ? value : undefined;
 }
 
+function isStatementProxy(request: IncomingMessage): boolean {
+  return (request.url ?? '').startsWith(`/${STATEMENT_PROXY_PREFIX}/`);
+}
+
+/** Whether the answer grants CORS: the provider's services to any page, the statement proxy to the portal's pages only. */
+function corsAllowed(request: IncomingMessage, origins: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  return !isStatementProxy(request) || (origin !== undefined && origins.has(origin));
+}
+
+/** A page of another origin calling the statement proxy (no Origin at all is not a page's cross-origin call). */
+function isForeignPage(request: IncomingMessage, origins: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  return isStatementProxy(request) && origin !== undefined && !origins.has(origin);
+}
+
 function send(request: IncomingMessage, response: ServerResponse, status: number, contentType: string, text: string): void {
   const namespace = namespaceOf(request);
   response.writeHead(status, {
-    ...corsHeaders(request),
+    ...corsHeaders(request, corsAllowed(request, portalOrigins())),
     // Which state answered: lets a test check its calls reached its namespace (through proxies too).
     ...(namespace ? { [NAMESPACE_HEADER]: namespace } : {}),
     'Content-Type': contentType,
@@ -174,8 +197,9 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method ?? 'GET';
+    const foreignPage = isForeignPage(request, portalOrigins());
     if (method === 'OPTIONS') {
-      response.writeHead(204, corsHeaders(request));
+      response.writeHead(foreignPage ? 401 : 204, corsHeaders(request, corsAllowed(request, portalOrigins())));
       response.end();
       return;
     }
@@ -204,7 +228,12 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
     const isProxy = prefix === STATEMENT_PROXY_PREFIX;
     const service = isProxy ? 'statement' : SERVICE_BY_PREFIX.get(prefix);
     if (!service) return sendJson(request, response, 404, { Message: SERVER_TEXTS.notFound });
-    // The proxy replaces whatever the browser sent with the server-side credential.
+    // The proxy lends its credential only to a signed-in driver on a portal page: a foreign page,
+    // or a caller without a token the core service accepts, gets 401 and the service is not called.
+    if (isProxy && (foreignPage || !isAuthorized('core', request.headers))) {
+      return sendJson(request, response, 401, { error: SERVER_TEXTS.sessionExpired });
+    }
+    // The proxy replaces whatever the browser sent (the driver's token) with the server-side credential.
     const headers = isProxy ? { ...request.headers, authorization: statementAuthorization() } : request.headers;
     const reply = await serviceCall(request, service, headers, rest, url, namespace);
     sendJson(request, response, reply.status, reply.body);

@@ -83,6 +83,12 @@ export interface RegisterState {
   drivers: DriverRecord[];
   /** documentUrl is a sandbox path. */
   policies: PolicyItem[];
+  /** Mobiles (11 digits) an SMS code was sent to and not confirmed yet. */
+  codesSent: string[];
+  /** Mobiles whose code was confirmed: only these may create an account. */
+  verifiedMobiles: string[];
+  /** The predicate answers per driver id (lower case), then per modality. */
+  predicates: Record<string, Record<string, Predicate[]>>;
 }
 
 export interface InsuranceAction {

@@ -58,7 +58,10 @@ describe('namespaces (X-Sandbox-Namespace)', () => {
     });
     expect(direct.status).toBe(200);
     expect(direct.headers.get(HEADER)).toBe('test-c');
-    const proxied = await fetch(`${sandbox.baseUrl}/statement-proxy/api/extrato/nf?cpf=52998224725`, { headers: { [HEADER]: 'test-c' } });
+    const proxied = await fetch(`${sandbox.baseUrl}/statement-proxy/api/extrato/nf?cpf=52998224725`, {
+      headers: { ...(withToken() as Record<string, string>), [HEADER]: 'test-c' },
+    });
+    expect(proxied.status).toBe(400);
     expect(proxied.headers.get(HEADER)).toBe('test-c');
     const withoutHeader = await call(sandbox, api.register.policies);
     expect(withoutHeader.headers.get(HEADER)).toBe(DEFAULT_NAMESPACE);

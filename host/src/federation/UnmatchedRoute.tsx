@@ -12,12 +12,16 @@ import type { RemoteRegistry } from './remote-registry';
 export function UnmatchedRoute({ registry }: { registry: RemoteRegistry }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [retrying, setRetrying] = useState(false);
+  // The retry of this visit: a retry navigates again (a new location key), so a retry that
+  // fails once more shows the button again instead of "Tentando..." for ever.
+  const [retryingKey, setRetryingKey] = useState<string>();
+  const retrying = retryingKey === location.key;
+  const setRetrying = () => setRetryingKey(location.key);
   const remote = registry.ownerOf(location.pathname);
 
   if (!remote && registry.listUnavailable) {
     const retryList = () => {
-      setRetrying(true);
+      setRetrying();
       void registry.reloadList().then(() => navigate(location, { replace: true }));
     };
     return <RemoteFallback key={location.key} onRetry={retryList} retrying={retrying} />;
@@ -27,7 +31,7 @@ export function UnmatchedRoute({ registry }: { registry: RemoteRegistry }) {
   if (!remote || failure === undefined) return <NotFoundPage />;
 
   const retry = () => {
-    setRetrying(true);
+    setRetrying();
     registry.reset(remote);
     // A navigation to the same place makes the router ask for the remote's routes again.
     void navigate(location, { replace: true });

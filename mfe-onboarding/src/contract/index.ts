@@ -30,6 +30,86 @@ export const DriverStatesSchema = v.object({
 });
 export type DriverStates = v.InferOutput<typeof DriverStatesSchema>;
 
+/**
+ * What the calls that change something answer on success: a JSON object whose content is not
+ * shown. An HTML page or an empty body is not a success.
+ */
+export const AcceptedSchema = v.looseObject({});
+
+/**
+ * The answer to the SMS-code confirmation, which the documents do not show (docs/product-rules.md,
+ * "Gaps the product defines"): the mobile it confirmed and `verified`. A wrong code is a 400 with
+ * a validation entry for `code`; `verified: false` is read the same way.
+ */
+export const CodeConfirmationSchema = v.object({ mobile: v.string(), verified: v.boolean() });
+export type CodeConfirmation = v.InferOutput<typeof CodeConfirmationSchema>;
+
+export const GENDERS = ['M', 'F'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/**
+ * What the phone is, as far as a webview can tell (`deviceInfo` of the registration: its shape is
+ * not shown in the documents, docs/product-rules.md, "Gaps the product defines").
+ */
+export const DeviceInfoSchema = v.object({ userAgent: v.string(), language: v.string(), screen: v.string() });
+export type DeviceInfo = v.InferOutput<typeof DeviceInfoSchema>;
+
+/** The registration payload; `cpf` and `mobile` are digits only, `policies` the accepted ids. */
+export const RegistrationSchema = v.object({
+  mobile: v.string(),
+  name: v.string(),
+  email: v.string(),
+  cpf: v.string(),
+  password: v.string(),
+  gender: v.picklist(GENDERS),
+  policies: v.array(v.number()),
+  deviceInfo: DeviceInfoSchema,
+});
+export type Registration = v.InferOutput<typeof RegistrationSchema>;
+
+/** The modalities the driver has (0 taxi, 1 private, 2 delivery); onboarding reads only the type. */
+export const ModalitiesSchema = v.object({ modalities: v.array(v.object({ response: v.object({ modalityType: v.number() }) })) });
+export type Modalities = v.InferOutput<typeof ModalitiesSchema>;
+
+export const PREDICATE_KEYS = ['CONTRIBUINTE_INSS', 'CURSO_CONDUTOR'] as const;
+export type PredicateKey = (typeof PREDICATE_KEYS)[number];
+export const PREDICATE_VALUES = ['Sim', 'Não'] as const;
+export type PredicateValue = (typeof PREDICATE_VALUES)[number];
+
+/** The answers to the predicate questions of a modality, as key/value pairs. */
+export const PredicatesSchema = v.object({ predicates: v.array(v.object({ key: v.string(), value: v.string() })) });
+export type Predicates = v.InferOutput<typeof PredicatesSchema>;
+
+const text = v.nullish(v.string(), null);
+
+/** The driver's address as the register service keeps it. */
+export const LocationSchema = v.object({
+  zipCode: text,
+  address: text,
+  number: text,
+  complement: text,
+  district: text,
+  city: text,
+  state: text,
+});
+export type Location = v.InferOutput<typeof LocationSchema>;
+
+/** What the address form sends (`zipCode` as `00000-000`, `state` a UF or ''). */
+export const LocationBodySchema = v.object({
+  zipCode: v.string(),
+  address: v.string(),
+  number: v.string(),
+  complement: v.string(),
+  district: v.string(),
+  state: v.string(),
+  city: v.string(),
+});
+export type LocationBody = v.InferOutput<typeof LocationBodySchema>;
+
+/** The zip lookup's answer (ViaCEP's field names); a failure or an unknown CEP answers `{ erro: true }`. */
+export const ZipAddressSchema = v.object({ logradouro: v.string(), bairro: v.string(), uf: v.string(), localidade: v.string() });
+export type ZipAddress = v.InferOutput<typeof ZipAddressSchema>;
+
 export const api = {
   register: {
     /** `response` is null when no driver has this mobile. */
@@ -39,5 +119,31 @@ export const api = {
     driver: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid', { answer: v.object({ response: DriverSchema }) }),
     driverStates: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/states', { answer: DriverStatesSchema }),
     policies: defineEndpoint('register', 'GET', 'api/2.0/driver/eula', { answer: v.array(PolicyItemSchema) }),
+    /** Sends the SMS code to the mobile (11 digits); no body. */
+    requestCode: defineEndpoint('register', 'PUT', 'api/1.0/driver/mobile-number/:phone/verification-code', { answer: AcceptedSchema }),
+    confirmCode: defineEndpoint('register', 'PUT', 'api/1.0/driver/mobile-number/:phone/verification-code/:code', {
+      answer: CodeConfirmationSchema,
+    }),
+    createDriver: defineEndpoint('register', 'POST', 'api/1.0/driver', {
+      answer: v.object({ driverId: v.string() }),
+      body: RegistrationSchema,
+    }),
+    modalities: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/modality', { answer: ModalitiesSchema }),
+    /** Sets the modality (0 taxi; the only one offered); no body. */
+    setModality: defineEndpoint('register', 'PUT', 'api/1.0/driver/:guid/modality/:modalityType/', { answer: AcceptedSchema }),
+    predicates: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/modality/:modalityType/predicates', { answer: PredicatesSchema }),
+    savePredicates: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/modality/:modalityType/predicates', {
+      answer: AcceptedSchema,
+      body: PredicatesSchema,
+    }),
+    /** `response` is null when the driver has no address yet. */
+    location: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/location', {
+      answer: v.object({ response: v.nullable(LocationSchema) }),
+    }),
+    saveLocation: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/location', { answer: AcceptedSchema, body: LocationBodySchema }),
+  },
+  zipLookup: {
+    /** GET with query zipcode (8 digits); a third-party host, no token. */
+    address: defineEndpoint('zipLookup', 'GET', 'ZipCode', { answer: ZipAddressSchema }),
   },
 } as const;

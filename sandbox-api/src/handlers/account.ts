@@ -7,11 +7,12 @@ import {
   type Modality,
   type Predicate,
 } from '../contracts';
-import { SMS_CODE } from '../constants';
+import { ONBOARDING_STATES, SMS_CODE } from '../constants';
 import { DRIVER_PREDICATE_KEYS, emptyAccount, VEHICLE_PREDICATE_KEYS } from '../fixtures/account';
 import { ok, validationError, type Reply } from '../respond';
 import { route, type SandboxRequest } from '../router';
 import type { DriverAccountRecord, DriverRecord } from '../state';
+import { advanceState } from './onboarding';
 
 /**
  * The account calls of the register service (no token; errors carry `validations`): what my
@@ -200,7 +201,7 @@ function banks({ state }: SandboxRequest): Reply<Bank[]> {
  * 2 enrols in delivery (a flag beside the driver's modality, pending until processed); 0 or 1
  * changes the driver's modality, which goes back to analysis ("Em análise") with the same vehicle.
  */
-const setModality = withAccount(({ account }, { params }) => {
+const setModality = withAccount(({ driver, account }, { params }) => {
   const type = Number(params.modalityType);
   if (![0, 1, 2].includes(type) || !/^\d$/.test(params.modalityType ?? '')) {
     return validationError(400, ACCOUNT_TEXTS.invalidModality, 'modalityType');
@@ -211,6 +212,7 @@ const setModality = withAccount(({ account }, { params }) => {
     return ok({});
   }
   const current = account.modalities.find((item) => item.modalityType !== 2);
+  advanceState(driver, ONBOARDING_STATES.modalityChosen);
   if (!current) account.modalities.unshift({ modalityType: type, active: false, vehicle: null });
   else if (current.modalityType !== type) Object.assign(current, { modalityType: type, active: false });
   return ok({});

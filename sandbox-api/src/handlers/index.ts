@@ -7,6 +7,7 @@ import { communicationRoutes } from './communication';
 import { coreRoutes } from './core';
 import { eulaRoutes } from './eula';
 import { insuranceRoutes } from './insurance';
+import { onboardingRoutes } from './onboarding';
 import { registerRoutes } from './register';
 import { statementRoutes } from './statement';
 import { zipRoutes } from './zip';
@@ -18,6 +19,7 @@ export const handlerRoutes: readonly Route[] = [
   ...coreRoutes,
   ...communicationRoutes,
   ...registerRoutes,
+  ...onboardingRoutes,
   ...insuranceRoutes,
   ...eulaRoutes,
   ...statementRoutes,

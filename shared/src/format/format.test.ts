@@ -1,4 +1,4 @@
-import { dayLabel, formatBRL, formatDate, formatDateTime, parseServerDate, truncate } from '.';
+import { dayLabel, formatBRL, formatDate, formatDateTime, parseServerDate, truncate, typedDateToIso } from '.';
 
 describe('formatting', () => {
   it('BRL with pt-BR separators', () => {
@@ -34,4 +34,16 @@ describe('formatting', () => {
     expect(truncate('Aeroporto Internacional de Guarulhos', 25)).toBe('Aeroporto Internacional d...');
     expect(truncate('Centro', 25)).toBe('Centro');
   });
+});
+
+describe('typedDateToIso', () => {
+  it.each([
+    ['05/11/2026', '2026-11-05'],
+    [' 29/02/2024 ', '2024-02-29'],
+  ])('%s is %s', (typed, iso) => expect(typedDateToIso(typed)).toBe(iso));
+
+  it.each(['31/02/2020', '00/01/2000', '29/02/2023', '01/13/2020', '01/01/1899', '1/1/2020', '2020-01-01', '', null, undefined])(
+    '%p is not a real day',
+    (typed) => expect(typedDateToIso(typed)).toBeUndefined(),
+  );
 });

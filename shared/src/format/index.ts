@@ -43,6 +43,20 @@ export function parseServerDate(value: string | Date | null | undefined): Date |
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/**
+ * A day typed in the platform's date mask (`DD/MM/YYYY`) as ISO `YYYY-MM-DD`, the form the
+ * services take; undefined when it is not a real day of the calendar (31/02/2020, 00/01/2000) or
+ * its year is before 1900 (a typo, never a driver's date).
+ */
+export function typedDateToIso(typed: string | null | undefined): string | undefined {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec((typed ?? '').trim());
+  if (!match) return undefined;
+  const [, day = '', month = '', year = ''] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const real = date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+  return real && Number(year) >= 1900 ? `${year}-${month}-${day}` : undefined;
+}
+
 /** DD/MM/YYYY in Brazil time; an unreadable date is shown as given rather than crashing. */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = parseServerDate(value);

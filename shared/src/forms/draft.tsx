@@ -1,5 +1,5 @@
 import { useFormikContext } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 const DRAFT_PREFIX = 'driver-portal:draft:';
 /** Never written to storage, whatever the form calls them. */
@@ -31,21 +31,48 @@ export function clearDraft(key: string): void {
   }
 }
 
+function saveDraft(key: string, values: Record<string, unknown>, omit: readonly string[]): void {
+  try {
+    window.sessionStorage.setItem(DRAFT_PREFIX + key, JSON.stringify(withoutSecrets(values, omit)));
+  } catch {
+    // Full or disabled storage: the form still works, only the draft is lost.
+  }
+}
+
+/** One array for "omit nothing": a new `[]` on every render would re-arm the save timer each time. */
+const OMIT_NOTHING: readonly string[] = [];
+const SAVE_AFTER_MS = 250;
+
 /**
  * Placed inside a Formik form, keeps what the driver typed in session storage so a webview
- * reload or a trip to the camera loses nothing. Passwords are never stored.
+ * reload or a trip to the camera loses nothing. Passwords are never stored. Written 250 ms after
+ * the last change, and at once when the page is hidden or left (a reload within those 250 ms,
+ * or the native app sending the webview to the background, loses nothing). Not written on
+ * unmount: a form that clears its draft after a success and moves on must not get it back.
  */
-export function FormDraft({ storageKey, omit = [] }: { storageKey: string; omit?: readonly string[] }) {
+export function FormDraft({ storageKey, omit = OMIT_NOTHING }: { storageKey: string; omit?: readonly string[] }) {
   const { values } = useFormikContext<Record<string, unknown>>();
+  const pending = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      try {
-        window.sessionStorage.setItem(DRAFT_PREFIX + storageKey, JSON.stringify(withoutSecrets(values, omit)));
-      } catch {
-        // Full or disabled storage: the form still works, only the draft is lost.
-      }
-    }, 250);
+    const save = () => {
+      pending.current = undefined;
+      saveDraft(storageKey, values, omit);
+    };
+    pending.current = save;
+    const timer = window.setTimeout(save, SAVE_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [values, storageKey, omit]);
+  useEffect(() => {
+    const flush = () => pending.current?.();
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+    };
+  }, []);
   return null;
 }

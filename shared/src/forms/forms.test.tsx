@@ -101,6 +101,30 @@ describe('form fields and drafts', () => {
   });
 });
 
+describe('drafts written when the page is left', () => {
+  it('a reload right after a key (before the 250 ms save) keeps it: the draft is written on pagehide', () => {
+    render(<DraftForm />);
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Maria' } });
+    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toContain('Maria');
+  });
+
+  it('the native app sending the webview to the background writes it too; unmounting does not', () => {
+    const { unmount } = render(<DraftForm />);
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Joana' } });
+    unmount();
+    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toBeNull();
+
+    render(<DraftForm />);
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Joana' } });
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockRestore();
+    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toContain('Joana');
+  });
+});
+
 describe('masked fields', () => {
   it('formats what is typed in every mask and submits the formatted value', async () => {
     const { user, submitted } = renderMaskedForm();

@@ -1,6 +1,7 @@
 export { FormField, type FormFieldProps } from './FormField';
 export { FormDraft, loadDraft, clearDraft } from './draft';
 export { MASKS, type MaskName } from './masks';
+export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 // Apps take Formik from here, never from 'formik' directly: the platform's fields and the app's
 // <Formik> must share one Formik context even when another remote loaded this module first.
 export { Formik, Form, useFormikContext, useField, type FormikHelpers, type FormikProps } from 'formik';

@@ -11,11 +11,12 @@ import { ERROR_TEXTS } from './messages';
 export type ApiErrorKind = 'validation' | 'not-found' | 'server' | 'timeout' | 'offline' | 'cancelled' | 'unauthorized';
 
 /**
- * Services that take the driver's bearer token (docs/product-rules.md, "Calls": the legacy core calls and
- * the policy-update service). Nothing else ever sees it: not the register API, not
- * the zip lookup or any other third-party host.
+ * Services that take the driver's bearer token (docs/product-rules.md, "Calls": the legacy core calls,
+ * the policy-update service, and the statement proxy on the portal's own origin, which checks it
+ * with the core service before adding its credential). Nothing else ever sees it: not the
+ * register API, not the zip lookup or any other third-party host.
  */
-export const TOKEN_SERVICES: ReadonlySet<ServiceName> = new Set(['core', 'eula']);
+export const TOKEN_SERVICES: ReadonlySet<ServiceName> = new Set(['core', 'eula', 'statement']);
 
 /** Services whose error answers carry the text to show; the others get the catalogue texts. */
 const carriesMessage = (service: ServiceName) => ['legacy', 'statement'].includes(SERVICE_ERROR_STYLE[service]);
@@ -104,8 +105,8 @@ export function toApiError(error: unknown, service: ServiceName): ApiError {
       return new ApiError({ kind: 'offline', message: ERROR_TEXTS.offline, service });
     }
     const { status, data } = response;
-    // Only a 401 of a token service is about the driver's session: the statement service's 401
-    // is about the credential the server in front of it adds, which signing in again cannot fix.
+    // Only a 401 of a token service is about the driver's session (the statement proxy's 401
+    // means the core service refused the token); the others' 401 is nothing signing in can fix.
     if (status === 401 && TOKEN_SERVICES.has(service)) {
       return new ApiError({
         kind: 'unauthorized',

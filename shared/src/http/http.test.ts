@@ -28,6 +28,9 @@ const api = {
   eula: {
     pendingPolicies: defineEndpoint('eula', 'GET', 'eula', { answer: v.array(v.unknown()) }),
   },
+  statement: {
+    invoices: defineEndpoint('statement', 'GET', 'api/extrato/nf', { answer: v.unknown() }),
+  },
 } as const;
 
 beforeEach(() => setSessionValue('token', TEST_TOKEN));
@@ -83,6 +86,13 @@ describe('bearer token', () => {
     await callApi(api.communication.categories, { params: { driverId: 'd1' } });
     expect(requests).toHaveLength(3);
     for (const request of requests) expect(request.headers.get('authorization')).toBeNull();
+  });
+
+  it('goes to the statement proxy, which checks it before lending its own credential', async () => {
+    const requests = recordRequests();
+    mockJson(api.statement.invoices, { data: [] });
+    await callApi(api.statement.invoices);
+    expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
   });
 
   it('a route token overrides the session one for the policy-update service', async () => {
@@ -186,12 +196,12 @@ describe('error catalogue', () => {
     });
     mockStatus(api.eula.pendingPolicies, 401, {});
     await expect(callApi(api.eula.pendingPolicies)).rejects.toMatchObject({ kind: 'unauthorized' });
+    // The statement proxy says 401 when the core service refused the driver's token.
+    mockStatus(api.statement.invoices, 401, { error: 'Acesso não autorizado.' });
+    await expect(callApi(api.statement.invoices)).rejects.toMatchObject({ kind: 'unauthorized', title: 'Sessão expirada' });
   });
 
   it('a 401 of a service without the driver token is not about the session', async () => {
-    const statement = defineEndpoint('statement', 'GET', 'api/extrato/nf', { answer: v.unknown() });
-    mockStatus(statement, 401, { error: 'Acesso não autorizado ao serviço de extrato.' });
-    await expect(callApi(statement)).rejects.toMatchObject({ kind: 'server', message: 'Acesso não autorizado ao serviço de extrato.' });
     mockStatus(api.register.policies, 401);
     await expect(callApi(api.register.policies)).rejects.toMatchObject({ kind: 'server' });
   });

@@ -4,6 +4,7 @@
  */
 import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { string } from 'yup';
+import { isBrazilState } from './brazil';
 
 export const VALIDATION_MESSAGES = {
   cpf: 'CPF invalido',
@@ -92,5 +93,11 @@ export const cepSchema = () =>
     .required(VALIDATION_MESSAGES.cep)
     .test('cep', VALIDATION_MESSAGES.cep, (value) => digits(value ?? '').length === 8);
 
+export { BRAZIL_STATES, isBrazilState, type BrazilState } from './brazil';
+
+/** A state code (UF) of the select of the 27 states; empty passes (make it required apart). */
+export const brazilStateSchema = (message: string = VALIDATION_MESSAGES.required) =>
+  string().test('uf', message, (value) => !value || isBrazilState(value));
+
 // Apps build their schemas from these (one copy of Yup per page, through this shared module).
-export { object, string, ref, array, boolean, number, mixed, type InferType } from 'yup';
+export { object, string, ref, array, boolean, number, mixed, ValidationError, type InferType } from 'yup';

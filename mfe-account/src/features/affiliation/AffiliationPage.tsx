@@ -12,11 +12,12 @@ export const AFFILIATION_TEXTS = {
   none: 'Você ainda não é filiado a uma cooperativa de táxi.',
   choose: 'Escolher cooperativa',
   chosen: 'Cooperativa escolhida',
-  // Seed 2 names "Rádio Táxi" in this text; the chosen cooperative's name takes its place.
+  // The product rules name "Rádio Táxi" in this text; the chosen cooperative's name takes its place.
   requested: (name: string) => `Sua solicitação foi encaminhada a ${name}. Seu pedido será analisado.`,
   pending: 'Em análise',
   leaveQuestion: (name: string) => `Desfiliar da ${name}?`,
   left: 'Você não está mais filiado a uma cooperativa.',
+  sample: 'Demonstração: cooperativas e datas de exemplo. Nenhuma solicitação é enviada ao provedor ainda.',
 } as const;
 
 type Step = { kind: 'none' } | { kind: 'list'; choice?: Cooperative } | { kind: 'selected'; choice: Cooperative } | { kind: 'leaving' };
@@ -172,6 +173,7 @@ export function AffiliationPage() {
 
   return (
     <Page title="Afiliação" backTo={accountPaths.myAccount(driverId)}>
+      <p className="affiliation-sample">{AFFILIATION_TEXTS.sample}</p>
       <section className="affiliation" aria-labelledby={headingId}>
         <h2 id={headingId} ref={heading} tabIndex={-1}>
           {title}

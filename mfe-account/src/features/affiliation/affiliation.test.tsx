@@ -22,8 +22,9 @@ describe('affiliation (mock, no server call)', () => {
   beforeEach(() => fixDate(new Date('2026-11-23T15:00:00Z')));
   afterEach(() => jest.useRealTimers());
 
-  it('with no affiliation says so, with a way to choose and back to my account', async () => {
+  it('with no affiliation says so, with a way to choose and back to my account; the screen says it is sample data', async () => {
     await openAffiliation();
+    expect(screen.getByText(/^Demonstração: cooperativas e datas de exemplo\./)).toBeInTheDocument();
     expect(screen.getByText('Você ainda não é filiado a uma cooperativa de táxi.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Escolher cooperativa' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/my-account/init/${DRIVER_ID}`);

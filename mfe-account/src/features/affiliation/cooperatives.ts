@@ -29,7 +29,7 @@ export const SAMPLE_COOPERATIVES: readonly Cooperative[] = [
   'Coopertáxi Recife',
 ].map((name, index) => ({ id: index + 1, name }));
 
-/** The affiliation kept for the session (seed 2: name, id, requestDate, activateDate). */
+/** The affiliation kept for the session (docs/product-rules.md, "Entities": name, id, requestDate, activateDate). */
 export interface Affiliation {
   id: number;
   name: string;

@@ -1,12 +1,10 @@
 import { useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import type { AccountType, Bank, BankAccount } from '../../contract';
-import { SelectField } from '../../fields';
-import { DRAFT_KEEPS_ALL } from '../../format';
 import { accountPaths } from '../../paths';
 import { BANK_TEXTS, fetchBankScreen, saveBankAccount } from './api';
 import './bank-info.css';
@@ -86,7 +84,7 @@ function BankForm({ banks, account, driverId }: { banks: Bank[]; account: BankAc
     <Formik initialValues={initialValues(account, draftKey)} validationSchema={schema} validateOnMount onSubmit={submit}>
       {({ isValid, isSubmitting }) => (
         <Form noValidate>
-          <FormDraft storageKey={draftKey} omit={DRAFT_KEEPS_ALL} />
+          <FormDraft storageKey={draftKey} />
           <SelectField name="accountType" label="Tipo de conta" placeholder="Selecione" options={ACCOUNT_TYPE_OPTIONS} />
           <SelectField
             name="bankNumber"

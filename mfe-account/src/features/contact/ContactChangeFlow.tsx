@@ -6,7 +6,6 @@ import { Button, Page } from '@driver-portal/shared/ui';
 import { object, type emailSchema } from '@driver-portal/shared/validation';
 import { CodeStep } from '../../code-step';
 import { DriverUnknown, useKnownDriver } from '../../driver';
-import { DRAFT_KEEPS_ALL } from '../../format';
 import { accountPaths } from '../../paths';
 import './contact.css';
 
@@ -94,7 +93,7 @@ function Steps({
         >
           {({ isValid, isSubmitting }) => (
             <Form noValidate>
-              <FormDraft storageKey={draftKey} omit={DRAFT_KEEPS_ALL} />
+              <FormDraft storageKey={draftKey} />
               <FormField name="value" {...field} />
               <Button type="submit" className="button-block" disabled={!isValid} aria-disabled={isSubmitting || undefined}>
                 Alterar

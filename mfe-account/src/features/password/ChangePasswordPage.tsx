@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
-import { formatMobile, DRAFT_KEEPS_ALL } from '../../format';
+import { formatMobile } from '../../format';
 import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, useCountdown } from '@driver-portal/shared/forms';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, Page } from '@driver-portal/shared/ui';
@@ -80,7 +80,7 @@ function PasswordSteps({ driverId, mobileGiven }: { driverId: string; mobileGive
         >
           {({ isValid, isSubmitting }) => (
             <Form noValidate>
-              <FormDraft storageKey={draftKey} omit={DRAFT_KEEPS_ALL} />
+              <FormDraft storageKey={draftKey} />
               <FormField name="mobile" label="Celular" mask="mobile" autoComplete="tel-national" />
               <Button type="submit" className="button-block" disabled={!isValid} aria-disabled={isSubmitting || undefined}>
                 Enviar código

@@ -7,7 +7,6 @@ import { ApiError, ERROR_TEXTS } from '@driver-portal/shared/http';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { cpfSchema, mobileSchema, object } from '@driver-portal/shared/validation';
-import { DRAFT_KEEPS_ALL } from '../../format';
 import { accountPaths } from '../../paths';
 import { legacyReminder, lookUpDriver, PASSWORD_TEXTS } from './api';
 import type { PasswordRouteState } from './ChangePasswordPage';
@@ -91,7 +90,7 @@ export function ForgotPasswordPage() {
       >
         {({ isValid, isSubmitting }) => (
           <Form noValidate>
-            <FormDraft storageKey={DRAFT_KEY} omit={DRAFT_KEEPS_ALL} />
+            <FormDraft storageKey={DRAFT_KEY} />
             <FormField name="mobile" label="Celular" mask="mobile" autoComplete="tel-national" />
             <FormField name="cpf" label="CPF" mask="cpf" autoComplete="off" />
             <Button type="submit" className="button-block" disabled={!isValid} aria-disabled={isSubmitting || undefined}>

@@ -1,11 +1,9 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { BRAZIL_TIME_ZONE } from '@driver-portal/shared/format';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
-import { DRAFT_KEEPS_ALL } from '../../format';
 import { useKnownDriver } from '../../driver';
-import { SelectField } from '../../fields';
 import { alertStatementFailure, requestIncomeStatement, STATEMENT_TEXTS } from './api';
 import { CPF_INPUT, cpfReady, DATE_INPUT, incomeSchema } from './rules';
 import './statement.css';
@@ -53,7 +51,7 @@ export function IncomeStatementPage() {
       <Formik initialValues={loadDraft(DRAFT_KEY, EMPTY)} validationSchema={incomeSchema} onSubmit={send}>
         {({ values, isSubmitting }) => (
           <Form noValidate>
-            <FormDraft storageKey={DRAFT_KEY} omit={DRAFT_KEEPS_ALL} />
+            <FormDraft storageKey={DRAFT_KEY} />
             <SelectField
               name="year"
               label="Ano"

@@ -5,7 +5,6 @@ import { Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/sh
 import { safeExternalUrl } from '@driver-portal/shared/links';
 import { Button, EmptyState, Page } from '@driver-portal/shared/ui';
 import type { InvoiceItem } from '../../contract';
-import { DRAFT_KEEPS_ALL } from '../../format';
 import { useKnownDriver } from '../../driver';
 import { alertStatementFailure, fetchInvoices, type InvoiceQuery } from './api';
 import { CPF_INPUT, cpfReady, DATE_INPUT, invoiceSchema } from './rules';
@@ -68,7 +67,7 @@ export function InvoicesPage() {
         <Formik initialValues={loadDraft(DRAFT_KEY, EMPTY)} validationSchema={invoiceSchema} onSubmit={search}>
           {({ values, isSubmitting }) => (
             <Form noValidate>
-              <FormDraft storageKey={DRAFT_KEY} omit={DRAFT_KEEPS_ALL} />
+              <FormDraft storageKey={DRAFT_KEY} />
               <FormField name="cpf" label="CPF" {...CPF_INPUT} />
               <FormField name="birthDate" label="Data de nascimento" {...DATE_INPUT} autoComplete="bday" />
               <div className="statement-pair">

@@ -1,9 +1,8 @@
 import { showAlert } from '@driver-portal/shared/events';
-import { onlyDigits } from '@driver-portal/shared/format';
+import { onlyDigits, typedDateToIso } from '@driver-portal/shared/format';
 import { ApiError, callApi, ERROR_TEXTS } from '@driver-portal/shared/http';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import { api, type InvoiceItem } from '../../contract';
-import { isoDate } from '../../format';
 
 export const STATEMENT_TEXTS = {
   invalidDate: 'Data invalida',
@@ -26,7 +25,12 @@ export interface InvoiceQuery {
  */
 export const fetchInvoices = ({ cpf, birthDate, startDate, endDate }: InvoiceQuery): Promise<InvoiceItem[]> =>
   callApi(api.statement.invoices, {
-    query: { cpf: onlyDigits(cpf), BirthDate: isoDate(birthDate), startDate: isoDate(startDate), endDate: isoDate(endDate) },
+    query: {
+      cpf: onlyDigits(cpf),
+      BirthDate: typedDateToIso(birthDate),
+      startDate: typedDateToIso(startDate),
+      endDate: typedDateToIso(endDate),
+    },
     overlay: true,
   }).then((answer) => answer.data);
 
@@ -40,7 +44,7 @@ export interface IncomeRequest {
 /** POST statement api/extrato/ir `{ cpf, BirthDate, email, year }`; the answer's content is ignored. */
 export const requestIncomeStatement = ({ year, cpf, birthDate, email }: IncomeRequest) =>
   callApi(api.statement.incomeStatement, {
-    body: { cpf: onlyDigits(cpf), BirthDate: isoDate(birthDate) ?? '', email, year },
+    body: { cpf: onlyDigits(cpf), BirthDate: typedDateToIso(birthDate) ?? '', email, year },
     overlay: true,
   });
 

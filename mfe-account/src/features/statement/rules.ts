@@ -1,12 +1,12 @@
+import { typedDateToIso } from '@driver-portal/shared/format';
 import { isCpf, object, string, VALIDATION_MESSAGES, cpfSchema, emailSchema } from '@driver-portal/shared/validation';
-import { isoDate } from '../../format';
 import { STATEMENT_TEXTS } from './api';
 
 /** A required DD/MM/YYYY day ("Campo obrigatório", then "Data invalida"). */
 export const dateRule = () =>
   string()
     .required(VALIDATION_MESSAGES.required)
-    .test('date', STATEMENT_TEXTS.invalidDate, (value) => isoDate(value) !== undefined);
+    .test('date', STATEMENT_TEXTS.invalidDate, (value) => typedDateToIso(value) !== undefined);
 
 /** Invoices: CPF, birth date, start and end dates, the end not before the start. */
 export const invoiceSchema = object({
@@ -14,8 +14,8 @@ export const invoiceSchema = object({
   birthDate: dateRule(),
   startDate: dateRule(),
   endDate: dateRule().test('after-start', STATEMENT_TEXTS.endBeforeStart, (value, context) => {
-    const start = isoDate((context.parent as { startDate?: string }).startDate);
-    const end = isoDate(value);
+    const start = typedDateToIso((context.parent as { startDate?: string }).startDate);
+    const end = typedDateToIso(value);
     return !start || !end || end >= start;
   }),
 });

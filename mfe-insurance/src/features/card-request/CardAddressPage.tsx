@@ -1,20 +1,19 @@
+import { BRAZIL_STATES } from '@driver-portal/shared/validation';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { onlyDigits } from '@driver-portal/shared/format';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, useFormikContext } from '@driver-portal/shared/forms';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, useFormikContext, SelectField } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { cepSchema, object, string } from '@driver-portal/shared/validation';
 import type { CardAddress } from '../../contract';
-import { BRAZILIAN_STATES } from '../../brazil';
-import { SelectField } from '../../fields';
 import { lookupZip, requestCard } from './api';
 import { CardRequestGate, cardTermsAccepted } from './CardFlow';
 import { CARD_PATHS, CARD_TEXTS } from './texts';
 
 const DRAFT_KEY = 'card-address';
 const EMPTY: CardAddress = { cep: '', address: '', number: '', complement: '', neighborhood: '', state: '', city: '' };
-const STATE_OPTIONS = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
+const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
 
 const required = () => string().trim().required(CARD_TEXTS.required);
 const schema = object({
@@ -23,7 +22,7 @@ const schema = object({
   number: required(),
   complement: string().trim(),
   neighborhood: required(),
-  state: required().oneOf([...BRAZILIAN_STATES], CARD_TEXTS.required),
+  state: required().oneOf([...BRAZIL_STATES], CARD_TEXTS.required),
   city: required(),
 });
 
@@ -120,7 +119,7 @@ function AddressForm({ driverId }: { driverId: string }) {
           <FormField name="complement" label="Complemento (opcional)" autoComplete="address-line2" className="card-field-main" />
         </div>
         <FormField name="neighborhood" label="Bairro" autoComplete="off" />
-        <SelectField name="state" label="Estado" options={STATE_OPTIONS} />
+        <SelectField placeholder="Selecione" name="state" label="Estado" options={STATE_OPTIONS} />
         <FormField name="city" label="Cidade" autoComplete="address-level2" />
         <FormDraft storageKey={DRAFT_KEY} />
         <Button type="submit" className="button-block" aria-disabled={running || undefined}>

@@ -1,13 +1,12 @@
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { BRAZIL_STATES } from '@driver-portal/shared/validation';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button } from '@driver-portal/shared/ui';
 import { MARITAL_STATUSES } from '../../contract';
-import { BRAZILIAN_STATES } from '../../brazil';
-import { SelectField } from '../../fields';
 import { useContinue, WizardStepPage } from './WizardStepPage';
 import { complementSchema, DRAFT_KEYS, EMPTY_COMPLEMENT, saveAnswers, type ComplementAnswers, type WizardAnswers } from './wizard';
 
 const MARITAL_OPTIONS = MARITAL_STATUSES.map((status) => ({ value: status, label: status }));
-const STATE_OPTIONS = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
+const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
 
 function ComplementForm({ answers }: { answers: WizardAnswers }) {
   const proceed = useContinue('complement');
@@ -24,9 +23,9 @@ function ComplementForm({ answers }: { answers: WizardAnswers }) {
     >
       <Form noValidate>
         <p>Complete os seus dados pessoais para a proposta do seguro.</p>
-        <SelectField name="maritalStatus" label="Estado civil" options={MARITAL_OPTIONS} />
+        <SelectField placeholder="Selecione" name="maritalStatus" label="Estado civil" options={MARITAL_OPTIONS} />
         <FormField name="rg" label="RG" autoComplete="off" maxLength={20} />
-        <SelectField name="ufRg" label="Estado emissor do RG" options={STATE_OPTIONS} />
+        <SelectField placeholder="Selecione" name="ufRg" label="Estado emissor do RG" options={STATE_OPTIONS} />
         <FormField name="rgIssueDate" label="Data de emissão do RG" mask="date" placeholder="DD/MM/AAAA" autoComplete="off" />
         <FormDraft storageKey={DRAFT_KEYS.complement} />
         <Button type="submit" className="button-block">

@@ -1,6 +1,5 @@
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button } from '@driver-portal/shared/ui';
-import { SelectField } from '../../fields';
 import { BANKS } from './banks';
 import { useContinue, WizardStepPage } from './WizardStepPage';
 import { DRAFT_KEYS, EMPTY_FINANCIAL, financialSchema, saveAnswers, type FinancialAnswers, type WizardAnswers } from './wizard';
@@ -30,7 +29,7 @@ function FinancialForm({ answers }: { answers: WizardAnswers }) {
     >
       <Form noValidate>
         <p>A conta em que as parcelas do seguro serão debitadas. Ela deve estar no seu nome.</p>
-        <SelectField name="bank" label="Banco" options={BANK_OPTIONS} />
+        <SelectField placeholder="Selecione" name="bank" label="Banco" options={BANK_OPTIONS} />
         <div className="field-row">
           <FormField name="agency" label="Agência" inputMode="numeric" maxLength={10} autoComplete="off" className="field-main" />
           <FormField

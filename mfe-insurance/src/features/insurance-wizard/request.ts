@@ -1,5 +1,5 @@
+import { typedDateToIso } from '@driver-portal/shared/format';
 import type { DriverVehicle, InsuranceRequest, MaritalStatus } from '../../contract';
-import { isoDate } from '../../brazil';
 import { cpfDigits, ownsVehicle, type WizardAnswers } from './wizard';
 
 /**
@@ -17,7 +17,7 @@ export function insuranceRequest(answers: WizardAnswers, driverId: string, devic
     DeviceId: deviceId,
     Insured: {
       MaritalStatus: (complement?.maritalStatus ?? '') as MaritalStatus,
-      DocumentIssueDate: isoDate(complement?.rgIssueDate) ?? '',
+      DocumentIssueDate: typedDateToIso(complement?.rgIssueDate) ?? '',
       IsVehicleOwner: ownsVehicle(answers),
       RG: complement?.rg ?? '',
       UfRG: complement?.ufRg ?? '',
@@ -39,7 +39,7 @@ export function insuranceRequest(answers: WizardAnswers, driverId: string, devic
     VehicleOwner: { Name: owner?.name ?? '', CPF: cpfDigits(owner?.cpf ?? '') },
     AdditionalDrivers: (answers.drivers ?? []).map((driver) => ({
       Name: driver.name,
-      BirthDate: isoDate(driver.birthDate) ?? '',
+      BirthDate: typedDateToIso(driver.birthDate) ?? '',
       CPF: cpfDigits(driver.cpf),
     })),
   };

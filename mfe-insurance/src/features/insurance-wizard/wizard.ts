@@ -1,8 +1,9 @@
+import { typedDateToIso } from '@driver-portal/shared/format';
+import { BRAZIL_STATES } from '@driver-portal/shared/validation';
 import { clearDraft } from '@driver-portal/shared/forms';
 import { sessionValue } from '@driver-portal/shared/session';
 import { cpfSchema, object, string } from '@driver-portal/shared/validation';
 import { MARITAL_STATUSES } from '../../contract';
-import { BRAZILIAN_STATES, isoDate } from '../../brazil';
 import { WIZARD_TEXTS } from './texts';
 
 /*
@@ -67,9 +68,9 @@ export const EMPTY_DRIVER: AdditionalDriver = { name: '', birthDate: '', cpf: ''
 const pastDate = () =>
   string()
     .required(WIZARD_TEXTS.required)
-    .test('date', WIZARD_TEXTS.invalidDate, (value) => isoDate(value) !== undefined)
+    .test('date', WIZARD_TEXTS.invalidDate, (value) => typedDateToIso(value) !== undefined)
     .test('past', WIZARD_TEXTS.futureDate, (value) => {
-      const iso = isoDate(value);
+      const iso = typedDateToIso(value);
       return iso === undefined || Date.parse(`${iso}T00:00:00-03:00`) <= Date.now();
     });
 
@@ -84,7 +85,7 @@ export const complementSchema = object({
     .oneOf([...MARITAL_STATUSES], WIZARD_TEXTS.required),
   // The documents require only the marital status and the RG's issue date; the insurer checks the rest.
   rg: string().trim().max(20, 'No máximo 20 caracteres'),
-  ufRg: string().oneOf(['', ...BRAZILIAN_STATES], WIZARD_TEXTS.required),
+  ufRg: string().oneOf(['', ...BRAZIL_STATES], WIZARD_TEXTS.required),
   rgIssueDate: pastDate(),
 });
 

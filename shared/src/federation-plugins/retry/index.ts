@@ -1,8 +1,10 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { isDeadline } from '@driver-portal/shared/federation-plugins/deadline';
 
 /**
  * Named runtime plugin "portal-retry": a remote's manifest and entry script are fetched again
- * (twice, with a short back-off) before the load counts as failed. Mobile data drops requests;
+ * (twice, with a short back-off) before the load counts as failed, within the deadline
+ * portal-deadline sets. Mobile data drops requests;
  * one dropped request should not cost the driver a whole area of the portal.
  * Kept free of React and app code: it sits in every app's initial chunk.
  */
@@ -50,6 +52,8 @@ export default function portalRetryPlugin(): ModuleFederationRuntimePlugin {
           if (response.ok || response.status < 500) return response;
           lastError = new Error(`${url} answered ${response.status}`);
         } catch (error) {
+          // Past portal-deadline's deadline there is no time left for another attempt.
+          if (init.signal?.aborted || isDeadline(error)) throw error;
           lastError = error;
         }
       }

@@ -1,5 +1,5 @@
+import { useField } from 'formik';
 import { useId, type SelectHTMLAttributes } from 'react';
-import { useField } from '@driver-portal/shared/forms';
 import { FieldFrame } from '@driver-portal/shared/ui';
 
 export interface SelectOption {
@@ -11,14 +11,14 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   name: string;
   label: string;
   options: readonly SelectOption[];
-  /** The empty first choice ("Selecione..."), value ''. */
+  /** The empty first choice (value ''), e.g. "Selecione"; none when absent. */
   placeholder?: string;
   hint?: string;
 }
 
 /**
- * A Formik select with its label, hint and error, tied together as the platform's FormField
- * does for inputs (the platform has no select field yet: a candidate for its forms part).
+ * A Formik select with its label, hint and error, tied together and announced as FormField does
+ * for inputs: the error shows once the select was touched.
  */
 export function SelectField({ name, label, options, placeholder, hint, className, ...select }: SelectFieldProps) {
   const [field, meta] = useField<string>(name);

@@ -1,0 +1,98 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { securityHeaders } from '../../deploy/security-headers.cjs';
+import { DEMO_TOKEN, expect, HOST, REMOTE_ORIGINS, test } from './support';
+
+// Issue 13, point 9, on both servers (`npm start` and nginx): the same security headers from one
+// definition (deploy/security-headers.cjs), no page framed by a foreign one, no source map served.
+
+const repo = join(__dirname, '..', '..');
+const EVIL = 'https://evil.example';
+const APPS = [
+  { dir: 'host', origin: HOST },
+  { dir: 'mfe-self-service', origin: REMOTE_ORIGINS.selfService },
+  { dir: 'mfe-onboarding', origin: REMOTE_ORIGINS.onboarding },
+  { dir: 'mfe-account', origin: REMOTE_ORIGINS.account },
+  { dir: 'mfe-insurance', origin: REMOTE_ORIGINS.insurance },
+];
+const SECURITY_HEADERS = securityHeaders({
+  remoteOrigins: '',
+  serviceOrigins: '',
+  imgOrigins: '',
+  frameAncestors: '',
+  xFrameOptions: '',
+}).map(([name]) => name.toLowerCase());
+
+/** The files an app serves: its live release under nginx, its build under `npm start`. */
+function servedFolder(dir: string): string {
+  return process.env.PORTAL_SERVER === 'nginx' ? join(repo, '.deploy', 'apps', dir, 'current') : join(repo, dir, 'dist');
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+test('every app sends the security headers of the one definition, on pages, files and errors', async () => {
+  for (const { origin } of APPS) {
+    for (const path of ['/password/change', '/env.json', '/main.0123456789.js']) {
+      const response = await fetch(`${origin}${path}`);
+      for (const name of SECURITY_HEADERS) expect(response.headers.get(name), `${name} on ${origin}${path}`).toBeTruthy();
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+    }
+  }
+});
+
+test('a foreign page cannot frame the password change, at the host or at the remote', async ({ page }) => {
+  const targets = [HOST, REMOTE_ORIGINS.selfService].map((origin) => `${origin}/password/change?token=${DEMO_TOKEN}`);
+  await page.route(`${EVIL}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>evil</title>${targets.map((src) => `<iframe src="${src}" width="360" height="600"></iframe>`).join('')}`,
+    }),
+  );
+  await page.goto(`${EVIL}/`);
+  await expect(page.locator('iframe')).toHaveCount(2);
+  // A refused frame ends on Chromium's error page; give an allowed one time to render.
+  await page.waitForTimeout(2_000);
+  for (const frame of page.frames().slice(1)) {
+    expect(frame.url(), 'a portal page rendered inside a foreign frame').not.toMatch(/^http:\/\/localhost:300\d\//);
+  }
+  for (const index of [0, 1]) {
+    await expect(page.frameLocator('iframe').nth(index).getByRole('heading', { name: 'Alterar senha' })).toHaveCount(0);
+  }
+});
+
+test('no source map reaches a browser: no map served, no sourceMappingURL, no build path', async () => {
+  let checked = 0;
+  for (const { dir, origin } of APPS) {
+    const folder = servedFolder(dir);
+    const files = filesUnder(folder).filter((file) => /\.(?:js|css|json|html)$/.test(file));
+    expect(files.length, dir).toBeGreaterThan(3);
+    expect(
+      filesUnder(folder).filter((file) => file.endsWith('.map')),
+      `${dir} deploys source maps`,
+    ).toEqual([]);
+    for (const file of files) {
+      const url = `${origin}/${relative(folder, file).split('\\').join('/')}`;
+      const response = await fetch(url);
+      expect(response.status, url).toBe(200);
+      const text = await response.text();
+      expect(text, url).not.toMatch(/[#@] sourceMappingURL=/);
+      expect(text, `${url} holds the build machine's path`).not.toContain(repo);
+      if (/\.(?:js|css)$/.test(file)) {
+        const map = await fetch(`${url}.map`);
+        expect(map.status, `${url}.map`).toBe(404);
+        expect(map.headers.get('content-type') ?? '', `${url}.map`).not.toContain('json');
+      }
+      checked += 1;
+    }
+  }
+  test.info().annotations.push({ type: 'files checked', description: String(checked) });
+  expect(checked).toBeGreaterThan(50);
+});

@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useSingleFlight } from '@driver-portal/shared/data';
+import { onlyDigits } from '@driver-portal/shared/format';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField, useFormikContext } from '@driver-portal/shared/forms';
+import { HOME_PATH } from '@driver-portal/shared/links';
+import { Button, Page } from '@driver-portal/shared/ui';
+import { BRAZIL_STATES, brazilStateSchema, cepSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
+import type { LocationBody } from '../../contract';
+import { DriverUnknown } from '../../driver';
+import { FocusFirstError } from '../../fields';
+import { registerPaths } from '../../paths';
+import { registeringDriver } from '../../session';
+import { lookupZip, saveLocation } from './api';
+
+export const ADDRESS_TEXTS = {
+  title: 'Endereço',
+  intro: 'Informe o endereço onde você mora.',
+  // docs/product-rules.md, "Gaps the product defines".
+  zipNotFound: 'CEP não encontrado',
+  // Ours: the documents give the limit, not its message.
+  numberTooLong: 'O número deve ter no máximo 6 caracteres',
+} as const;
+
+/** The address's number: at most 6 characters (docs/product-rules.md, "Validation and masks"). */
+export const NUMBER_MAX_LENGTH = 6;
+
+const EMPTY: LocationBody = { zipCode: '', address: '', number: '', complement: '', district: '', state: '', city: '' };
+const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
+
+const required = () => string().trim().required(VALIDATION_MESSAGES.required);
+const schema = object({
+  zipCode: cepSchema(),
+  address: required(),
+  number: required().max(NUMBER_MAX_LENGTH, ADDRESS_TEXTS.numberTooLong),
+  complement: string().trim(),
+  district: required(),
+  state: brazilStateSchema(),
+  city: required(),
+});
+
+/** The last lookup's outcome, for the CEP it was asked for. */
+interface LookupOutcome {
+  digits: string;
+  found: boolean;
+}
+
+/**
+ * The CEP (mask `00000-000`) and its zip lookup: once more than 7 digits are typed (the whole
+ * CEP: a lookup of a partial CEP cannot answer) the address is asked for once, and what comes
+ * back fills the address, district, state and city. Not found, or the lookup failing: "CEP não
+ * encontrado" under the field and the driver types the address; nothing typed is cleared.
+ */
+function ZipCodeField() {
+  const { values, setFieldValue } = useFormikContext<LocationBody>();
+  const [outcome, setOutcome] = useState<LookupOutcome>();
+  const digits = onlyDigits(values.zipCode);
+  // A CEP restored from the draft was looked up before the reload: the address under it may have
+  // been corrected by hand since, and a new lookup must not overwrite that.
+  const looked = useRef<string | undefined>(digits.length === 8 ? digits : undefined);
+
+  useEffect(() => {
+    if (digits.length !== 8) {
+      looked.current = undefined;
+      return;
+    }
+    if (looked.current === digits) return;
+    looked.current = digits;
+    const controller = new AbortController();
+    lookupZip(digits, controller.signal).then(
+      (found) => {
+        if (controller.signal.aborted) return;
+        const fill: Array<[keyof LocationBody, string]> = [
+          ['address', found.logradouro],
+          ['district', found.bairro],
+          ['state', BRAZIL_STATES.some((uf) => uf === found.uf.trim()) ? found.uf.trim() : ''],
+          ['city', found.localidade],
+        ];
+        for (const [field, value] of fill) if (value.trim() !== '') void setFieldValue(field, value.trim());
+        setOutcome({ digits, found: true });
+      },
+      () => {
+        if (!controller.signal.aborted) setOutcome({ digits, found: false });
+      },
+    );
+    return () => {
+      controller.abort();
+      // An aborted lookup (the CEP changed, the screen left) is asked again when the CEP is complete.
+      if (looked.current === digits) looked.current = undefined;
+    };
+  }, [digits, setFieldValue]);
+
+  const notFound = outcome !== undefined && outcome.digits === digits && !outcome.found;
+  return (
+    <div aria-live="polite">
+      <FormField name="zipCode" label="CEP" mask="cep" autoComplete="postal-code" hint={notFound ? ADDRESS_TEXTS.zipNotFound : undefined} />
+    </div>
+  );
+}
+
+/**
+ * Where the address leads once saved: the document checklist of the modality (the next step of
+ * the new flow); without a modality in the path, the driver's document progress list.
+ */
+function nextAfterAddress(guid: string, modalityType: string | undefined): string {
+  return modalityType === undefined ? registerPaths.reviewDocs(guid) : registerPaths.uploadPicture(modalityType);
+}
+
+function AddressForm({ guid, modalityType }: { guid: string; modalityType: string | undefined }) {
+  const navigate = useNavigate();
+  const draftKey = `address:${guid}`;
+  const { run: submit, running } = useSingleFlight(async (values: LocationBody) => {
+    const location: LocationBody = {
+      zipCode: values.zipCode.trim(),
+      address: values.address.trim(),
+      number: values.number.trim(),
+      complement: values.complement.trim(),
+      district: values.district.trim(),
+      state: values.state,
+      city: values.city.trim(),
+    };
+    try {
+      await saveLocation(guid, location);
+    } catch {
+      return; // Alerted by callApi; the form keeps what was typed.
+    }
+    clearDraft(draftKey);
+    void navigate(nextAfterAddress(guid, modalityType));
+  });
+  return (
+    <Formik initialValues={loadDraft(draftKey, EMPTY)} validationSchema={schema} onSubmit={submit}>
+      <Form noValidate>
+        <FocusFirstError />
+        <FormDraft storageKey={draftKey} />
+        <p>{ADDRESS_TEXTS.intro}</p>
+        <ZipCodeField />
+        <FormField name="address" label="Endereço" autoComplete="address-line1" />
+        <FormField name="number" label="Número" autoComplete="off" maxLength={NUMBER_MAX_LENGTH} />
+        <FormField name="complement" label="Complemento (opcional)" autoComplete="address-line2" />
+        <FormField name="district" label="Bairro" autoComplete="off" />
+        <SelectField name="state" label="Estado" placeholder="Selecione" options={STATE_OPTIONS} autoComplete="address-level1" />
+        <FormField name="city" label="Cidade" autoComplete="address-level2" />
+        <Button type="submit" className="button-block" aria-disabled={running || undefined}>
+          Continuar
+        </Button>
+      </Form>
+    </Formik>
+  );
+}
+
+/** /register/address/:flow and /register/address/:flow/:modalityType — the driver's address. */
+export function AddressPage() {
+  const { modalityType } = useParams();
+  const guid = registeringDriver();
+  return (
+    <Page title={ADDRESS_TEXTS.title} backTo={modalityType === undefined ? HOME_PATH : registerPaths.viewDocs(modalityType)}>
+      {guid ? <AddressForm guid={guid} modalityType={modalityType} /> : <DriverUnknown />}
+    </Page>
+  );
+}
