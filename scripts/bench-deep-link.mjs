@@ -3,14 +3,15 @@
 // owning remote's own URL, and in the control build (bench/monolith: every screen of the suite
 // without federation). Prints figures; it asserts nothing (the byte budgets are a unit test).
 //
-// Usage: npm run bench [-- --runs 5] [-- --only notifications] [-- --no-lighthouse] [-- --list] [-- --json out.json]
+// Usage: npm run bench [-- --runs 5] [-- --only notifications] [-- --no-lighthouse] [-- --throttle] [-- --list] [-- --json out.json]
+// "shown ms": until the screen shows its heading and text; "call ms": until its first service call left.
 // It builds every app and the control first, and holds the ports lock (/tmp/portal-ports.lock,
 // the one e2e runs take) while it serves them.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot } from './apps.mjs';
+import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { answers, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 import chromiumSettings from '../e2e/chromium.cjs';
 
@@ -27,6 +28,8 @@ function run(command, args, cwd = repoRoot) {
 }
 
 const CONTROL = { dir: 'bench/monolith', port: 3010 };
+const SANDBOX_ORIGIN = `http://localhost:${SANDBOX_PORT}`;
+const THROTTLE = process.argv.includes('--throttle');
 
 /** The deep links (bench/deep-links.json), each with the remote that owns it, if any. */
 function deepLinks(only) {
@@ -96,6 +99,7 @@ async function main() {
           jsRequests: median(samples.map((s) => s.jsRequests)),
           requests: median(samples.map((s) => s.requests)),
           ms: median(samples.map((s) => s.ms)),
+          callMs: samples.every((s) => s.callMs !== undefined) ? median(samples.map((s) => s.callMs)) : undefined,
           score: done.length ? median(done.map((r) => r.score)) : undefined,
           lcp: done.length ? median(done.map((r) => r.lcp)) : undefined,
           tbt: done.length ? median(done.map((r) => r.tbt)) : undefined,
@@ -127,11 +131,29 @@ function median(values) {
 async function measure(browser, url, link) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
+  if (THROTTLE) {
+    // --throttle: Lighthouse's mobile profile applied for real (150 ms, 1.6 Mbit/s down, 4x CPU),
+    // so "shown ms" and "call ms" are times a phone would see, not this machine's.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
   const responses = [];
   page.on('requestfinished', async (request) => {
     const at = Date.now();
     const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
     responses.push({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize, at });
+  });
+  // When the screen's first service call leaves (the sandbox API): data that starts with the code leaves earlier.
+  let firstCallAt;
+  page.on('request', (request) => {
+    if (firstCallAt === undefined && ['fetch', 'xhr'].includes(request.resourceType()) && request.url().startsWith(SANDBOX_ORIGIN))
+      firstCallAt = Date.now();
   });
   const started = Date.now();
   await page.goto(withToken(url));
@@ -147,6 +169,7 @@ async function measure(browser, url, link) {
     jsRequests: js.length,
     requests: before.length,
     ms: renderedAt - started,
+    callMs: firstCallAt === undefined ? undefined : firstCallAt - started,
     scripts: js.map((response) => `${(response.bytes / 1024).toFixed(1).padStart(6)} KB  ${response.url}`),
   };
 }
@@ -196,7 +219,7 @@ function print(results, runs) {
   console.log(
     `\nGzip JS until the screen shows its heading and content; median of ${runs} runs (Lighthouse: mobile, simulated throttling)\n`,
   );
-  console.log('deep link / target                JS KB  vs ctrl  JS req  all req  ms(local)  Lighthouse  LCP(sim)  TBT');
+  console.log('deep link / target                JS KB  vs ctrl  JS req  all req  shown ms  call ms  Lighthouse  LCP(sim)  TBT');
   for (const path of [...new Set(results.map((r) => r.path))]) {
     const rows = results.filter((r) => r.path === path);
     const control = rows[0];
@@ -207,7 +230,7 @@ function print(results, runs) {
           ? `${pad('-', 10)}  ${pad('-', 8)}  ${pad('-', 5)}`
           : `${pad(r.score, 10)}  ${pad(`${(r.lcp / 1000).toFixed(2)} s`, 8)}  ${pad(`${Math.round(r.tbt)} ms`, 5)}`;
       console.log(
-        `  ${r.label.padEnd(30)} ${pad(r.jsKB.toFixed(1), 6)}  ${pad(`${(r.jsKB / control.jsKB).toFixed(2)}x`, 7)}  ${pad(r.jsRequests, 6)}  ${pad(r.requests, 7)}  ${pad(r.ms, 9)}  ${lh}`,
+        `  ${r.label.padEnd(30)} ${pad(r.jsKB.toFixed(1), 6)}  ${pad(`${(r.jsKB / control.jsKB).toFixed(2)}x`, 7)}  ${pad(r.jsRequests, 6)}  ${pad(r.requests, 7)}  ${pad(r.ms, 8)}  ${pad(r.callMs ?? '-', 7)}  ${lh}`,
       );
     }
   }
