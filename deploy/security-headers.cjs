@@ -29,8 +29,8 @@ function contentSecurityPolicy(values) {
     "default-src 'self'",
     `script-src 'self' ${values.remoteOrigins}`,
     `style-src 'self' ${values.remoteOrigins}`,
-    // blob: for the capture screens' preview of a photo taken (docs/product-rules.md, "Documents and
-    // capture"); the live camera plays a MediaStream (srcObject), which needs no source.
+    // blob: for the capture screens' preview of a photo taken; the live camera plays a MediaStream
+    // (srcObject), which needs no source (docs/product-rules.md, "Documents and capture").
     `img-src 'self' data: blob: ${values.imgOrigins}`,
     `connect-src 'self' ${values.remoteOrigins} ${values.serviceOrigins}`,
     "font-src 'self'",
