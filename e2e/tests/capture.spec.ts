@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ONBOARDING_DRIVER, ONBOARDING_STATES } from '@driver-portal/sandbox-api/constants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.cjs';
 import { expect, expectAccessible, HOST, recordRequests, SANDBOX, test, withToken, type Page, type Request } from './support';
+import { fillLicence, fillVehicle } from './onboarding-data';
 
 /*
  * Document capture (issue 10) against the sandbox: a taxi driver (modality 0) photographs every
@@ -49,7 +50,7 @@ function documentFrame(): string {
 /** The uploads the page made: path and decoded size of each part. */
 function uploads(requests: Request[]) {
   return requests
-    .filter((request) => request.method() === 'POST' && request.url().startsWith(REGISTER))
+    .filter((request) => request.method() === 'POST' && request.url().startsWith(REGISTER) && request.url().includes('/documents/'))
     .map((request) => {
       const body = request.postDataJSON() as Record<string, string>;
       return {
@@ -130,6 +131,10 @@ test.describe('with the camera (Chromium fake camera)', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Enviar fotos' }).click();
     await expect(page).toHaveURL(`${HOST}/register/cnh/new/0`);
+    // The licence's data, then back to the checklist (the new flow).
+    await fillLicence(page);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
 
     // The photo of the driver, after the facial-recognition policy.
     await page.goto(open('/register/selfie/new/0/2'));
@@ -162,6 +167,11 @@ test.describe('with the camera (Chromium fake camera)', () => {
     await expect(page.getByRole('region', { name: 'Seus documentos' }).getByText('Aguarde...')).toHaveCount(3);
     await expect(page.getByRole('link', { name: 'Continuar para os dados do veículo' })).toHaveAttribute('href', '/register/crlv/new/0');
     await expectAccessible(page);
+    // The vehicle's data, then back to the checklist, and the submit for analysis.
+    await page.getByRole('link', { name: 'Continuar para os dados do veículo' }).click();
+    await fillVehicle(page);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
     await page.getByRole('button', { name: 'Enviar para análise' }).click();
     await expect(page).toHaveURL(`${HOST}/register/next-steps/`);
     const driver = (await sandboxState()).register.drivers.find((item) => item.id === GUID);

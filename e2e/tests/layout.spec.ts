@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from './support';
 import { ONBOARDING_DRIVER, SMS_CODE } from '@driver-portal/sandbox-api/constants';
-import { DEMO_DRIVER_ID, expectAccessible, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, SANDBOX, sandboxHeaders, withToken } from './support';
 
 const NEW_MOBILE = '21987650000';
 
@@ -162,6 +162,19 @@ test('the licence and vehicle forms, the review and a rejection fit 412 px', asy
   await expect(page.getByText(/8 anos ou mais de fabricação/)).toBeVisible();
   await attachScreenshot(page, testInfo, 'vehicle');
   expect(await layoutProblems(page)).toEqual([]);
+  // Documents of every status for the review (the sandbox's review hook).
+  for (const [type, status] of [
+    [0, 'approved'],
+    [1, 'created'],
+    [3, 'created'],
+    [4, 'rejected/10'],
+  ] as const) {
+    const hook = await fetch(`${SANDBOX}/__sandbox/onboarding/documents/${DEMO_DRIVER_ID}/${type}/${status}`, {
+      method: 'POST',
+      headers: sandboxHeaders(),
+    });
+    expect(hook.ok).toBe(true);
+  }
   await page.goto(`/register/review-docs/${DEMO_DRIVER_ID}`);
   await page.getByRole('button', { name: 'Aguarde...' }).first().click();
   await attachScreenshot(page, testInfo, 'review');

@@ -9,8 +9,8 @@ import {
   sandboxHeaders,
   test,
   withToken,
-  type Page,
 } from './support';
+import { fillLicence, fillVehicle, THIS_YEAR } from './onboarding-data';
 
 /**
  * Onboarding 2 (issue 10), forms and review: the licence and vehicle data filled, sent and read
@@ -20,7 +20,6 @@ import {
 
 const ID = ONBOARDING_DRIVER.id;
 const REGISTER = `${SANDBOX}/register/`;
-const THIS_YEAR = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
 const asDriver = (path: string) => withToken(`${path}${path.includes('?') ? '&' : '?'}driverId=${ID}`);
 
 async function chooseModality(modalityType = 0) {
@@ -41,58 +40,6 @@ async function setDocument(type: number, status: string) {
     headers: sandboxHeaders(),
   });
   expect(response.ok).toBe(true);
-}
-
-async function fillLicence(page: Page) {
-  const typed: Array<[string, string]> = [
-    ['Nº de registro da CNH', '01234567890'],
-    ['Data da 1ª habilitação', '01032000'],
-    ['Validade', '31012030'],
-    ['Data de nascimento', '17051980'],
-    ['Documento de identidade (RG)', '123456789'],
-    ['Órgão emissor do documento', 'SSP'],
-    ['Nome da mãe', 'Ana Ferreira'],
-    ['Nome do pai', 'José Ferreira'],
-    ['Observações', 'EAR'],
-    ['Cidade de emissão', 'Campinas'],
-    ['Data de emissão', '31012025'],
-    ['Número RENACH', 'SP123456789'],
-    ['Número de segurança', '12345678901'],
-  ];
-  for (const [label, value] of typed) await page.getByLabel(label, { exact: true }).pressSequentially(value);
-  await page.getByLabel('Categoria').selectOption('A/B');
-  await page.getByLabel('UF do documento').selectOption('SP');
-  await page.getByLabel('UF de emissão').selectOption('SP');
-  await expect(page.getByRole('button', { name: 'Continuar' })).toBeDisabled();
-  await page.getByLabel('Número do espelho').pressSequentially('9876543210');
-  await expect(page.getByRole('button', { name: 'Continuar' })).toBeEnabled();
-}
-
-async function fillVehicle(page: Page, manufactureYear = THIS_YEAR - 2) {
-  const typed: Array<[string, string]> = [
-    ['Placa', 'abc1d23'],
-    ['RENAVAM', '12345678901'],
-    ['Chassi', '9BWZZZ377VT004251'],
-    ['Número do CRLV', '123456789012'],
-    ['Ano de exercício', String(THIS_YEAR)],
-    ['Ano de fabricação', String(manufactureYear)],
-    ['Ano do modelo', String(manufactureYear + 1)],
-    ['Tipo (espécie)', 'Automóvel'],
-    ['Cor', 'Branca'],
-    ['Cidade de emissão', 'São Paulo'],
-    ['Data de emissão', '10022026'],
-    ['Observações', 'Nada consta'],
-    ['Nome do proprietário', 'João Batista Ferreira'],
-  ];
-  for (const [label, value] of typed) await page.getByLabel(label, { exact: true }).pressSequentially(value);
-  await page.getByLabel('Marca', { exact: true }).selectOption({ label: 'Chevrolet' });
-  await expect(page.getByLabel('Modelo', { exact: true })).toBeEnabled();
-  await page.getByLabel('Modelo', { exact: true }).selectOption({ label: 'Spin LTZ 1.8' });
-  await page.getByLabel('Combustível').selectOption('Flex');
-  await page.getByLabel('UF', { exact: true }).selectOption('SP');
-  await page.getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
-  await page.getByLabel('CNPJ do proprietário').pressSequentially('11222333000181');
-  await expect(page.getByLabel('CNPJ do proprietário')).toHaveValue('11.222.333/0001-81');
 }
 
 test('the licence is filled, sent and read back; the new flow goes on to the checklist', async ({ page }) => {
