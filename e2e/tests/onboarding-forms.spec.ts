@@ -1,15 +1,5 @@
 import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
-import {
-  expect,
-  expectAccessible,
-  HOST,
-  recordRequests,
-  REMOTE_ORIGINS,
-  SANDBOX,
-  sandboxHeaders,
-  test,
-  withToken,
-} from './support';
+import { expect, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, SANDBOX, sandboxHeaders, test, withToken } from './support';
 import { fillLicence, fillVehicle, THIS_YEAR } from './onboarding-data';
 
 /**
