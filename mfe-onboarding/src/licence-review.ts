@@ -120,16 +120,6 @@ export function rejectionReason(fileType: number, reasonId: number): { text: str
   return REJECTION_REASONS[fileType]?.[reasonId] ?? { text: UNKNOWN_REASON_TEXT };
 }
 
-/** `DD/MM/YYYY` to `YYYY-MM-DD`, or undefined when it names no real day. */
-export function toIsoDate(value: string): string | undefined {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
-  if (!match) return undefined;
-  const [, day, month, year] = match;
-  const iso = `${year}-${month}-${day}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : undefined;
-}
-
 /** `YYYY-MM-DD` (or a date-time) to `DD/MM/YYYY`; anything else as it came. */
 export function fromIsoDate(value: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');

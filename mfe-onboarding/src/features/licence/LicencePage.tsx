@@ -1,10 +1,11 @@
+import { typedDateToIso } from '@driver-portal/shared/format';
 import { useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import { LICENCE_CATEGORIES, type LicenceBody, type LicenceReadBack } from '../../contract';
-import { afterDataSubmit, documentPaths, fromIsoDate, parseModality, toIsoDate } from '../../licence-review';
+import { afterDataSubmit, documentPaths, fromIsoDate, parseModality } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
 import { FocusFirstError } from '../../fields';
 import { registeringDriver } from '../../session';
@@ -48,7 +49,7 @@ const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
 const CATEGORY_OPTIONS = LICENCE_CATEGORIES.map((category) => ({ value: category, label: category }));
 
 const required = () => string().trim().required(VALIDATION_MESSAGES.required);
-const date = () => required().test('date', LICENCE_TEXTS.invalidDate, (value) => toIsoDate(value ?? '') !== undefined);
+const date = () => required().test('date', LICENCE_TEXTS.invalidDate, (value) => typedDateToIso(value ?? '') !== undefined);
 const schema = object(
   Object.fromEntries(
     Object.keys(EMPTY).map((field) => [field, DATE_FIELDS.some((name) => name === field) ? date() : required()]),
@@ -74,7 +75,7 @@ function fromReadBack(readBack: LicenceReadBack): LicenceValues {
 
 function toBody(values: LicenceValues): LicenceBody {
   const trimmed = Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value.trim()])) as LicenceValues;
-  for (const field of DATE_FIELDS) trimmed[field] = toIsoDate(trimmed[field]) ?? trimmed[field];
+  for (const field of DATE_FIELDS) trimmed[field] = typedDateToIso(trimmed[field]) ?? trimmed[field];
   return { ...trimmed, Category: values.Category as LicenceBody['Category'] };
 }
 

@@ -1,3 +1,4 @@
+import { typedDateToIso } from '@driver-portal/shared/format';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
@@ -5,7 +6,7 @@ import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField,
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, cnpjSchema, cpfSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import type { CarBrand, VehicleBody, VehicleReadBack } from '../../contract';
-import { afterDataSubmit, documentPaths, parseModality, toIsoDate } from '../../licence-review';
+import { afterDataSubmit, documentPaths, parseModality } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
 import { ChoiceField, FocusFirstError } from '../../fields';
 import { registeringDriver } from '../../session';
@@ -108,7 +109,7 @@ const schema = object({
   Color: required(),
   EmissionCity: required(),
   IssuingState: required(),
-  EmissionDate: required().test('date', VEHICLE_TEXTS.invalidDate, (value) => toIsoDate(value ?? '') !== undefined),
+  EmissionDate: required().test('date', VEHICLE_TEXTS.invalidDate, (value) => typedDateToIso(value ?? '') !== undefined),
   Remark: required(),
   OwnerName: required(),
   OwnerDocumentType: required(),
@@ -158,7 +159,7 @@ function toBody(values: VehicleValues, modalityType: number): VehicleBody {
     Color: trim(values.Color),
     Remark: trim(values.Remark),
     EmissionCity: trim(values.EmissionCity),
-    EmissionDate: toIsoDate(values.EmissionDate) ?? trim(values.EmissionDate),
+    EmissionDate: typedDateToIso(values.EmissionDate) ?? trim(values.EmissionDate),
     IssuingState: values.IssuingState,
     CrlvNumber: trim(values.CrlvNumber),
     OwnerName: trim(values.OwnerName),
