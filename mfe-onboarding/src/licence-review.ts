@@ -4,7 +4,7 @@ import { getSessionValue, sessionValue } from '@driver-portal/shared/session';
 /*
  * What the licence and vehicle forms and the document review share (docs/product-rules.md,
  * "Onboarding", "Licence and vehicle data" and "Document review"): their addresses, the
- * after-submit routing, the documents of each modality and the rejection reasons.
+ * after-submit routing and the rejection reasons. The documents themselves are in documents.ts.
  */
 
 /**
@@ -28,18 +28,6 @@ export const documentPaths = {
 } as const;
 
 /**
- * The capture screen of a document in a flow (the capture screens are another part of this
- * remote): the licence has its own camera (front and back), the profile photo the selfie (last
- * segment: the file type), every other document the camera.
- */
-export function capturePath(flow: string, modalityType: number | string, fileType: number): string {
-  const params = { flow, modalityType, fileType };
-  if (fileType === 0) return portalPath('/register/mask-camera/:flow/:modalityType/:fileType', params);
-  if (fileType === 2) return portalPath('/register/selfie/:flow/:modalityType/:fileType', params);
-  return portalPath('/register/camera/:flow/:modalityType/:fileType', params);
-}
-
-/**
  * Where the licence or vehicle data leads once sent (docs/product-rules.md, "Onboarding"): in
  * change-document mode back to my account (the flag is then spent); in the new flow to the
  * checklist; otherwise (the edit flow: a rejected document resent) to the review, which restarts
@@ -52,25 +40,6 @@ export function afterDataSubmit(flow: string, modalityType: string, driverId: st
   }
   if (flow === 'new') return documentPaths.uploadPicture(modalityType);
   return documentPaths.reviewDocs(driverId, true);
-}
-
-/** What the driver calls each document type (docs/product-rules.md, "Entities"). */
-export const DOCUMENT_NAMES: Readonly<Record<number, string>> = {
-  0: 'CNH (Carteira Nacional de Habilitação) com EAR',
-  1: 'Comprovante de residência',
-  2: 'Foto do rosto (selfie)',
-  3: 'Permissão para motorista de táxi',
-  4: 'CRLV (documento do veículo)',
-  5: 'Licença do veículo',
-  6: 'Permissão para motorista de aplicativo',
-};
-
-/** The documents each modality needs, in the checklist's order. */
-export const MODALITY_DOCUMENT_TYPES: Readonly<Record<number, readonly number[]>> = { 0: [0, 1, 2, 3, 5, 4], 1: [0, 1, 2, 4] };
-
-/** `0` or `1` from the path, else undefined. */
-export function parseModality(value: string | undefined): number | undefined {
-  return value === '0' || value === '1' ? Number(value) : undefined;
 }
 
 /**

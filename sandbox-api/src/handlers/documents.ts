@@ -1,3 +1,4 @@
+import { DRIVER_DOCUMENT_TYPES, MODALITY_DOCUMENT_TYPES } from '@driver-portal/mfe-onboarding/documents';
 import { onboarding as api } from '../contracts';
 import { ONBOARDING_STATES } from '../constants';
 import type { UploadedDocument } from '../documents-state';
@@ -28,9 +29,6 @@ export const DOCUMENT_TEXTS = {
   missing: (names: string) => `Faltam documentos: ${names}.`,
 } as const;
 
-/** What each modality must have before send-queue-workflow (docs/product-rules.md, "Onboarding"). */
-export const REQUIRED_DOCUMENTS: Record<number, readonly number[]> = { 0: [0, 1, 2, 3, 5, 4], 1: [0, 1, 2, 4] };
-const DRIVER_TYPES = [0, 1, 2];
 const PDF_TYPES = [4];
 
 function driverOf(state: SandboxState, guid: string | undefined): DriverRecord | undefined {
@@ -102,13 +100,13 @@ function uploadLicence(request: SandboxRequest): Uploaded {
 
 const uploadDriverDocument = (request: SandboxRequest): Uploaded => {
   const type = Number(request.params.documentType);
-  if (!DRIVER_TYPES.includes(type)) return validationError(400, DOCUMENT_TEXTS.wrongType, 'documentType');
+  if (!DRIVER_DOCUMENT_TYPES.includes(type)) return validationError(400, DOCUMENT_TEXTS.wrongType, 'documentType');
   return uploadOne(request, type, null, 'api/2.0 driver');
 };
 
 function uploadModalityDocument(request: SandboxRequest): Uploaded {
   const type = Number(request.params.documentType);
-  if (DRIVER_TYPES.includes(type)) return validationError(400, DOCUMENT_TEXTS.wrongType, 'documentType');
+  if (DRIVER_DOCUMENT_TYPES.includes(type)) return validationError(400, DOCUMENT_TEXTS.wrongType, 'documentType');
   const modality = Number(request.params.modalityType);
   if (modality !== 0 && modality !== 1) return validationError(400, DOCUMENT_TEXTS.modalityFirst, 'modalityType');
   return uploadOne(request, type, modality, 'api/2.0 modality');
@@ -182,7 +180,8 @@ function sendToReview({ state, params, now }: SandboxRequest): Uploaded {
   const driver = driverOf(state, params.guid);
   if (!driver) return notFound();
   const modality = Number(params.modalityType);
-  const required = REQUIRED_DOCUMENTS[modality];
+  // What each modality must have: the onboarding's own catalogue (docs/product-rules.md, "Onboarding").
+  const required = MODALITY_DOCUMENT_TYPES[modality];
   if (!required) return validationError(400, DOCUMENT_TEXTS.modalityFirst, 'modalityType');
   const list = recordsOf(state, driver).filter((item) => item.modalityType === null || item.modalityType === modality);
   const missing = required.filter((type) => !list.some((item) => item.documentType === type && item.rejectedAt === null));

@@ -4,12 +4,13 @@ import { showError } from '@driver-portal/shared/events';
 import { Button, ButtonLink, LoadView, Page } from '@driver-portal/shared/ui';
 import type { DriverDocument } from '../../contract';
 import {
+  capturePath,
   DOCUMENT_NAMES,
   DRIVER_DOCUMENT_TYPES,
   isThere,
+  MODALITY_DOCUMENT_TYPES,
   parseFileType,
-  parseModalityParam,
-  REQUIRED_DOCUMENTS,
+  parseModality,
   statusOf,
   VEHICLE_DOCUMENTS,
 } from '../../documents';
@@ -33,7 +34,7 @@ function InvalidModality() {
 
 /** /register/upload-picture/:modalityType — the documents of the modality, their status, and the submit. */
 export function ChecklistPage() {
-  const modalityType = parseModalityParam(useParams().modalityType);
+  const modalityType = parseModality(useParams().modalityType);
   const guid = registeringDriver();
   let body = <DriverUnknown />;
   if (modalityType === undefined) body = <InvalidModality />;
@@ -60,7 +61,7 @@ function Checklist({ guid, modalityType }: { guid: string; modalityType: number 
     }
     void navigate(registerPaths.nextSteps());
   });
-  const required = REQUIRED_DOCUMENTS[modalityType] ?? [];
+  const required = MODALITY_DOCUMENT_TYPES[modalityType] ?? [];
   const vehicle = VEHICLE_DOCUMENTS[modalityType] ?? [];
   return (
     <LoadView {...load}>
@@ -157,17 +158,10 @@ function DocumentGroup({
   );
 }
 
-/** Where a document type is captured, in the new flow. */
-export function capturePath(modalityType: number, type: number): string {
-  if (type === 0) return registerPaths.maskCamera('new', modalityType, 0);
-  if (type === 2) return registerPaths.selfie('new', modalityType, 2);
-  return registerPaths.camera('new', modalityType, type);
-}
-
 /** /register/details-picture/:modalityType/:fileType — how to photograph one document. */
 export function InstructionsPage() {
   const params = useParams();
-  const modalityType = parseModalityParam(params.modalityType);
+  const modalityType = parseModality(params.modalityType);
   const type = modalityType === undefined ? undefined : parseFileType(params.fileType, modalityType);
   const instructions = type === undefined ? undefined : INSTRUCTIONS[type];
   return (
@@ -185,7 +179,7 @@ export function InstructionsPage() {
               <li key={tip}>{tip}</li>
             ))}
           </ul>
-          <ButtonLink className="button-block" to={capturePath(modalityType, type)}>
+          <ButtonLink className="button-block" to={capturePath('new', modalityType, type)}>
             {type === 4 ? 'Escolher o PDF' : 'Tirar foto'}
           </ButtonLink>
         </>

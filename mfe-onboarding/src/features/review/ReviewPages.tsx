@@ -6,16 +6,8 @@ import { ApiError } from '@driver-portal/shared/http';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, ButtonLink, ErrorState, LoadView, Page } from '@driver-portal/shared/ui';
 import type { ReviewDocument } from '../../contract';
-import {
-  capturePath,
-  DOCUMENT_NAMES,
-  documentPaths,
-  MODALITY_DOCUMENT_TYPES,
-  parseModality,
-  rejectedReason,
-  rejectionReason,
-  SUPPORT_PHONES,
-} from '../../licence-review';
+import { capturePath, DOCUMENT_NAMES, MODALITY_DOCUMENT_TYPES, parseModality, statusOf } from '../../documents';
+import { documentPaths, rejectedReason, rejectionReason, SUPPORT_PHONES } from '../../licence-review';
 import { registeringDriver } from '../../session';
 import { fetchReviewDocuments, fetchWorkflowModality, sendQueueWorkflow } from './api';
 import './review.css';
@@ -38,19 +30,9 @@ export const REVIEW_TEXTS = {
   invalidPath: 'Endereço inválido.',
 } as const;
 
-export type DocumentStatus = 'aproved' | 'rejected' | 'created' | 'none';
-
-/** approvedAt gives aproved; else rejectedAt rejected; else createdAt created; else none. */
-export function documentStatus(document: ReviewDocument | undefined): DocumentStatus {
-  if (document?.approvedAt) return 'aproved';
-  if (document?.rejectedAt) return 'rejected';
-  if (document?.createdAt) return 'created';
-  return 'none';
-}
-
 function DocumentRow({ type, document, modalityType }: { type: number; document: ReviewDocument | undefined; modalityType: number }) {
   const [open, setOpen] = useState(false);
-  const status = documentStatus(document);
+  const status = statusOf(document);
   const name = DOCUMENT_NAMES[type] ?? `Documento ${type}`;
   const nameId = `review-document-${type}`;
   let action;

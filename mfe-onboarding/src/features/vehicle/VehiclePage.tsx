@@ -6,7 +6,8 @@ import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField,
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, cnpjSchema, cpfSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import type { CarBrand, VehicleBody, VehicleReadBack } from '../../contract';
-import { afterDataSubmit, documentPaths, parseModality } from '../../licence-review';
+import { parseModality } from '../../documents';
+import { afterDataSubmit, documentPaths } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
 import { ChoiceField, FocusFirstError } from '../../fields';
 import { registeringDriver } from '../../session';
