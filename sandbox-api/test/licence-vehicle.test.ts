@@ -129,7 +129,7 @@ describe('licence, vehicle and document review calls of the register service', (
     expect((await hook(`${id}/1/approved`)).status).toBe(200);
     expect((await hook(`${id}/2/rejected/3`)).status).toBe(200);
     expect((await hook(`${id}/2/rejected`)).status).toBe(400);
-    const documents = await call(sandbox, api.reviewDocuments, { params: { id, m: 0 } });
+    const documents = await call(sandbox, api.modalityDocuments, { params: { guid: id, modalityType: 0 } });
     const byType = Object.fromEntries(documents.body.documents.map(({ response }) => [response.documentType, response]));
     expect(byType[0]).toMatchObject({ approvedAt: null, rejectedAt: null });
     expect(byType[0]?.createdAt).toEqual(expect.any(String));
@@ -137,9 +137,9 @@ describe('licence, vehicle and document review calls of the register service', (
     expect(byType[2]).toMatchObject({ approvedAt: null, rejectedReasonId: 3 });
 
     // A rejected document holds the review back until it is sent again.
-    expect((await call(sandbox, api.sendQueueWorkflow, { params: { id, m: 0 } })).status).toBe(400);
+    expect((await call(sandbox, api.sendToReview, { params: { guid: id, modalityType: 0 } })).status).toBe(400);
     for (const type of [2, 3, 4, 5]) expect((await hook(`${id}/${type}/created`)).status).toBe(200);
-    expect((await call(sandbox, api.sendQueueWorkflow, { params: { id, m: 0 } })).status).toBe(200);
+    expect((await call(sandbox, api.sendToReview, { params: { guid: id, modalityType: 0 } })).status).toBe(200);
     const { body } = await call(sandbox, api.driverStates, { params: { guid: id } });
     expect(body.states.map((state) => state.response.driverStateType)).toContain(9);
   });

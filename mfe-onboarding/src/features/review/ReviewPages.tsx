@@ -5,11 +5,11 @@ import { showError } from '@driver-portal/shared/events';
 import { ApiError } from '@driver-portal/shared/http';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, ButtonLink, ErrorState, LoadView, Page } from '@driver-portal/shared/ui';
-import type { ReviewDocument } from '../../contract';
+import type { DriverDocument } from '../../contract';
 import { capturePath, DOCUMENT_NAMES, MODALITY_DOCUMENT_TYPES, parseModality, statusOf } from '../../documents';
 import { documentPaths, rejectedReason, rejectionReason, SUPPORT_PHONES } from '../../licence-review';
 import { registeringDriver } from '../../session';
-import { fetchReviewDocuments, fetchWorkflowModality, sendQueueWorkflow } from './api';
+import { fetchReviewDocuments, fetchWorkflowModality, sendToReview } from './api';
 import './review.css';
 
 export const REVIEW_TEXTS = {
@@ -30,7 +30,7 @@ export const REVIEW_TEXTS = {
   invalidPath: 'Endereço inválido.',
 } as const;
 
-function DocumentRow({ type, document, modalityType }: { type: number; document: ReviewDocument | undefined; modalityType: number }) {
+function DocumentRow({ type, document, modalityType }: { type: number; document: DriverDocument | undefined; modalityType: number }) {
   const [open, setOpen] = useState(false);
   const status = statusOf(document);
   const name = DOCUMENT_NAMES[type] ?? `Documento ${type}`;
@@ -81,7 +81,7 @@ function DocumentRow({ type, document, modalityType }: { type: number; document:
 
 interface Review {
   modalityType: number;
-  documents: ReviewDocument[];
+  documents: DriverDocument[];
   /** The review queue was asked for (startFlow) and the call failed: it can be tried again. */
   queueError?: ApiError;
 }
@@ -102,7 +102,7 @@ export function ReviewDocsPage() {
       let queueError: ApiError | undefined;
       if (startFlow.current) {
         try {
-          await sendQueueWorkflow(driverId, modalityType);
+          await sendToReview(driverId, modalityType);
           startFlow.current = false;
         } catch (error) {
           queueError = error instanceof ApiError ? error : undefined;
