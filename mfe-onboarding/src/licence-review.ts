@@ -42,23 +42,13 @@ export function afterDataSubmit(flow: string, modalityType: string, driverId: st
   return documentPaths.reviewDocs(driverId, true);
 }
 
-/**
- * The support phones shown for a name or CPF mismatch. The documents do not reproduce them
- * ("supplied with the screen"): the provider's numbers go here
- * (docs/product-rules.md, "Gaps the product defines").
- */
-export const SUPPORT_PHONES = [
-  { label: 'Capitais e regiões metropolitanas', phone: '4003 0000' },
-  { label: 'Demais localidades', phone: '0800 000 0000' },
-] as const;
-
 const ILLEGIBLE = (document: string) =>
   `Não conseguimos ler a foto ${document}. Tire uma nova foto em um lugar bem iluminado, sem reflexos, com o documento inteiro e em foco.`;
 
 /**
  * The rejection reasons by document type, then reason id (docs/product-rules.md, "Errors",
  * rejection reasons); the wording is ours, the documents give only what each reason means.
- * `support`: a name or CPF mismatch, which a new photo does not fix: the support phones show.
+ * `support`: a name or CPF mismatch, which a new photo does not fix: the way to support shows.
  */
 export const REJECTION_REASONS: Readonly<Record<number, Readonly<Record<number, { text: string; support?: true }>>>> = {
   0: {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { getConfig } from '@driver-portal/shared/config';
 import { useLoad } from '@driver-portal/shared/data';
 import { showError } from '@driver-portal/shared/events';
 import { ApiError } from '@driver-portal/shared/http';
@@ -7,7 +8,7 @@ import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, ButtonLink, ErrorState, LoadView, Page } from '@driver-portal/shared/ui';
 import type { DriverDocument } from '../../contract';
 import { capturePath, DOCUMENT_NAMES, MODALITY_DOCUMENT_TYPES, parseModality, statusOf } from '../../documents';
-import { documentPaths, rejectedReason, rejectionReason, SUPPORT_PHONES } from '../../licence-review';
+import { documentPaths, rejectedReason, rejectionReason } from '../../licence-review';
 import { registeringDriver } from '../../session';
 import { fetchReviewDocuments, fetchWorkflowModality, sendToReview } from './api';
 import './review.css';
@@ -27,6 +28,8 @@ export const REVIEW_TEXTS = {
   rejectedTitle: 'Documento recusado',
   resend: 'Enviar novamente',
   support: 'Fale com o suporte:',
+  // Ours: no support phone configured for this environment (docs/product-rules.md, "Document review").
+  supportInApp: 'Para falar com o suporte, use a opção de ajuda do aplicativo.',
   invalidPath: 'Endereço inválido.',
 } as const;
 
@@ -154,6 +157,27 @@ export function ReviewDocsPage() {
 }
 
 /**
+ * How to reach support: the provider's phones where the deployment configures them (runtime
+ * configuration, `supportPhones`), else the app's help channel, never a made-up number.
+ */
+function SupportContact() {
+  const phones = getConfig().supportPhones ?? [];
+  if (phones.length === 0) return <p>{REVIEW_TEXTS.supportInApp}</p>;
+  return (
+    <>
+      <p>{REVIEW_TEXTS.support}</p>
+      <ul className="support-phones">
+        {phones.map((item) => (
+          <li key={`${item.label} ${item.phone}`}>
+            {item.label}: <a href={`tel:${item.phone.replace(/\D/g, '')}`}>{item.phone}</a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
  * /register/details-doc-rejected/:rejectedReasonId/:modalityType/:fileType — why the document
  * was rejected, then its capture screen in the edit flow. A name or CPF mismatch shows the
  * support phones.
@@ -182,18 +206,7 @@ export function RejectedDetailPage() {
     <Page title={REVIEW_TEXTS.rejectedTitle} backTo={backTo}>
       <h2 className="review-document-name">{DOCUMENT_NAMES[fileType]}</h2>
       <p>{reason.text}</p>
-      {reason.support ? (
-        <>
-          <p>{REVIEW_TEXTS.support}</p>
-          <ul className="support-phones">
-            {SUPPORT_PHONES.map((item) => (
-              <li key={item.phone}>
-                {item.label}: <a href={`tel:${item.phone.replace(/\D/g, '')}`}>{item.phone}</a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {reason.support ? <SupportContact /> : null}
       <ButtonLink className="button-block" to={capturePath('edit', modalityType, fileType)}>
         {REVIEW_TEXTS.resend}
       </ButtonLink>

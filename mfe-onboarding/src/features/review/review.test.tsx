@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
-import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute } from '@driver-portal/shared/test-utils';
+import { setActiveConfig } from '@driver-portal/shared/config';
+import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute, testConfig } from '@driver-portal/shared/test-utils';
 import { api, type DriverDocument } from '../../contract';
 import { routes } from '../../routes';
 
@@ -91,10 +92,27 @@ describe('document review', () => {
     renderRoute({ routes, path, session: {} });
     expect(await screen.findByText(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enviar novamente' })).toHaveAttribute('href', capture);
-    if (support) {
-      expect(screen.getByText('Fale com o suporte:')).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: '4003 0000' })).toHaveAttribute('href', 'tel:40030000');
-    } else expect(screen.queryByText('Fale com o suporte:')).not.toBeInTheDocument();
+    // No support phone configured (the test configuration has none): the app's help channel, no number.
+    if (support) expect(screen.getByText('Para falar com o suporte, use a opção de ajuda do aplicativo.')).toBeInTheDocument();
+    else expect(screen.queryByText(/suporte, use a opção de ajuda/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Fale com o suporte:')).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="tel:"]')).toBeNull();
+  });
+
+  it('a name or CPF mismatch shows the support phones the environment configures, each one to dial', async () => {
+    setActiveConfig({
+      ...testConfig,
+      supportPhones: [
+        { label: 'Capitais', phone: '4004 1234' },
+        { label: 'Demais localidades', phone: '0800 765 4321' },
+      ],
+    });
+    renderRoute({ routes, path: '/register/details-doc-rejected/6/0/0', session: {} });
+    expect(await screen.findByText('Fale com o suporte:')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '4004 1234' })).toHaveAttribute('href', 'tel:40041234');
+    expect(screen.getByRole('link', { name: '0800 765 4321' })).toHaveAttribute('href', 'tel:08007654321');
+    expect(screen.getByRole('list')).toHaveTextContent('Capitais: 4004 1234Demais localidades: 0800 765 4321');
+    expect(screen.queryByText(/suporte, use a opção de ajuda/)).not.toBeInTheDocument();
   });
 
   it('with startFlow=true first sends the documents to review, once, and drops the parameter', async () => {
