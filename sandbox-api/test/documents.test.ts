@@ -105,6 +105,28 @@ describe('document calls of the register service', () => {
     expect(await states()).toContain(ONBOARDING_STATES.sentForAnalysis);
   });
 
+  it("seeds the demo driver's documents under review in the one store: approved, waiting, the CRLV rejected for its age", async () => {
+    const { body } = await call(sandbox, api.modalityDocuments, { params: { guid: DEMO_DRIVER.id, modalityType: 0 } });
+    const status = ({ approvedAt, rejectedAt, createdAt, rejectedReasonId }: (typeof body.documents)[number]['response']) =>
+      approvedAt ? 'approved' : rejectedAt ? `rejected ${rejectedReasonId}` : createdAt ? 'created' : 'none';
+    expect(Object.fromEntries(body.documents.map(({ response }) => [response.documentType, status(response)]))).toEqual({
+      0: 'approved',
+      1: 'approved',
+      2: 'created',
+      3: 'created',
+      4: 'rejected 10',
+      5: 'approved',
+    });
+    // The review's hook moves a seeded document like an uploaded one.
+    expect(
+      (await fetchJson(`${sandbox.baseUrl}/__sandbox/onboarding/documents/${DEMO_DRIVER.id}/4/approved`, { method: 'POST' })).status,
+    ).toBe(200);
+    const after = await call(sandbox, api.modalityDocuments, { params: { guid: DEMO_DRIVER.id, modalityType: 0 } });
+    expect(after.body.documents.filter(({ response }) => response.documentType === 4).map(({ response }) => status(response))).toEqual([
+      'approved',
+    ]);
+  });
+
   it("keeps the demo driver's seeded photo for my account", async () => {
     const { body } = await call(sandbox, api.driverDocuments, { params: { guid: DEMO_DRIVER.id } });
     expect(body.documents.find((item) => item.response.documentType === 2)?.response.fileUrl).toMatch(

@@ -112,7 +112,7 @@ function uploadModalityDocument(request: SandboxRequest): Uploaded {
   return uploadOne(request, type, modality, 'api/2.0 modality');
 }
 
-/** The driver's list: seed documents of the account (the demo's photo), replaced by uploads of the same type. */
+/** The driver's documents: the seed's (src/documents-state.ts) and the uploads, one per type and modality. */
 function recordsOf(state: SandboxState, driver: DriverRecord): UploadedDocument[] {
   return state.documents.byDriver[driver.id.toLowerCase()] ?? [];
 }
@@ -127,45 +127,32 @@ interface DocumentAnswer {
   document: { fileUrl: string | null } | null;
 }
 
-const answerOf = (item: UploadedDocument): { response: DocumentAnswer } => ({
+const answerOf = (item: UploadedDocument, origin: string): { response: DocumentAnswer } => ({
   response: {
     documentType: item.documentType,
     createdAt: item.createdAt,
     rejectedAt: item.rejectedAt,
     approvedAt: item.approvedAt,
     rejectedReasonId: item.rejectedReasonId,
-    fileUrl: null,
+    fileUrl: item.fileUrl ? `${origin}${item.fileUrl}` : null,
     document: null,
   },
 });
 
+/** The driver's own documents (licence, proof of address, photo): my account reads the photo's file. */
 function driverDocuments({ state, params, origin }: SandboxRequest): Reply<{ documents: { response: DocumentAnswer }[] }> {
   const driver = driverOf(state, params.guid);
   if (!driver) return notFound();
-  const uploads = recordsOf(state, driver).filter((item) => item.modalityType === null);
-  // The account's seed documents (the demo driver's photo, with its address), unless uploaded again.
-  const seeded = (state.account.drivers[driver.id.toLowerCase()]?.documents ?? [])
-    .filter((item) => !uploads.some((upload) => upload.documentType === item.documentType))
-    .map(({ documentType, fileUrl }) => ({
-      response: {
-        documentType,
-        createdAt: null,
-        rejectedAt: null,
-        approvedAt: null,
-        rejectedReasonId: null,
-        fileUrl: fileUrl === null ? null : `${origin}${fileUrl}`,
-        document: null,
-      },
-    }));
-  return ok({ documents: [...seeded, ...uploads.map(answerOf)] });
+  const own = recordsOf(state, driver).filter((item) => item.modalityType === null);
+  return ok({ documents: own.map((item) => answerOf(item, origin)) });
 }
 
-function modalityDocuments({ state, params }: SandboxRequest): Reply<{ documents: { response: DocumentAnswer }[] }> {
+function modalityDocuments({ state, params, origin }: SandboxRequest): Reply<{ documents: { response: DocumentAnswer }[] }> {
   const driver = driverOf(state, params.guid);
   if (!driver) return notFound();
   const modality = Number(params.modalityType);
   const list = recordsOf(state, driver).filter((item) => item.modalityType === null || item.modalityType === modality);
-  return ok({ documents: list.map(answerOf) });
+  return ok({ documents: list.map((item) => answerOf(item, origin)) });
 }
 
 function proofOfAddress({ state, params }: SandboxRequest): Reply<{ response: { document: { fileUrl: string | null } } | null }> {
