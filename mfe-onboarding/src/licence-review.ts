@@ -1,10 +1,13 @@
+import { ApiError, callApi } from '@driver-portal/shared/http';
 import { portalPath } from '@driver-portal/shared/links';
 import { getSessionValue, sessionValue } from '@driver-portal/shared/session';
+import { api, type VehicleReadBack } from './contract';
 
 /*
  * What the licence and vehicle forms and the document review share (docs/product-rules.md,
  * "Onboarding", "Licence and vehicle data" and "Document review"): their addresses, the
- * after-submit routing and the rejection reasons. The documents themselves are in documents.ts.
+ * after-submit routing, the vehicle's read-back and the rejection reasons. The documents
+ * themselves are in documents.ts.
  */
 
 /**
@@ -77,6 +80,24 @@ export const UNKNOWN_REASON_TEXT = 'Seu documento foi recusado na análise. Envi
 
 export function rejectionReason(fileType: number, reasonId: number): { text: string; support?: true } {
   return REJECTION_REASONS[fileType]?.[reasonId] ?? { text: UNKNOWN_REASON_TEXT };
+}
+
+/**
+ * The modality's vehicle sent before, or undefined while it has none (the service answers 404):
+ * the vehicle form fills itself from it, the checklist reads whether it was sent.
+ */
+export async function fetchModalityVehicle(
+  id: string,
+  modalityType: number | string,
+  signal: AbortSignal,
+): Promise<VehicleReadBack | undefined> {
+  try {
+    const { response } = await callApi(api.register.modalityVehicle, { params: { id, m: modalityType }, signal });
+    return response.vehicle;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
 }
 
 /** `YYYY-MM-DD` (or a date-time) to `DD/MM/YYYY`; anything else as it came. */

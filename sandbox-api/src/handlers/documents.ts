@@ -11,8 +11,9 @@ import { advanceState } from './onboarding';
  * The onboarding's document calls (register service, no token), with documents that move: an
  * upload appears in the documents calls with `createdAt` (a new upload of a type replaces the
  * earlier one, and so restarts its review); `/__sandbox/documents/...` approves or rejects one
- * with a reason (documentsHook, below); send-queue-workflow gives the driver state 9. Every
- * upload version the two documents name is served (see the remote's contract/documents.ts).
+ * with a reason (documentsHook, below); send-queue-workflow, once every document and the licence
+ * and vehicle data are there, gives the driver state 9. Every upload version the two documents
+ * name is served (see the remote's contract/documents.ts).
  */
 
 /** Largest decoded upload part: the portal sends photos of at most 700 KB and PDFs of at most 2 MB. */
@@ -27,6 +28,7 @@ export const DOCUMENT_TEXTS = {
   wrongType: 'Tipo de documento inválido para esta chamada.',
   modalityFirst: 'Escolha a modalidade antes de enviar os documentos.',
   missing: (names: string) => `Faltam documentos: ${names}.`,
+  missingData: (names: string) => `Preencha antes: ${names}.`,
 } as const;
 
 const PDF_TYPES = [4];
@@ -162,7 +164,10 @@ function proofOfAddress({ state, params }: SandboxRequest): Reply<{ response: { 
   return ok({ response: found ? { document: { fileUrl: null } } : null });
 }
 
-/** Needs every document of the modality sent and none rejected; then state 9 and a new review. */
+/**
+ * Needs every document of the modality sent and none rejected, and the licence and the modality's
+ * vehicle data sent (docs/product-rules.md, "Documents and capture"); then state 9 and a new review.
+ */
 function sendToReview({ state, params, now }: SandboxRequest): Uploaded {
   const driver = driverOf(state, params.guid);
   if (!driver) return notFound();
@@ -173,6 +178,11 @@ function sendToReview({ state, params, now }: SandboxRequest): Uploaded {
   const list = recordsOf(state, driver).filter((item) => item.modalityType === null || item.modalityType === modality);
   const missing = required.filter((type) => !list.some((item) => item.documentType === type && item.rejectedAt === null));
   if (missing.length > 0) return validationError(400, DOCUMENT_TEXTS.missing(missing.join(', ')), 'documents');
+  const data = [
+    ...(state.licenceVehicle.licences[driver.id.toLowerCase()] ? [] : ['dados da CNH']),
+    ...(state.vehicles[driver.id]?.[String(modality)] ? [] : ['dados do veículo']),
+  ];
+  if (data.length > 0) return validationError(400, DOCUMENT_TEXTS.missingData(data.join(', ')), 'data');
   advanceState(driver, ONBOARDING_STATES.sentForAnalysis);
   state.documents.sentToReview.push({ driverId: driver.id, modalityType: modality, at: now.toISOString() });
   return ok({});
