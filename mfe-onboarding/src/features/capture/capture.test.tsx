@@ -43,6 +43,8 @@ describe('single-photo camera', () => {
     mockJson(api.register.uploadModalityDocument, {});
     mockJson(api.register.driverDocuments, { documents: [] });
     mockJson(api.register.modalityDocuments, { documents: [] });
+    mockJson(api.register.license, { driverLicense: null });
+    mockStatus(api.register.modalityVehicle, 404);
     const { user, router } = renderRoute({ routes, path: '/register/camera/new/0/3', session });
     expect(await screen.findByRole('heading', { level: 1, name: 'Permissão para motorista de táxi' })).toBeInTheDocument();
     expect(screen.queryByText('Camera não suportada')).not.toBeInTheDocument();
