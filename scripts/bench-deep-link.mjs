@@ -4,11 +4,12 @@
 // without federation). Prints figures; it asserts nothing (the byte budgets are a unit test).
 //
 // Usage: npm run bench [-- --runs 5] [-- --only notifications] [-- --no-lighthouse] [-- --throttle] [-- --list] [-- --json out.json]
+//        [-- --reports dir] (every Lighthouse report kept, to read what a score is made of)
 // "shown ms": until the screen shows its heading and text; "call ms": until its first service call left.
 // It builds every app and the control first, and holds the ports lock (/tmp/portal-ports.lock,
 // the one e2e runs take) while it serves them.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
@@ -196,6 +197,12 @@ function lighthouse(url, chromeArgs, chromePath) {
     child.on('exit', () => {
       try {
         const report = JSON.parse(output);
+        const reports = option('--reports');
+        if (reports) {
+          mkdirSync(reports, { recursive: true });
+          const name = `${new URL(url).port}${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`;
+          writeFileSync(join(reports, name), output);
+        }
         // A run Lighthouse could not score (its runtimeError says why) counts as missing, not as 0.
         if (report.categories.performance.score === null) {
           console.warn(`lighthouse ${url}: ${report.runtimeError?.code ?? 'no score'} ${report.runtimeError?.message ?? ''}`);
