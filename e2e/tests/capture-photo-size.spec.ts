@@ -1,6 +1,6 @@
 import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
 import { expect, HOST, recordRequests, SANDBOX, test, withToken, type Page } from './support';
-import { hasExif, isJpeg, jpegSize } from './capture-support';
+import { hasExif, isJpeg, jpegQuality, jpegSize } from './capture-support';
 
 /*
  * Light uploads (docs/product-rules.md, "Documents and capture") on a photo the size a phone
@@ -160,7 +160,7 @@ async function sendAndRead(page: Page, requests: ReturnType<typeof recordRequest
   expect(isJpeg(sent)).toBe(true);
   expect(hasExif(sent)).toBe(false);
   expect(sent.includes(Buffer.from('Camer'))).toBe(false);
-  return { bytes: sent.length, ...jpegSize(sent) };
+  return { bytes: sent.length, quality: jpegQuality(sent), ...jpegSize(sent) };
 }
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
@@ -194,7 +194,7 @@ test('a 12 MP phone photo (3-6 MB) goes out as a JPEG of at most 700 KB, 1600-20
   expect(Math.abs(sent.width / sent.height - 4 / 3)).toBeLessThan(0.01);
   console.log(
     `[photo-size] 12 MP phone photo: in ${kb(photo.length)} (4000x3000, quality 0.92, noise 8) -> out ${kb(sent.bytes)} ` +
-      `(${sent.width}x${sent.height}); pipeline ${fast} ms, ${slow} ms with the CPU 4x slower`,
+      `(${sent.width}x${sent.height}, quality about ${sent.quality}); pipeline ${fast} ms, ${slow} ms with the CPU 4x slower`,
   );
 });
 
@@ -211,6 +211,6 @@ test('worst case: a 12 MP photo at quality 0.95 with heavy noise still goes out 
   expect(sent.bytes).toBeLessThanOrEqual(700 * 1024);
   console.log(
     `[photo-size] worst case: in ${kb(photo.length)} (4000x3000, quality 0.95, noise 48) -> out ${kb(sent.bytes)} ` +
-      `(${sent.width}x${sent.height}); pipeline ${took} ms`,
+      `(${sent.width}x${sent.height}, quality about ${sent.quality}); pipeline ${took} ms`,
   );
 });

@@ -199,3 +199,34 @@ test('a CNH whose name differs from the account: the reason and the support, whi
   // The remote still offers the licence camera (for after support has fixed the name).
   await expect(page.getByRole('link', { name: 'Enviar novamente' })).toHaveAttribute('href', '/register/mask-camera/edit/0/0');
 });
+
+test('the queue does not restart after the resend: the review says so and sends it again', async ({ page }) => {
+  test.setTimeout(60_000);
+  await underReviewWithRejection(5, 1);
+  const requests = recordRequests(page);
+  let failures = 1;
+  await page.route(`${REGISTER}${QUEUE_PATH}`, async (route) => {
+    if (route.request().method() === 'PUT' && failures-- > 0)
+      return route.fulfill({ status: 500, json: { validations: [{ message: 'Falha.' }] } });
+    return route.fallback();
+  });
+  await page.goto(asDriver('/register/camera/edit/0/5'));
+  await page.getByRole('button', { name: 'Tirar foto' }).click();
+  await expect(page.getByRole('img', { name: 'Foto: Licença do veículo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar foto' }).click();
+
+  // The photo is sent; the review queue's restart failed: the driver is told, and can send again.
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText('erro ao enviar os dados.');
+  await expectAccessible(page);
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(`${HOST}/register/review-docs/${ID}?startFlow=true`);
+  await expect(row(page, 'Licença do veículo').getByRole('button', { name: 'Aguarde...' })).toBeVisible();
+  expect((await sandboxState()).documents.sentToReview).toHaveLength(1);
+  await page.getByRole('button', { name: 'Enviar para análise novamente' }).click();
+  await expect(page).toHaveURL(`${HOST}/register/review-docs/${ID}`);
+  await expect(page.getByRole('button', { name: 'Enviar para análise novamente' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Aguarde...' })).toHaveCount(TAXI_DOCUMENTS.length);
+  expect((await sandboxState()).documents.sentToReview).toHaveLength(2);
+  expect(requests.filter((request) => request.method() === 'PUT' && request.url() === `${REGISTER}${QUEUE_PATH}`)).toHaveLength(2);
+});

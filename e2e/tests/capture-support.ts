@@ -80,3 +80,23 @@ export function hasExif(bytes: Buffer): boolean {
   }
   return false;
 }
+
+/**
+ * The quality a JPEG was encoded at, estimated from its luminance table's first (DC) entry, which
+ * libjpeg scales from 16 (Chromium's encoder): 0.8 gives 6, 0.7 gives 10, 0.6 gives 13.
+ */
+export function jpegQuality(bytes: Buffer): number | undefined {
+  let offset = 2;
+  while (offset + 4 < bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1] ?? 0;
+    if (marker === 0xda) return undefined;
+    const length = bytes.readUInt16BE(offset + 2);
+    // DQT, table 0 with 8-bit entries: its first entry follows the table's id byte.
+    if (marker === 0xdb && bytes[offset + 4] === 0) {
+      const scale = ((bytes[offset + 5] ?? 0) * 100) / 16;
+      return Math.round(scale <= 100 ? (200 - scale) / 2 : 5000 / scale) / 100;
+    }
+    offset += 2 + length;
+  }
+  return undefined;
+}
