@@ -94,7 +94,8 @@ export function jpegQuality(bytes: Buffer): number | undefined {
     // DQT, table 0 with 8-bit entries: its first entry follows the table's id byte.
     if (marker === 0xdb && bytes[offset + 4] === 0) {
       const scale = ((bytes[offset + 5] ?? 0) * 100) / 16;
-      return Math.round(scale <= 100 ? (200 - scale) / 2 : 5000 / scale) / 100;
+      // To the encoder's steps of 0.1 (the entry is an integer, so only a range of qualities fits it).
+      return Math.round((scale <= 100 ? (200 - scale) / 2 : 5000 / scale) / 10) / 10;
     }
     offset += 2 + length;
   }
