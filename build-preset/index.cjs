@@ -101,6 +101,28 @@ function navigationEntries(file) {
 }
 
 /**
+ * The host's entry fetches the runtime configuration and the remote list first thing
+ * (host/src/federation/early.ts); announced in the page, they download beside the entry instead
+ * of after it, one round trip earlier on every deep link's chain. `crossorigin` and the fetches'
+ * default cache mode and credentials are what let those fetches take the preloaded responses.
+ */
+const HOST_PRELOADS = ['/env.json', '/remotes.json'].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`).join('');
+
+/**
+ * react-router 7's package exports name only its development build (warnings and their texts
+ * included) for every condition; its production build sits beside it, unreachable by conditions
+ * (remix-run/react-router#14102). A production bundle, federated or not, takes that one.
+ * @param {string} appDir
+ */
+function routerProductionBuild(appDir) {
+  const dir = path.dirname(require.resolve('react-router/package.json', { paths: [appDir] }));
+  return {
+    'react-router$': path.join(dir, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(dir, 'dist/production/dom-export.mjs'),
+  };
+}
+
+/**
  * @param {AppOptions} options
  * @param {Part} part
  * @returns {import('@rspack/core').Configuration}
@@ -137,7 +159,10 @@ function compilation(options, part) {
       uniqueName: part.uniqueName,
       clean: part.clean,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      ...(production ? { alias: routerProductionBuild(appDir) } : {}),
+    },
     module: {
       rules: [
         {
@@ -169,6 +194,7 @@ function compilation(options, part) {
           template: path.join(__dirname, 'index.html'),
           title,
           publicPath: '/',
+          templateParameters: { preloads: page && federated && kind === 'host' ? HOST_PRELOADS : '' },
           minify: production,
           excludeChunks: ['signout'],
         }),

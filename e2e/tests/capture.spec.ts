@@ -94,6 +94,7 @@ test.describe('with the camera (Chromium fake camera)', () => {
     await fillLicence(page);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
+    await expect(page.getByRole('link', { name: 'Dados da CNH Preenchidos' })).toHaveAttribute('href', '/register/cnh/new/0');
 
     // The photo of the driver, after the facial-recognition policy.
     await page.goto(open('/register/selfie/new/0/2'));
@@ -124,10 +125,16 @@ test.describe('with the camera (Chromium fake camera)', () => {
     await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
 
     await expect(page.getByRole('region', { name: 'Seus documentos' }).getByText('Aguarde...')).toHaveCount(3);
-    await expect(page.getByRole('link', { name: 'Continuar para os dados do veículo' })).toHaveAttribute('href', '/register/crlv/new/0');
+    // Every document sent: the submit still waits for the vehicle's data, and says so.
+    const vehicleData = page.getByRole('link', { name: 'Dados do veículo Não preenchidos' });
+    await expect(vehicleData).toHaveAttribute('href', '/register/crlv/new/0');
+    await expect(page.getByRole('button', { name: 'Enviar para análise' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Enviar para análise' })).toHaveAccessibleDescription(
+      'Pendências para enviar para análise: Dados do veículo.',
+    );
     await expectAccessible(page);
     // The vehicle's data, then back to the checklist, and the submit for analysis.
-    await page.getByRole('link', { name: 'Continuar para os dados do veículo' }).click();
+    await vehicleData.click();
     await fillVehicle(page);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);

@@ -107,10 +107,17 @@ test('a draft survives a reload and a trip elsewhere', async ({ page }) => {
   await expect(page.getByLabel('Categoria')).toHaveValue('D');
 });
 
-test('after the data: the edit flow restarts the review queue; change-document mode returns to my account', async ({ page }) => {
+test('after the data: change-document mode returns to my account; the edit flow restarts the review queue', async ({ page }) => {
   await chooseModality(0);
   // The driver is in review: every document of the taxi modality was sent.
   for (const type of [0, 1, 2, 3, 4, 5]) await setDocument(type, 'created');
+  await page.goto(asDriver('/register/crlv/edit/0'));
+  await page.evaluate(() => window.sessionStorage.setItem('driver-portal:changeDocument', 'true'));
+  await fillVehicle(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(`${HOST}/my-account/init/${ID}`);
+
+  // The vehicle's data is there (the review queue needs the licence's and the vehicle's data too).
   await page.goto(asDriver('/register/cnh/edit/0'));
   await fillLicence(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -122,12 +129,6 @@ test('after the data: the edit flow restarts the review queue; change-document m
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Análise dos documentos' })).toBeVisible();
   expect((await sandboxState()).documents.sentToReview).toHaveLength(1);
-
-  await page.goto(asDriver('/register/crlv/edit/0'));
-  await page.evaluate(() => window.sessionStorage.setItem('driver-portal:changeDocument', 'true'));
-  await fillVehicle(page);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page).toHaveURL(`${HOST}/my-account/init/${ID}`);
 });
 
 test('the review: approved, waiting, rejected and not sent; a rejected one explains why and leads to its capture', async ({ page }) => {

@@ -1,10 +1,13 @@
+import { ApiError, callApi } from '@driver-portal/shared/http';
 import { portalPath } from '@driver-portal/shared/links';
 import { getSessionValue, sessionValue } from '@driver-portal/shared/session';
+import { api, type VehicleReadBack } from './contract';
 
 /*
  * What the licence and vehicle forms and the document review share (docs/product-rules.md,
  * "Onboarding", "Licence and vehicle data" and "Document review"): their addresses, the
- * after-submit routing, the documents of each modality and the rejection reasons.
+ * after-submit routing, the vehicle's read-back and the rejection reasons. The documents
+ * themselves are in documents.ts.
  */
 
 /**
@@ -28,18 +31,6 @@ export const documentPaths = {
 } as const;
 
 /**
- * The capture screen of a document in a flow (the capture screens are another part of this
- * remote): the licence has its own camera (front and back), the profile photo the selfie (last
- * segment: the file type), every other document the camera.
- */
-export function capturePath(flow: string, modalityType: number | string, fileType: number): string {
-  const params = { flow, modalityType, fileType };
-  if (fileType === 0) return portalPath('/register/mask-camera/:flow/:modalityType/:fileType', params);
-  if (fileType === 2) return portalPath('/register/selfie/:flow/:modalityType/:fileType', params);
-  return portalPath('/register/camera/:flow/:modalityType/:fileType', params);
-}
-
-/**
  * Where the licence or vehicle data leads once sent (docs/product-rules.md, "Onboarding"): in
  * change-document mode back to my account (the flag is then spent); in the new flow to the
  * checklist; otherwise (the edit flow: a rejected document resent) to the review, which restarts
@@ -54,42 +45,13 @@ export function afterDataSubmit(flow: string, modalityType: string, driverId: st
   return documentPaths.reviewDocs(driverId, true);
 }
 
-/** What the driver calls each document type (docs/product-rules.md, "Entities"). */
-export const DOCUMENT_NAMES: Readonly<Record<number, string>> = {
-  0: 'CNH (Carteira Nacional de Habilitação) com EAR',
-  1: 'Comprovante de residência',
-  2: 'Foto do rosto (selfie)',
-  3: 'Permissão para motorista de táxi',
-  4: 'CRLV (documento do veículo)',
-  5: 'Licença do veículo',
-  6: 'Permissão para motorista de aplicativo',
-};
-
-/** The documents each modality needs, in the checklist's order. */
-export const MODALITY_DOCUMENT_TYPES: Readonly<Record<number, readonly number[]>> = { 0: [0, 1, 2, 3, 5, 4], 1: [0, 1, 2, 4] };
-
-/** `0` or `1` from the path, else undefined. */
-export function parseModality(value: string | undefined): number | undefined {
-  return value === '0' || value === '1' ? Number(value) : undefined;
-}
-
-/**
- * The support phones shown for a name or CPF mismatch. The documents do not reproduce them
- * ("supplied with the screen"): the provider's numbers go here
- * (docs/product-rules.md, "Gaps the product defines").
- */
-export const SUPPORT_PHONES = [
-  { label: 'Capitais e regiões metropolitanas', phone: '4003 0000' },
-  { label: 'Demais localidades', phone: '0800 000 0000' },
-] as const;
-
 const ILLEGIBLE = (document: string) =>
   `Não conseguimos ler a foto ${document}. Tire uma nova foto em um lugar bem iluminado, sem reflexos, com o documento inteiro e em foco.`;
 
 /**
  * The rejection reasons by document type, then reason id (docs/product-rules.md, "Errors",
  * rejection reasons); the wording is ours, the documents give only what each reason means.
- * `support`: a name or CPF mismatch, which a new photo does not fix: the support phones show.
+ * `support`: a name or CPF mismatch, which a new photo does not fix: the way to support shows.
  */
 export const REJECTION_REASONS: Readonly<Record<number, Readonly<Record<number, { text: string; support?: true }>>>> = {
   0: {
@@ -118,6 +80,24 @@ export const UNKNOWN_REASON_TEXT = 'Seu documento foi recusado na análise. Envi
 
 export function rejectionReason(fileType: number, reasonId: number): { text: string; support?: true } {
   return REJECTION_REASONS[fileType]?.[reasonId] ?? { text: UNKNOWN_REASON_TEXT };
+}
+
+/**
+ * The modality's vehicle sent before, or undefined while it has none (the service answers 404):
+ * the vehicle form fills itself from it, the checklist reads whether it was sent.
+ */
+export async function fetchModalityVehicle(
+  id: string,
+  modalityType: number | string,
+  signal: AbortSignal,
+): Promise<VehicleReadBack | undefined> {
+  try {
+    const { response } = await callApi(api.register.modalityVehicle, { params: { id, m: modalityType }, signal });
+    return response.vehicle;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
 }
 
 /** `YYYY-MM-DD` (or a date-time) to `DD/MM/YYYY`; anything else as it came. */

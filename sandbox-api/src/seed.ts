@@ -12,6 +12,7 @@ import { seedCards } from './fixtures/card';
 import { seedVehicles } from './fixtures/vehicles';
 import type { SandboxState } from './state';
 import { seedLicenceVehicle } from './licence-vehicle-state';
+import { seedDocuments } from './documents-state';
 
 /**
  * The sandbox's starting state. Pure: the same `now` gives the same state, and every call
@@ -38,6 +39,6 @@ export function createSeed(now: Date = new Date()): SandboxState {
     vehicles: seedVehicles(),
     account: { drivers: seedAccounts(), banks: seedBanks(), incomeStatements: [], acceptedPolicies: [] },
     licenceVehicle: seedLicenceVehicle(),
-    documents: { byDriver: {}, sentToReview: [] },
+    documents: seedDocuments(now),
   };
 }

@@ -209,8 +209,6 @@ export class SandboxStates {
 export interface DriverAccountRecord {
   location: Location | null;
   modalities: Modality[];
-  /** documentType and a sandbox path (made absolute per request), for the profile photo. */
-  documents: { documentType: number; fileUrl: string | null }[];
   bankAccount: BankAccount | null;
   /** Vehicle attributes by vehicle id ("Yes"/"No"). */
   vehiclePredicates: Record<string, Predicate[]>;

@@ -1,6 +1,7 @@
 import { onboarding } from '../src/contracts';
 import { DEMO_DRIVER, ONBOARDING_DRIVER, ONBOARDING_STATES } from '../src/constants';
 import { call, fetchJson, startSandboxForFile } from './helpers';
+import { LICENCE, VEHICLE } from './onboarding-bodies';
 
 const sandbox = startSandboxForFile();
 const api = onboarding.register;
@@ -109,13 +110,41 @@ describe('document calls of the register service', () => {
     ]);
   });
 
-  it('send-queue-workflow needs every document of the modality, then gives state 9', async () => {
+  it('send-queue-workflow needs every document of the modality and the licence and vehicle data, then gives state 9', async () => {
     const early = await call(sandbox, api.sendToReview, { params: { guid, modalityType: 0 } });
     expect(early.status).toBe(400);
     await uploadAll();
+    const noData = await call(sandbox, api.sendToReview, { params: { guid, modalityType: 0 } });
+    expect(noData).toMatchObject({ status: 400, body: { validations: [{ message: 'Preencha antes: dados da CNH, dados do veículo.' }] } });
+    expect((await call(sandbox, api.saveLicense, { params: { id: guid }, ...json(LICENCE) })).status).toBe(200);
+    expect((await call(sandbox, api.saveVehicle, { params: { id: guid }, ...json(VEHICLE) })).status).toBe(200);
     expect(await states()).not.toContain(ONBOARDING_STATES.sentForAnalysis);
     expect((await call(sandbox, api.sendToReview, { params: { guid, modalityType: 0 } })).status).toBe(200);
     expect(await states()).toContain(ONBOARDING_STATES.sentForAnalysis);
+  });
+
+  it("seeds the demo driver's documents under review in the one store: approved, waiting, the CRLV rejected for its age", async () => {
+    const { body } = await call(sandbox, api.modalityDocuments, { params: { guid: DEMO_DRIVER.id, modalityType: 0 } });
+    const status = ({ approvedAt, rejectedAt, createdAt, rejectedReasonId }: (typeof body.documents)[number]['response']) =>
+      approvedAt ? 'approved' : rejectedAt ? `rejected ${rejectedReasonId}` : createdAt ? 'created' : 'none';
+    expect(Object.fromEntries(body.documents.map(({ response }) => [response.documentType, status(response)]))).toEqual({
+      0: 'approved',
+      1: 'approved',
+      2: 'created',
+      3: 'created',
+      4: 'rejected 10',
+      5: 'approved',
+    });
+    // The review's hook moves a seeded document like an uploaded one.
+    expect(
+      (await fetchJson(`${sandbox.baseUrl}/__sandbox/onboarding/documents/${DEMO_DRIVER.id}/4/approved`, { method: 'POST' })).status,
+    ).toBe(200);
+    const after = await call(sandbox, api.modalityDocuments, { params: { guid: DEMO_DRIVER.id, modalityType: 0 } });
+    expect(after.body.documents.filter(({ response }) => response.documentType === 4).map(({ response }) => status(response))).toEqual([
+      'approved',
+    ]);
+    // Its licence and taxi are seeded too: with the CRLV no longer rejected, the review can be sent again.
+    expect((await call(sandbox, api.sendToReview, { params: { guid: DEMO_DRIVER.id, modalityType: 0 } })).status).toBe(200);
   });
 
   it("keeps the demo driver's seeded photo for my account", async () => {

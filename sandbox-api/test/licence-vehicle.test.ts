@@ -1,53 +1,12 @@
 import { onboarding } from '../src/contracts';
 import { DEMO_DRIVER_ID, ONBOARDING_DRIVER } from '../src/constants';
 import { call, startSandboxForFile } from './helpers';
+import { LICENCE, VEHICLE } from './onboarding-bodies';
 
 const sandbox = startSandboxForFile();
 const api = onboarding.register;
 const id = ONBOARDING_DRIVER.id;
 const json = (body: unknown) => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-
-const LICENCE = {
-  DocumentNumber: '123456789',
-  DocumentIssuingState: 'SP',
-  DocumentIssuingAuthority: 'SSP',
-  BirthDate: '1980-05-17',
-  MotherName: 'Ana Ferreira',
-  FatherName: 'José Ferreira',
-  RegisterNumber: '01234567890',
-  ExpirationDate: '2030-01-31',
-  FirstLicenseDate: '2000-03-01',
-  Remark: 'EAR',
-  Category: 'B',
-  EmissionCity: 'São Paulo',
-  EmissionState: 'SP',
-  EmissionDate: '2025-01-31',
-  RenachNumber: 'SP123456789',
-  SecurityNumber: '12345678901',
-  MirrorNumber: '9876543210',
-};
-
-const VEHICLE = {
-  ModalityType: 0,
-  CurrentYear: 2026,
-  Renavam: '12345678901',
-  Chassis: '9BWZZZ377VT004251',
-  Plate: 'ABC1D23',
-  Type: 'Automóvel',
-  Fuel: 'Flex',
-  Brand: 1,
-  Model: 101,
-  ManufactureYear: 2022,
-  ModelYear: 2023,
-  Color: 'Branca',
-  Remark: 'Nada consta',
-  EmissionCity: 'São Paulo',
-  EmissionDate: '2026-02-10',
-  IssuingState: 'SP',
-  CrlvNumber: '123456789012',
-  OwnerName: 'João Batista Ferreira',
-  OwnerDocument: '11144477735',
-};
 
 const hook = (path: string) => fetch(`${sandbox.baseUrl}/__sandbox/onboarding/documents/${path}`, { method: 'POST' });
 
@@ -129,7 +88,7 @@ describe('licence, vehicle and document review calls of the register service', (
     expect((await hook(`${id}/1/approved`)).status).toBe(200);
     expect((await hook(`${id}/2/rejected/3`)).status).toBe(200);
     expect((await hook(`${id}/2/rejected`)).status).toBe(400);
-    const documents = await call(sandbox, api.reviewDocuments, { params: { id, m: 0 } });
+    const documents = await call(sandbox, api.modalityDocuments, { params: { guid: id, modalityType: 0 } });
     const byType = Object.fromEntries(documents.body.documents.map(({ response }) => [response.documentType, response]));
     expect(byType[0]).toMatchObject({ approvedAt: null, rejectedAt: null });
     expect(byType[0]?.createdAt).toEqual(expect.any(String));
@@ -137,9 +96,21 @@ describe('licence, vehicle and document review calls of the register service', (
     expect(byType[2]).toMatchObject({ approvedAt: null, rejectedReasonId: 3 });
 
     // A rejected document holds the review back until it is sent again.
-    expect((await call(sandbox, api.sendQueueWorkflow, { params: { id, m: 0 } })).status).toBe(400);
+    const send = () => call(sandbox, api.sendToReview, { params: { guid: id, modalityType: 0 } });
+    expect((await send()).status).toBe(400);
     for (const type of [2, 3, 4, 5]) expect((await hook(`${id}/${type}/created`)).status).toBe(200);
-    expect((await call(sandbox, api.sendQueueWorkflow, { params: { id, m: 0 } })).status).toBe(200);
+    // Every document there: the licence and vehicle data still hold it back, each named.
+    expect(await send()).toMatchObject({
+      status: 400,
+      body: { validations: [{ field: 'data', message: 'Preencha antes: dados da CNH, dados do veículo.' }] },
+    });
+    expect((await call(sandbox, api.saveLicense, { params: { id }, ...json(LICENCE) })).status).toBe(200);
+    expect(await send()).toMatchObject({ status: 400, body: { validations: [{ message: 'Preencha antes: dados do veículo.' }] } });
+    // A vehicle of the other modality is not this one's.
+    expect((await call(sandbox, api.saveVehicle, { params: { id }, ...json({ ...VEHICLE, ModalityType: 1 }) })).status).toBe(200);
+    expect((await send()).status).toBe(400);
+    expect((await call(sandbox, api.saveVehicle, { params: { id }, ...json(VEHICLE) })).status).toBe(200);
+    expect((await send()).status).toBe(200);
     const { body } = await call(sandbox, api.driverStates, { params: { guid: id } });
     expect(body.states.map((state) => state.response.driverStateType)).toContain(9);
   });

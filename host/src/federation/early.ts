@@ -20,7 +20,9 @@ export interface EarlyStart {
  * saves the round trips the shell would otherwise wait for. Nothing here imports a shared module.
  */
 export function startEarly(pathname: string): EarlyStart {
-  const configFile = fetch('/env.json', { cache: 'no-store', credentials: 'omit' }).then((response) => {
+  // Default cache mode and credentials: the page preloads this file (build-preset's HOST_PRELOADS)
+  // and only a matching request takes the preload; the server's `no-store` keeps it fresh.
+  const configFile = fetch('/env.json').then((response) => {
     if (!response.ok) throw new Error(`Runtime configuration unavailable (${response.status})`);
     return response.json() as Promise<RuntimeConfigFile>;
   });

@@ -26,7 +26,9 @@ function isDescriptor(value: unknown): value is RemoteDescriptor {
 }
 
 export async function fetchRemoteList(url = REMOTE_LIST_URL): Promise<RemoteDescriptor[]> {
-  const response = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+  // Default cache mode and credentials, to take the page's preload of the list (build-preset's
+  // HOST_PRELOADS); the server answers `no-store`, so a retry still reads the list afresh.
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`Remote list unavailable (${response.status})`);
   const list: unknown = await response.json();
   if (!Array.isArray(list)) throw new Error('Remote list is not an array');

@@ -17,7 +17,11 @@ import { defineEndpoint } from '@driver-portal/shared/contract';
 
 const text = v.nullish(v.string(), null);
 
-/** One document as the documents calls give it (`documents[].response`); every timestamp is optional. */
+/**
+ * One document as the documents calls give it (`documents[].response`); every timestamp is
+ * optional. Its status comes from them (approvedAt, else rejectedAt, else createdAt, else none);
+ * `rejectedReasonId` says why it was rejected.
+ */
 export const DriverDocumentSchema = v.object({
   documentType: v.number(),
   createdAt: text,
@@ -26,6 +30,7 @@ export const DriverDocumentSchema = v.object({
   rejectedReasonId: v.nullish(v.number(), null),
   fileUrl: text,
   document: v.nullish(v.object({ fileUrl: text }), null),
+  documentDescription: text,
 });
 export type DriverDocument = v.InferOutput<typeof DriverDocumentSchema>;
 
@@ -51,7 +56,7 @@ const UploadedSchema = v.looseObject({});
 export const documentCalls = {
   /** Documents of the driver (licence, proof of address, photo). */
   driverDocuments: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/documents', { answer: DriverDocumentsSchema }),
-  /** Documents of one modality (its vehicle documents, and the driver's own). */
+  /** Documents of one modality (its vehicle documents, and the driver's own): the checklist's and the review's. */
   modalityDocuments: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/modality/:modalityType/documents', {
     answer: DriverDocumentsSchema,
   }),
@@ -83,7 +88,7 @@ export const documentCalls = {
     answer: UploadedSchema,
     body: UploadBodySchema,
   }),
-  /** Submit for analysis; no body. */
+  /** Submit for analysis (again, after a document or data was resent: the review queue restarts); no body. */
   sendToReview: defineEndpoint('register', 'PUT', 'api/2.0/driver/:guid/modality/:modalityType/send-queue-workflow', {
     answer: UploadedSchema,
   }),

@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import { defineEndpoint } from '@driver-portal/shared/contract';
 
 /*
- * The licence (CNH) and vehicle (CRLV) data, and the document review (docs/product-rules.md,
- * "Calls", Register API, and "Licence and vehicle data"). Spread into the remote's `api.register`.
+ * The licence (CNH) and vehicle (CRLV) data, and the modality under review (docs/product-rules.md,
+ * "Calls", Register API, and "Licence and vehicle data"). The review reads the documents and sends
+ * them to review with the document calls (documents.ts). Spread into the remote's `api.register`.
  */
 
 /** The licence categories the form offers (docs/product-rules.md, "Entities"). */
@@ -98,24 +99,6 @@ export type CarBrand = v.InferOutput<typeof CarBrandsSchema>[number];
 export const CarModelsSchema = v.object({ carModels: v.array(v.object({ id: v.number(), model: v.string() })) });
 export type CarModel = v.InferOutput<typeof CarModelsSchema>['carModels'][number];
 
-const when = v.nullish(v.string(), null);
-
-/**
- * One document of the driver under review: its status comes from the timestamps (approvedAt,
- * else rejectedAt, else createdAt, else none); `rejectedReasonId` says why it was rejected.
- */
-export const ReviewDocumentSchema = v.object({
-  documentType: v.number(),
-  createdAt: when,
-  approvedAt: when,
-  rejectedAt: when,
-  rejectedReasonId: v.nullish(v.number(), null),
-  documentDescription: v.nullish(v.string(), null),
-});
-export type ReviewDocument = v.InferOutput<typeof ReviewDocumentSchema>;
-
-export const ReviewDocumentsSchema = v.object({ documents: v.array(v.object({ response: ReviewDocumentSchema })) });
-
 const Accepted = v.looseObject({});
 
 export const licenceVehicleCalls = {
@@ -131,7 +114,4 @@ export const licenceVehicleCalls = {
   modalityWorkflow: defineEndpoint('register', 'GET', 'api/1.0/driver/:id/get-modality-workflow', {
     answer: v.object({ modalityId: v.number() }),
   }),
-  reviewDocuments: defineEndpoint('register', 'GET', 'api/1.0/driver/:id/modality/:m/documents', { answer: ReviewDocumentsSchema }),
-  /** Sends the modality's documents to review (again); no body. */
-  sendQueueWorkflow: defineEndpoint('register', 'PUT', 'api/2.0/driver/:id/modality/:m/send-queue-workflow', { answer: Accepted }),
 } as const;

@@ -1,3 +1,4 @@
+import { DRIVER_DOCUMENT_TYPES, MODALITY_DOCUMENT_TYPES } from '@driver-portal/mfe-onboarding/documents';
 import { onboarding as api } from '../contracts';
 import { ONBOARDING_STATES } from '../constants';
 import type { UploadedDocument } from '../documents-state';
@@ -10,8 +11,9 @@ import { advanceState } from './onboarding';
  * The onboarding's document calls (register service, no token), with documents that move: an
  * upload appears in the documents calls with `createdAt` (a new upload of a type replaces the
  * earlier one, and so restarts its review); `/__sandbox/documents/...` approves or rejects one
- * with a reason (documentsHook, below); send-queue-workflow gives the driver state 9. Every
- * upload version the two documents name is served (see the remote's contract/documents.ts).
+ * with a reason (documentsHook, below); send-queue-workflow, once every document and the licence
+ * and vehicle data are there, gives the driver state 9. Every upload version the two documents
+ * name is served (see the remote's contract/documents.ts).
  */
 
 /** Largest decoded upload part: the portal sends photos of at most 700 KB and PDFs of at most 2 MB. */
@@ -26,11 +28,9 @@ export const DOCUMENT_TEXTS = {
   wrongType: 'Tipo de documento inválido para esta chamada.',
   modalityFirst: 'Escolha a modalidade antes de enviar os documentos.',
   missing: (names: string) => `Faltam documentos: ${names}.`,
+  missingData: (names: string) => `Preencha antes: ${names}.`,
 } as const;
 
-/** What each modality must have before send-queue-workflow (docs/product-rules.md, "Onboarding"). */
-export const REQUIRED_DOCUMENTS: Record<number, readonly number[]> = { 0: [0, 1, 2, 3, 5, 4], 1: [0, 1, 2, 4] };
-const DRIVER_TYPES = [0, 1, 2];
 const PDF_TYPES = [4];
 
 function driverOf(state: SandboxState, guid: string | undefined): DriverRecord | undefined {
@@ -105,19 +105,19 @@ function uploadLicence(request: SandboxRequest): Uploaded {
 
 const uploadDriverDocument = (request: SandboxRequest): Uploaded => {
   const type = Number(request.params.documentType);
-  if (!DRIVER_TYPES.includes(type)) return validationError(400, DOCUMENT_TEXTS.wrongType, 'documentType');
+  if (!DRIVER_DOCUMENT_TYPES.includes(type)) return validationError(400, DOCUMENT_TEXTS.wrongType, 'documentType');
   return uploadOne(request, type, null, 'api/2.0 driver');
 };
 
 function uploadModalityDocument(request: SandboxRequest): Uploaded {
   const type = Number(request.params.documentType);
-  if (DRIVER_TYPES.includes(type)) return validationError(400, DOCUMENT_TEXTS.wrongType, 'documentType');
+  if (DRIVER_DOCUMENT_TYPES.includes(type)) return validationError(400, DOCUMENT_TEXTS.wrongType, 'documentType');
   const modality = Number(request.params.modalityType);
   if (modality !== 0 && modality !== 1) return validationError(400, DOCUMENT_TEXTS.modalityFirst, 'modalityType');
   return uploadOne(request, type, modality, 'api/2.0 modality');
 }
 
-/** The driver's list: seed documents of the account (the demo's photo), replaced by uploads of the same type. */
+/** The driver's documents: the seed's (src/documents-state.ts) and the uploads, one per type and modality. */
 function recordsOf(state: SandboxState, driver: DriverRecord): UploadedDocument[] {
   return state.documents.byDriver[driver.id.toLowerCase()] ?? [];
 }
@@ -132,45 +132,32 @@ interface DocumentAnswer {
   document: { fileUrl: string | null } | null;
 }
 
-const answerOf = (item: UploadedDocument): { response: DocumentAnswer } => ({
+const answerOf = (item: UploadedDocument, origin: string): { response: DocumentAnswer } => ({
   response: {
     documentType: item.documentType,
     createdAt: item.createdAt,
     rejectedAt: item.rejectedAt,
     approvedAt: item.approvedAt,
     rejectedReasonId: item.rejectedReasonId,
-    fileUrl: null,
+    fileUrl: item.fileUrl ? `${origin}${item.fileUrl}` : null,
     document: null,
   },
 });
 
+/** The driver's own documents (licence, proof of address, photo): my account reads the photo's file. */
 function driverDocuments({ state, params, origin }: SandboxRequest): Reply<{ documents: { response: DocumentAnswer }[] }> {
   const driver = driverOf(state, params.guid);
   if (!driver) return notFound();
-  const uploads = recordsOf(state, driver).filter((item) => item.modalityType === null);
-  // The account's seed documents (the demo driver's photo, with its address), unless uploaded again.
-  const seeded = (state.account.drivers[driver.id.toLowerCase()]?.documents ?? [])
-    .filter((item) => !uploads.some((upload) => upload.documentType === item.documentType))
-    .map(({ documentType, fileUrl }) => ({
-      response: {
-        documentType,
-        createdAt: null,
-        rejectedAt: null,
-        approvedAt: null,
-        rejectedReasonId: null,
-        fileUrl: fileUrl === null ? null : `${origin}${fileUrl}`,
-        document: null,
-      },
-    }));
-  return ok({ documents: [...seeded, ...uploads.map(answerOf)] });
+  const own = recordsOf(state, driver).filter((item) => item.modalityType === null);
+  return ok({ documents: own.map((item) => answerOf(item, origin)) });
 }
 
-function modalityDocuments({ state, params }: SandboxRequest): Reply<{ documents: { response: DocumentAnswer }[] }> {
+function modalityDocuments({ state, params, origin }: SandboxRequest): Reply<{ documents: { response: DocumentAnswer }[] }> {
   const driver = driverOf(state, params.guid);
   if (!driver) return notFound();
   const modality = Number(params.modalityType);
   const list = recordsOf(state, driver).filter((item) => item.modalityType === null || item.modalityType === modality);
-  return ok({ documents: list.map(answerOf) });
+  return ok({ documents: list.map((item) => answerOf(item, origin)) });
 }
 
 function proofOfAddress({ state, params }: SandboxRequest): Reply<{ response: { document: { fileUrl: string | null } } | null }> {
@@ -180,16 +167,25 @@ function proofOfAddress({ state, params }: SandboxRequest): Reply<{ response: { 
   return ok({ response: found ? { document: { fileUrl: null } } : null });
 }
 
-/** Needs every document of the modality sent and none rejected; then state 9 and a new review. */
+/**
+ * Needs every document of the modality sent and none rejected, and the licence and the modality's
+ * vehicle data sent (docs/product-rules.md, "Documents and capture"); then state 9 and a new review.
+ */
 function sendToReview({ state, params, now }: SandboxRequest): Uploaded {
   const driver = driverOf(state, params.guid);
   if (!driver) return notFound();
   const modality = Number(params.modalityType);
-  const required = REQUIRED_DOCUMENTS[modality];
+  // What each modality must have: the onboarding's own catalogue (docs/product-rules.md, "Onboarding").
+  const required = MODALITY_DOCUMENT_TYPES[modality];
   if (!required) return validationError(400, DOCUMENT_TEXTS.modalityFirst, 'modalityType');
   const list = recordsOf(state, driver).filter((item) => item.modalityType === null || item.modalityType === modality);
   const missing = required.filter((type) => !list.some((item) => item.documentType === type && item.rejectedAt === null));
   if (missing.length > 0) return validationError(400, DOCUMENT_TEXTS.missing(missing.join(', ')), 'documents');
+  const data = [
+    ...(state.licenceVehicle.licences[driver.id.toLowerCase()] ? [] : ['dados da CNH']),
+    ...(state.vehicles[driver.id]?.[String(modality)] ? [] : ['dados do veículo']),
+  ];
+  if (data.length > 0) return validationError(400, DOCUMENT_TEXTS.missingData(data.join(', ')), 'data');
   advanceState(driver, ONBOARDING_STATES.sentForAnalysis);
   state.documents.sentToReview.push({ driverId: driver.id, modalityType: modality, at: now.toISOString() });
   return ok({});

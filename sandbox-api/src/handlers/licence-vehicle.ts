@@ -216,9 +216,6 @@ function modalityWorkflow({ state, params }: SandboxRequest): Reply<{ modalityId
   return ok({ modalityId });
 }
 
-/** The documents each modality needs (docs/product-rules.md, "Onboarding"). */
-export const MODALITY_DOCUMENT_TYPES: Readonly<Record<string, readonly number[]>> = { '0': [0, 1, 2, 3, 5, 4], '1': [0, 1, 2, 4] };
-
 /**
  * The driver's documents, in the one store the uploads write (handlers/documents.ts, which also
  * serves the modality's documents and send-queue-workflow), created empty on first use.

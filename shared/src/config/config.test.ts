@@ -35,6 +35,26 @@ describe('environment by host name', () => {
     ]);
   });
 
+  it('gives the support phones only where an environment lists them: samples in the sandbox, none in staging or production yet', () => {
+    expect(applyRuntimeConfig(config, at('http://localhost:3000/App')).supportPhones).toEqual([
+      { label: 'Capitais e regiões metropolitanas', phone: '4003 0000' },
+      { label: 'Demais localidades', phone: '0800 000 0000' },
+    ]);
+    expect(applyRuntimeConfig(config, at('https://taxista.provedor.com.br/App')).supportPhones).toEqual([]);
+    expect(applyRuntimeConfig(config, at('https://motorista.webview.provedor.com.br/App')).supportPhones).toEqual([]);
+  });
+
+  it('drops a support phone without a label or a number, and a list that is not one', () => {
+    const withPhones = (supportPhones: unknown): RuntimeConfigFile => ({
+      ...config,
+      environments: { ...config.environments, production: { ...config.environments.production, supportPhones } as never },
+    });
+    const production = at('https://motorista.webview.provedor.com.br/App');
+    const phones = [{ label: 'Suporte', phone: '0800 123 4567' }, { label: 'Sem número', phone: '—' }, { phone: '4004 1234' }, null, 'x'];
+    expect(applyRuntimeConfig(withPhones(phones), production).supportPhones).toEqual([{ label: 'Suporte', phone: '0800 123 4567' }]);
+    expect(applyRuntimeConfig(withPhones('0800 123 4567'), production).supportPhones).toEqual([]);
+  });
+
   it('holds no credential for any environment', () => {
     expect(raw).not.toMatch(/basic|secret|password|senha/i);
   });

@@ -9,10 +9,22 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export type EnvironmentName = 'sandbox' | 'staging' | 'production';
 
+/** A support phone number the screens may show, with what it is for ("Capitais", say). */
+export interface SupportPhone {
+  label: string;
+  phone: string;
+}
+
 export interface EnvironmentConfig {
   /** Where the host lives: standalone remotes send foreign routes there. */
   portalUrl: string;
   services: Record<ServiceName, string>;
+  /**
+   * The provider's support phones, deployment data: absent until the provider supplies them, and
+   * then a screen says how to reach support without a number
+   * (docs/product-rules.md, "Environments and configuration").
+   */
+  supportPhones?: SupportPhone[];
 }
 
 export interface RuntimeConfigFile {
@@ -45,6 +57,15 @@ function absolute(url: string, origin: string): string {
   return resolved.endsWith('/') ? resolved : `${resolved}/`;
 }
 
+/** Only entries with a label and a number that has digits: a malformed one is never dialled. */
+function supportPhonesOf(value: unknown): SupportPhone[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    const { label, phone } = (item ?? {}) as Partial<Record<keyof SupportPhone, unknown>>;
+    return typeof label === 'string' && typeof phone === 'string' && /\d/.test(phone) ? [{ label, phone }] : [];
+  });
+}
+
 let active: ActiveConfig | undefined;
 
 export function applyRuntimeConfig(file: RuntimeConfigFile, location: Location | URL = window.location): ActiveConfig {
@@ -54,7 +75,7 @@ export function applyRuntimeConfig(file: RuntimeConfigFile, location: Location |
     ServiceName,
     string
   >;
-  active = { environment, portalUrl: chosen.portalUrl.replace(/\/$/, ''), services };
+  active = { environment, portalUrl: chosen.portalUrl.replace(/\/$/, ''), services, supportPhones: supportPhonesOf(chosen.supportPhones) };
   return active;
 }
 

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
 import { safeExternalUrl } from '@driver-portal/shared/links';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
-import { DOCUMENT_NAMES, parseFileType, parseModalityParam } from '../../documents';
+import { DOCUMENT_NAMES, parseFileType, parseModality } from '../../documents';
 import { DriverUnknown } from '../../driver';
 import { registerPaths } from '../../paths';
 import { fetchFacePolicy, registeringDriver } from './api';
@@ -19,7 +19,7 @@ const FLOWS = ['new', 'edit'];
 /** The path's flow, modality and document, or undefined when one is not valid. */
 function useCaptureParams() {
   const params = useParams();
-  const modalityType = parseModalityParam(params.modalityType);
+  const modalityType = parseModality(params.modalityType);
   const flow = FLOWS.includes(params.flow ?? '') ? (params.flow ?? 'new') : undefined;
   const documentType = modalityType === undefined ? undefined : parseFileType(params.fileType, modalityType);
   return { flow, modalityType, documentType, last: params.last };

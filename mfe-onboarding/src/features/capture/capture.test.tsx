@@ -43,6 +43,8 @@ describe('single-photo camera', () => {
     mockJson(api.register.uploadModalityDocument, {});
     mockJson(api.register.driverDocuments, { documents: [] });
     mockJson(api.register.modalityDocuments, { documents: [] });
+    mockJson(api.register.license, { driverLicense: null });
+    mockStatus(api.register.modalityVehicle, 404);
     const { user, router } = renderRoute({ routes, path: '/register/camera/new/0/3', session });
     expect(await screen.findByRole('heading', { level: 1, name: 'Permissão para motorista de táxi' })).toBeInTheDocument();
     expect(screen.queryByText('Camera não suportada')).not.toBeInTheDocument();
@@ -144,8 +146,8 @@ describe('single-photo camera', () => {
     const requests = recordRequests();
     mockJson(api.register.uploadModalityDocument, {});
     mockJson(api.register.modalityWorkflow, { modalityId: 0 });
-    mockJson(api.register.reviewDocuments, { documents: [] });
-    mockJson(api.register.sendQueueWorkflow, {});
+    mockJson(api.register.modalityDocuments, { documents: [] });
+    mockJson(api.register.sendToReview, {});
     const { user, router } = renderRoute({ routes, path: '/register/camera/edit/0/3', session });
     await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
     await user.click(await screen.findByRole('button', { name: 'Enviar foto' }));
@@ -163,8 +165,8 @@ describe('single-photo camera', () => {
   it('a review queue that cannot restart after the resend is said, with a way to send again', async () => {
     mockJson(api.register.uploadModalityDocument, {});
     mockJson(api.register.modalityWorkflow, { modalityId: 0 });
-    mockJson(api.register.reviewDocuments, { documents: [] });
-    mockStatus(api.register.sendQueueWorkflow, 500);
+    mockJson(api.register.modalityDocuments, { documents: [] });
+    mockStatus(api.register.sendToReview, 500);
     const { user, router } = renderRoute({ routes, path: '/register/camera/edit/0/3', session });
     await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
     await user.click(await screen.findByRole('button', { name: 'Enviar foto' }));

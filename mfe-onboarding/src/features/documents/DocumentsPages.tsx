@@ -1,22 +1,24 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { showError } from '@driver-portal/shared/events';
 import { Button, ButtonLink, LoadView, Page } from '@driver-portal/shared/ui';
 import type { DriverDocument } from '../../contract';
 import {
+  capturePath,
   DOCUMENT_NAMES,
   DRIVER_DOCUMENT_TYPES,
   isThere,
+  MODALITY_DOCUMENT_TYPES,
   parseFileType,
-  parseModalityParam,
-  REQUIRED_DOCUMENTS,
+  parseModality,
   statusOf,
   VEHICLE_DOCUMENTS,
 } from '../../documents';
 import { DriverUnknown } from '../../driver';
 import { registerPaths } from '../../paths';
 import { registeringDriver } from '../../session';
-import { fetchDocuments, sendToReview } from './api';
+import { fetchChecklist, sendToReview } from './api';
 import { CHECKLIST_TEXTS, INSTRUCTIONS, PHOTO_TIPS, STATUS_TEXTS } from './texts';
 import './documents.css';
 
@@ -33,7 +35,7 @@ function InvalidModality() {
 
 /** /register/upload-picture/:modalityType — the documents of the modality, their status, and the submit. */
 export function ChecklistPage() {
-  const modalityType = parseModalityParam(useParams().modalityType);
+  const modalityType = parseModality(useParams().modalityType);
   const guid = registeringDriver();
   let body = <DriverUnknown />;
   if (modalityType === undefined) body = <InvalidModality />;
@@ -50,7 +52,7 @@ export function ChecklistPage() {
 
 function Checklist({ guid, modalityType }: { guid: string; modalityType: number }) {
   const navigate = useNavigate();
-  const load = useLoad((signal) => fetchDocuments(guid, modalityType, signal), [guid, modalityType]);
+  const load = useLoad((signal) => fetchChecklist(guid, modalityType, signal), [guid, modalityType]);
   const { run: submit, running } = useSingleFlight(async () => {
     try {
       await sendToReview(guid, modalityType);
@@ -60,14 +62,21 @@ function Checklist({ guid, modalityType }: { guid: string; modalityType: number 
     }
     void navigate(registerPaths.nextSteps());
   });
-  const required = REQUIRED_DOCUMENTS[modalityType] ?? [];
+  const required = MODALITY_DOCUMENT_TYPES[modalityType] ?? [];
   const vehicle = VEHICLE_DOCUMENTS[modalityType] ?? [];
+  const nameOf = (type: number) => DOCUMENT_NAMES[type] ?? String(type);
   return (
     <LoadView {...load}>
-      {(documents) => {
+      {({ documents, licenceFilled, vehicleFilled }) => {
         const there = (type: number) => isThere(statusOf(documents.get(type)));
-        const complete = required.every(there);
         const vehicleMissing = vehicle.filter((type) => !there(type));
+        // Every document sent and not rejected, and the licence and vehicle data sent (docs/product-rules.md, "Documents and capture").
+        const missing = [
+          ...required.filter((type) => !there(type)).map(nameOf),
+          ...(licenceFilled ? [] : [CHECKLIST_TEXTS.licenceData]),
+          ...(vehicleFilled ? [] : [CHECKLIST_TEXTS.vehicleData]),
+        ];
+        const complete = missing.length === 0;
         return (
           <>
             <p>{CHECKLIST_TEXTS.intro}</p>
@@ -76,36 +85,30 @@ function Checklist({ guid, modalityType }: { guid: string; modalityType: number 
               types={required.filter((type) => DRIVER_DOCUMENT_TYPES.includes(type))}
               documents={documents}
               modalityType={modalityType}
-            />
-            <div className="checklist-step">
-              {there(0) ? (
-                <ButtonLink variant="secondary" className="button-block" to={registerPaths.cnh('new', modalityType)}>
-                  {CHECKLIST_TEXTS.licenceData}
-                </ButtonLink>
-              ) : (
-                <p className="checklist-hint">{CHECKLIST_TEXTS.licenceDataHint}</p>
-              )}
-            </div>
+            >
+              <DataRow
+                name={CHECKLIST_TEXTS.licenceData}
+                filled={licenceFilled}
+                to={there(0) ? registerPaths.cnh('new', modalityType) : undefined}
+                hint={CHECKLIST_TEXTS.licenceDataHint}
+              />
+            </DocumentGroup>
             <DocumentGroup
               title={CHECKLIST_TEXTS.vehicle}
               types={required.filter((type) => !DRIVER_DOCUMENT_TYPES.includes(type))}
               documents={documents}
               modalityType={modalityType}
-            />
-            <div className="checklist-step">
-              {vehicleMissing.length === 0 ? (
-                <ButtonLink variant="secondary" className="button-block" to={registerPaths.crlv('new', modalityType)}>
-                  {CHECKLIST_TEXTS.vehicleData}
-                </ButtonLink>
-              ) : (
-                <p className="checklist-hint">
-                  {CHECKLIST_TEXTS.vehicleDataHint(vehicleMissing.map((type) => DOCUMENT_NAMES[type] ?? String(type)).join(', '))}
-                </p>
-              )}
-            </div>
+            >
+              <DataRow
+                name={CHECKLIST_TEXTS.vehicleData}
+                filled={vehicleFilled}
+                to={vehicleMissing.length === 0 ? registerPaths.crlv('new', modalityType) : undefined}
+                hint={CHECKLIST_TEXTS.vehicleDataHint(vehicleMissing.map(nameOf).join(', '))}
+              />
+            </DocumentGroup>
             {!complete && (
               <p className="checklist-hint" id="submit-hint">
-                {CHECKLIST_TEXTS.submitHint}
+                {CHECKLIST_TEXTS.submitHint(missing)}
               </p>
             )}
             <Button
@@ -129,11 +132,13 @@ function DocumentGroup({
   types,
   documents,
   modalityType,
+  children,
 }: {
   title: string;
   types: readonly number[];
   documents: Map<number, DriverDocument>;
   modalityType: number;
+  children?: ReactNode;
 }) {
   if (types.length === 0) return null;
   return (
@@ -152,22 +157,43 @@ function DocumentGroup({
             </li>
           );
         })}
+        {children}
       </ul>
     </section>
   );
 }
 
-/** Where a document type is captured, in the new flow. */
-export function capturePath(modalityType: number, type: number): string {
-  if (type === 0) return registerPaths.maskCamera('new', modalityType, 0);
-  if (type === 2) return registerPaths.selfie('new', modalityType, 2);
-  return registerPaths.camera('new', modalityType, type);
+/**
+ * The licence or vehicle data as a row of the checklist: filled or not, a link to its form once
+ * the documents it is read from are there (`to`), else the hint saying which to send first.
+ */
+function DataRow({ name, filled, to, hint }: { name: string; filled: boolean; to: string | undefined; hint: string }) {
+  const content = (
+    <>
+      <span className="checklist-name">{name}</span>
+      <span className="checklist-status">{filled ? CHECKLIST_TEXTS.dataFilled : CHECKLIST_TEXTS.dataMissing}</span>
+    </>
+  );
+  return (
+    <li className={`checklist-item checklist-data ${filled ? 'checklist-aproved' : 'checklist-none'}`}>
+      {to ? (
+        <Link className="checklist-link" to={to}>
+          {content}
+        </Link>
+      ) : (
+        <>
+          <p className="checklist-link checklist-locked">{content}</p>
+          <p className="checklist-hint">{hint}</p>
+        </>
+      )}
+    </li>
+  );
 }
 
 /** /register/details-picture/:modalityType/:fileType — how to photograph one document. */
 export function InstructionsPage() {
   const params = useParams();
-  const modalityType = parseModalityParam(params.modalityType);
+  const modalityType = parseModality(params.modalityType);
   const type = modalityType === undefined ? undefined : parseFileType(params.fileType, modalityType);
   const instructions = type === undefined ? undefined : INSTRUCTIONS[type];
   return (
@@ -185,7 +211,7 @@ export function InstructionsPage() {
               <li key={tip}>{tip}</li>
             ))}
           </ul>
-          <ButtonLink className="button-block" to={capturePath(modalityType, type)}>
+          <ButtonLink className="button-block" to={capturePath('new', modalityType, type)}>
             {type === 4 ? 'Escolher o PDF' : 'Tirar foto'}
           </ButtonLink>
         </>

@@ -11,12 +11,16 @@ export const CHECKLIST_TEXTS = {
   intro: 'Toque em cada documento para ver como fotografá-lo. Quando todos estiverem enviados, envie para análise.',
   yours: 'Seus documentos',
   vehicle: 'Documentos do veículo',
-  licenceData: 'Preencher dados da CNH',
+  // The data forms' rows, named as the forms' headings.
+  licenceData: 'Dados da CNH',
   licenceDataHint: 'Envie a foto da CNH para preencher os dados dela.',
-  vehicleData: 'Continuar para os dados do veículo',
-  vehicleDataHint: (names: string) => `Envie ${names} para continuar.`,
+  vehicleData: 'Dados do veículo',
+  vehicleDataHint: (names: string) => `Envie ${names} para preencher os dados do veículo.`,
+  dataFilled: 'Preenchidos',
+  dataMissing: 'Não preenchidos',
   submit: 'Enviar para análise',
-  submitHint: 'Envie todos os documentos para enviar o cadastro para análise.',
+  /** What the submit waits for: documents not sent (or rejected) and data not filled. */
+  submitHint: (missing: readonly string[]) => `Pendências para enviar para análise: ${missing.join(', ')}.`,
   failure: 'erro ao enviar os dados.',
 } as const;
 

@@ -5,7 +5,8 @@ import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField 
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import { LICENCE_CATEGORIES, type LicenceBody, type LicenceReadBack } from '../../contract';
-import { afterDataSubmit, documentPaths, fromIsoDate, parseModality } from '../../licence-review';
+import { parseModality } from '../../documents';
+import { afterDataSubmit, documentPaths, fromIsoDate } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
 import { FocusFirstError } from '../../fields';
 import { registeringDriver } from '../../session';

@@ -111,8 +111,8 @@ describe('licence data', () => {
   it('in the edit flow leads to the review, which restarts the queue; in change-document mode back to my account', async () => {
     mockJson(api.register.saveLicense, {});
     mockJson(api.register.modalityWorkflow, { modalityId: 0 });
-    mockJson(api.register.sendQueueWorkflow, {});
-    mockJson(api.register.reviewDocuments, { documents: [] });
+    mockJson(api.register.sendToReview, {});
+    mockJson(api.register.modalityDocuments, { documents: [] });
     const edit = await open('/register/cnh/edit/0');
     await fill(edit);
     await edit.user.click(continuar());

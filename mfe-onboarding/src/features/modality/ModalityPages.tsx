@@ -5,12 +5,13 @@ import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { mixed, object, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import { PREDICATE_KEYS, PREDICATE_VALUES, type PredicateValue } from '../../contract';
+import { DOCUMENT_NAMES, MODALITY_DOCUMENT_TYPES, parseModality } from '../../documents';
 import { DriverUnknown } from '../../driver';
 import { ChoiceField, FocusFirstError } from '../../fields';
 import { registerPaths } from '../../paths';
 import { registeringDriver } from '../../session';
 import { fetchAnswers, fetchModality, saveAnswers, setModality, type Answers } from './api';
-import { MODALITY_DOCUMENTS, MODALITY_NAMES, MODALITY_TEXTS, OFFERED_MODALITIES, parseModality, PREDICATE_QUESTIONS } from './texts';
+import { MODALITY_NAMES, MODALITY_TEXTS, OFFERED_MODALITIES, PREDICATE_QUESTIONS } from './texts';
 import './modality.css';
 
 const MODALITY_CHOICES = OFFERED_MODALITIES.map((type) => ({ value: String(type), label: MODALITY_NAMES[type] ?? String(type) }));
@@ -126,7 +127,7 @@ function PredicatesForm({ guid, modalityType }: { guid: string; modalityType: nu
 export function ViewDocsPage() {
   const modalityType = parseModality(useParams().modalityType);
   const navigate = useNavigate();
-  const documents = modalityType === undefined ? undefined : MODALITY_DOCUMENTS[modalityType];
+  const documents = modalityType === undefined ? undefined : MODALITY_DOCUMENT_TYPES[modalityType];
   return (
     <Page
       title={MODALITY_TEXTS.docsTitle}
@@ -138,8 +139,8 @@ export function ViewDocsPage() {
         <>
           <p>{MODALITY_TEXTS.docsIntro}</p>
           <ul className="documents-list" aria-label="Documentos necessários">
-            {documents.map((document) => (
-              <li key={document.type}>{document.name}</li>
+            {documents.map((type) => (
+              <li key={type}>{DOCUMENT_NAMES[type]}</li>
             ))}
           </ul>
           <p className="documents-note">{MODALITY_TEXTS.docsPdf}</p>

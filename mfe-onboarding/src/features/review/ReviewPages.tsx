@@ -1,23 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { getConfig } from '@driver-portal/shared/config';
 import { useLoad } from '@driver-portal/shared/data';
 import { showError } from '@driver-portal/shared/events';
 import { ApiError } from '@driver-portal/shared/http';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, ButtonLink, ErrorState, LoadView, Page } from '@driver-portal/shared/ui';
-import type { ReviewDocument } from '../../contract';
-import {
-  capturePath,
-  DOCUMENT_NAMES,
-  documentPaths,
-  MODALITY_DOCUMENT_TYPES,
-  parseModality,
-  rejectedReason,
-  rejectionReason,
-  SUPPORT_PHONES,
-} from '../../licence-review';
+import type { DriverDocument } from '../../contract';
+import { capturePath, DOCUMENT_NAMES, MODALITY_DOCUMENT_TYPES, parseModality, statusOf } from '../../documents';
+import { documentPaths, rejectedReason, rejectionReason } from '../../licence-review';
 import { registeringDriver } from '../../session';
-import { fetchReviewDocuments, fetchWorkflowModality, sendQueueWorkflow } from './api';
+import { fetchReviewDocuments, fetchWorkflowModality, sendToReview } from './api';
 import './review.css';
 
 export const REVIEW_TEXTS = {
@@ -35,22 +28,14 @@ export const REVIEW_TEXTS = {
   rejectedTitle: 'Documento recusado',
   resend: 'Enviar novamente',
   support: 'Fale com o suporte:',
+  // Ours: no support phone configured for this environment (docs/product-rules.md, "Document review").
+  supportInApp: 'Para falar com o suporte, use a opção de ajuda do aplicativo.',
   invalidPath: 'Endereço inválido.',
 } as const;
 
-export type DocumentStatus = 'aproved' | 'rejected' | 'created' | 'none';
-
-/** approvedAt gives aproved; else rejectedAt rejected; else createdAt created; else none. */
-export function documentStatus(document: ReviewDocument | undefined): DocumentStatus {
-  if (document?.approvedAt) return 'aproved';
-  if (document?.rejectedAt) return 'rejected';
-  if (document?.createdAt) return 'created';
-  return 'none';
-}
-
-function DocumentRow({ type, document, modalityType }: { type: number; document: ReviewDocument | undefined; modalityType: number }) {
+function DocumentRow({ type, document, modalityType }: { type: number; document: DriverDocument | undefined; modalityType: number }) {
   const [open, setOpen] = useState(false);
-  const status = documentStatus(document);
+  const status = statusOf(document);
   const name = DOCUMENT_NAMES[type] ?? `Documento ${type}`;
   const nameId = `review-document-${type}`;
   let action;
@@ -99,7 +84,7 @@ function DocumentRow({ type, document, modalityType }: { type: number; document:
 
 interface Review {
   modalityType: number;
-  documents: ReviewDocument[];
+  documents: DriverDocument[];
   /** The review queue was asked for (startFlow) and the call failed: it can be tried again. */
   queueError?: ApiError;
 }
@@ -120,7 +105,7 @@ export function ReviewDocsPage() {
       let queueError: ApiError | undefined;
       if (startFlow.current) {
         try {
-          await sendQueueWorkflow(driverId, modalityType);
+          await sendToReview(driverId, modalityType);
           startFlow.current = false;
         } catch (error) {
           queueError = error instanceof ApiError ? error : undefined;
@@ -172,6 +157,27 @@ export function ReviewDocsPage() {
 }
 
 /**
+ * How to reach support: the provider's phones where the deployment configures them (runtime
+ * configuration, `supportPhones`), else the app's help channel, never a made-up number.
+ */
+function SupportContact() {
+  const phones = getConfig().supportPhones ?? [];
+  if (phones.length === 0) return <p>{REVIEW_TEXTS.supportInApp}</p>;
+  return (
+    <>
+      <p>{REVIEW_TEXTS.support}</p>
+      <ul className="support-phones">
+        {phones.map((item) => (
+          <li key={`${item.label} ${item.phone}`}>
+            {item.label}: <a href={`tel:${item.phone.replace(/\D/g, '')}`}>{item.phone}</a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
  * /register/details-doc-rejected/:rejectedReasonId/:modalityType/:fileType — why the document
  * was rejected, then its capture screen in the edit flow. A name or CPF mismatch shows the
  * support phones.
@@ -200,18 +206,7 @@ export function RejectedDetailPage() {
     <Page title={REVIEW_TEXTS.rejectedTitle} backTo={backTo}>
       <h2 className="review-document-name">{DOCUMENT_NAMES[fileType]}</h2>
       <p>{reason.text}</p>
-      {reason.support ? (
-        <>
-          <p>{REVIEW_TEXTS.support}</p>
-          <ul className="support-phones">
-            {SUPPORT_PHONES.map((item) => (
-              <li key={item.phone}>
-                {item.label}: <a href={`tel:${item.phone.replace(/\D/g, '')}`}>{item.phone}</a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {reason.support ? <SupportContact /> : null}
       <ButtonLink className="button-block" to={capturePath('edit', modalityType, fileType)}>
         {REVIEW_TEXTS.resend}
       </ButtonLink>

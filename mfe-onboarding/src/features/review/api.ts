@@ -1,5 +1,5 @@
 import { callApi } from '@driver-portal/shared/http';
-import { api, type ReviewDocument } from '../../contract';
+import { api, type DriverDocument } from '../../contract';
 
 /** The modality whose documents are under review. */
 export async function fetchWorkflowModality(id: string, signal: AbortSignal): Promise<number> {
@@ -7,11 +7,11 @@ export async function fetchWorkflowModality(id: string, signal: AbortSignal): Pr
   return modalityId;
 }
 
-export async function fetchReviewDocuments(id: string, modalityType: number, signal: AbortSignal): Promise<ReviewDocument[]> {
-  const { documents } = await callApi(api.register.reviewDocuments, { params: { id, m: modalityType }, signal });
+export async function fetchReviewDocuments(guid: string, modalityType: number, signal: AbortSignal): Promise<DriverDocument[]> {
+  const { documents } = await callApi(api.register.modalityDocuments, { params: { guid, modalityType }, signal });
   return documents.map((item) => item.response);
 }
 
 /** Sends the modality's documents to review again (the failure is the screen's own text). */
-export const sendQueueWorkflow = (id: string, modalityType: number) =>
-  callApi(api.register.sendQueueWorkflow, { params: { id, m: modalityType }, overlay: true });
+export const sendToReview = (guid: string, modalityType: number) =>
+  callApi(api.register.sendToReview, { params: { guid, modalityType }, overlay: true });

@@ -1,18 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
-import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute } from '@driver-portal/shared/test-utils';
-import { api, type ReviewDocument } from '../../contract';
+import { setActiveConfig } from '@driver-portal/shared/config';
+import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute, testConfig } from '@driver-portal/shared/test-utils';
+import { api, type DriverDocument } from '../../contract';
 import { routes } from '../../routes';
 
 const GUID = 'guid-7';
 const at = '2026-11-20T12:00:00Z';
-const doc = (documentType: number, fields: Partial<ReviewDocument> = {}): { response: ReviewDocument } => ({
+const doc = (documentType: number, fields: Partial<DriverDocument> = {}): { response: DriverDocument } => ({
   response: {
     documentType,
     createdAt: at,
     approvedAt: null,
     rejectedAt: null,
     rejectedReasonId: null,
+    fileUrl: null,
+    document: null,
     documentDescription: null,
     ...fields,
   },
@@ -29,7 +32,7 @@ function mockReview(
   ],
 ) {
   mockJson(api.register.modalityWorkflow, { modalityId: 0 });
-  mockJson(api.register.reviewDocuments, { documents });
+  mockJson(api.register.modalityDocuments, { documents });
 }
 
 describe('document review', () => {
@@ -89,16 +92,33 @@ describe('document review', () => {
     renderRoute({ routes, path, session: {} });
     expect(await screen.findByText(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enviar novamente' })).toHaveAttribute('href', capture);
-    if (support) {
-      expect(screen.getByText('Fale com o suporte:')).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: '4003 0000' })).toHaveAttribute('href', 'tel:40030000');
-    } else expect(screen.queryByText('Fale com o suporte:')).not.toBeInTheDocument();
+    // No support phone configured (the test configuration has none): the app's help channel, no number.
+    if (support) expect(screen.getByText('Para falar com o suporte, use a opção de ajuda do aplicativo.')).toBeInTheDocument();
+    else expect(screen.queryByText(/suporte, use a opção de ajuda/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Fale com o suporte:')).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="tel:"]')).toBeNull();
+  });
+
+  it('a name or CPF mismatch shows the support phones the environment configures, each one to dial', async () => {
+    setActiveConfig({
+      ...testConfig,
+      supportPhones: [
+        { label: 'Capitais', phone: '4004 1234' },
+        { label: 'Demais localidades', phone: '0800 765 4321' },
+      ],
+    });
+    renderRoute({ routes, path: '/register/details-doc-rejected/6/0/0', session: {} });
+    expect(await screen.findByText('Fale com o suporte:')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '4004 1234' })).toHaveAttribute('href', 'tel:40041234');
+    expect(screen.getByRole('link', { name: '0800 765 4321' })).toHaveAttribute('href', 'tel:08007654321');
+    expect(screen.getByRole('list')).toHaveTextContent('Capitais: 4004 1234Demais localidades: 0800 765 4321');
+    expect(screen.queryByText(/suporte, use a opção de ajuda/)).not.toBeInTheDocument();
   });
 
   it('with startFlow=true first sends the documents to review, once, and drops the parameter', async () => {
     const requests = recordRequests();
     mockReview();
-    mockJson(api.register.sendQueueWorkflow, {});
+    mockJson(api.register.sendToReview, {});
     const rendered = renderRoute({ routes, path: `/register/review-docs/${GUID}?startFlow=true`, session: {} });
     await screen.findByText('Documento Aprovado');
     await waitFor(() => expect(rendered.router.state.location.search).toBe(''));
@@ -111,8 +131,8 @@ describe('document review', () => {
   });
 
   it.each([
-    ['500', () => mockStatus(api.register.sendQueueWorkflow, 500), 'Ocorreu um erro inesperado'],
-    ['offline', () => mockNetworkError(api.register.sendQueueWorkflow), 'Sem conexão com a internet.'],
+    ['500', () => mockStatus(api.register.sendToReview, 500), 'Ocorreu um erro inesperado'],
+    ['offline', () => mockNetworkError(api.register.sendToReview), 'Sem conexão com a internet.'],
   ])('a send to review that fails (%s) says "erro ao enviar os dados." and can be tried again', async (_, mock, why) => {
     mockReview();
     mock();
@@ -123,7 +143,7 @@ describe('document review', () => {
     await rendered.user.click(within(alert).getByRole('button', { name: 'OK' }));
     expect(screen.getByText('Documento Aprovado')).toBeInTheDocument();
     expect(rendered.router.state.location.search).toBe('?startFlow=true');
-    mockJson(api.register.sendQueueWorkflow, {});
+    mockJson(api.register.sendToReview, {});
     await rendered.user.click(screen.getByRole('button', { name: 'Enviar para análise novamente' }));
     await waitFor(() => expect(rendered.router.state.location.search).toBe(''));
     expect(screen.queryByText('Enviar para análise novamente')).not.toBeInTheDocument();
@@ -135,7 +155,7 @@ describe('document review', () => {
     [400, 'Modalidade inválida.'],
   ])('a documents load answered %i shows the error with a retry', async (status, text) => {
     mockJson(api.register.modalityWorkflow, { modalityId: 0 });
-    mockStatus(api.register.reviewDocuments, status, status === 400 ? { validations: [{ message: text }] } : {});
+    mockStatus(api.register.modalityDocuments, status, status === 400 ? { validations: [{ message: text }] } : {});
     const { user } = renderRoute({ routes, path: `/register/review-docs/${GUID}`, session: {} });
     expect(await screen.findByText(new RegExp(text.slice(0, 20)))).toBeInTheDocument();
     mockReview();

@@ -6,11 +6,12 @@ import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField,
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, cnpjSchema, cpfSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import type { CarBrand, VehicleBody, VehicleReadBack } from '../../contract';
-import { afterDataSubmit, documentPaths, parseModality } from '../../licence-review';
+import { parseModality } from '../../documents';
+import { afterDataSubmit, documentPaths, fetchModalityVehicle } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
 import { ChoiceField, FocusFirstError } from '../../fields';
 import { registeringDriver } from '../../session';
-import { fetchBrands, fetchModels, fetchVehicle, saveVehicle } from './api';
+import { fetchBrands, fetchModels, saveVehicle } from './api';
 
 /** A vehicle this old (years of manufacture) is refused (docs/product-rules.md, "Licence and vehicle data"). */
 export const VEHICLE_MAX_AGE_YEARS = 8;
@@ -242,7 +243,7 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: string;
   const draftKey = `vehicle:${guid}:${modalityType}`;
   const load = useLoad(
     async (signal): Promise<Loaded> => {
-      const [brands, vehicle] = await Promise.all([fetchBrands(signal), fetchVehicle(guid, String(modalityType), signal)]);
+      const [brands, vehicle] = await Promise.all([fetchBrands(signal), fetchModalityVehicle(guid, modalityType, signal)]);
       return { brands, vehicle };
     },
     [guid, modalityType],
