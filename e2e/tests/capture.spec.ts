@@ -1,10 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ONBOARDING_DRIVER, ONBOARDING_STATES } from '@driver-portal/sandbox-api/constants';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.cjs';
 import { expect, expectAccessible, HOST, recordRequests, SANDBOX, test, withToken, type Page, type Request } from './support';
 import { fillLicence, fillVehicle } from './onboarding-data';
+import { fakeCameraLaunch, jpegSize } from './capture-support';
 
 /*
  * Document capture (issue 10) against the sandbox: a taxi driver (modality 0) photographs every
@@ -17,35 +14,6 @@ import { fillLicence, fillVehicle } from './onboarding-data';
 const GUID = ONBOARDING_DRIVER.id;
 const REGISTER = `${SANDBOX}/register/`;
 const open = (path: string) => withToken(`${path}${path.includes('?') ? '&' : '?'}driverId=${GUID}`);
-
-/** A 960x720 frame of paper with lines of print, as a one-frame Y4M (4:2:0) the fake camera loops. */
-function documentFrame(): string {
-  const width = 960;
-  const height = 720;
-  let seed = 11;
-  const next = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
-  const luma = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) luma[y * width + x] = 190 + Math.round((x / width) * 25 + next() * 6);
-  for (let line = 80; line < height - 60; line += 40) {
-    for (let x = 60; x < width - 60;) {
-      const glyph = 6 + Math.floor(next() * 12);
-      if (next() > 0.2)
-        for (let y = line; y < line + 20; y++) for (let dx = 0; dx < glyph; dx++) if (next() > 0.35) luma[y * width + x + dx] = 40;
-      x += glyph + 4;
-    }
-  }
-  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
-  const file = join(tmpdir(), 'driver-portal-e2e', 'document-frame.y4m');
-  mkdirSync(join(tmpdir(), 'driver-portal-e2e'), { recursive: true });
-  writeFileSync(
-    file,
-    Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), Buffer.from('FRAME\n'), luma, chroma, chroma]),
-  );
-  return file;
-}
 
 /** The uploads the page made: path and decoded size of each part. */
 function uploads(requests: Request[]) {
@@ -80,17 +48,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 
 // The fake camera for the whole file (launch options force a worker of their own); the file-input
 // tests take the camera away from the page instead.
-const frame = documentFrame();
 test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${frame}`,
-    ],
-  },
+  launchOptions: fakeCameraLaunch(),
   permissions: ['camera'],
 });
 
@@ -259,18 +218,6 @@ test.describe('without a camera (the file input)', () => {
   }
 
   const chooser = (page: Page) => page.getByLabel('Usar a câmera do celular ou escolher uma foto');
-
-  /** Width and height of a JPEG from its SOF segment. */
-  function jpegSize(bytes: Buffer): { width: number; height: number } {
-    let offset = 2;
-    while (offset < bytes.length) {
-      const marker = bytes[offset + 1] ?? 0;
-      const length = bytes.readUInt16BE(offset + 2);
-      if (marker >= 0xc0 && marker <= 0xc2) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-      offset += 2 + length;
-    }
-    throw new Error('no SOF');
-  }
 
   test('a dark and a blurred photo are flagged, then sent anyway; EXIF orientation applied, metadata dropped', async ({ page }) => {
     test.setTimeout(60_000);

@@ -1,4 +1,4 @@
-import { expect, type Page } from './support';
+import { expect, SANDBOX, type Page } from './support';
 
 /** The licence and vehicle forms of onboarding 2 filled as a driver would, for the specs that pass through them. */
 
@@ -54,4 +54,59 @@ export async function fillVehicle(page: Page, manufactureYear = THIS_YEAR - 2) {
   await page.getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
   await page.getByLabel('CNPJ do proprietário').pressSequentially('11222333000181');
   await expect(page.getByLabel('CNPJ do proprietário')).toHaveValue('11.222.333/0001-81');
+}
+
+/** The same licence and a modality-0 vehicle as the register service's bodies, for tests that need the data sent without the forms. */
+export async function sendLicenceAndVehicle(driverId: string) {
+  const licence = {
+    DocumentNumber: '123456789',
+    DocumentIssuingState: 'SP',
+    DocumentIssuingAuthority: 'SSP',
+    BirthDate: '1980-05-17',
+    MotherName: 'Ana Ferreira',
+    FatherName: 'José Ferreira',
+    RegisterNumber: '01234567890',
+    ExpirationDate: '2030-01-31',
+    FirstLicenseDate: '2000-03-01',
+    Remark: 'EAR',
+    Category: 'A/B',
+    EmissionCity: 'Campinas',
+    EmissionState: 'SP',
+    EmissionDate: '2025-01-31',
+    RenachNumber: 'SP123456789',
+    SecurityNumber: '12345678901',
+    MirrorNumber: '9876543210',
+  };
+  const vehicle = {
+    ModalityType: 0,
+    CurrentYear: THIS_YEAR,
+    Renavam: '12345678901',
+    Chassis: '9BWZZZ377VT004251',
+    Plate: 'ABC1D23',
+    Type: 'Automóvel',
+    Fuel: 'Flex',
+    Brand: 1,
+    Model: 102,
+    ManufactureYear: THIS_YEAR - 2,
+    ModelYear: THIS_YEAR - 1,
+    Color: 'Branca',
+    Remark: 'Nada consta',
+    EmissionCity: 'São Paulo',
+    EmissionDate: '2026-02-10',
+    IssuingState: 'SP',
+    CrlvNumber: '123456789012',
+    OwnerName: 'João Batista Ferreira',
+    OwnerDocument: '11222333000181',
+  };
+  for (const [path, body] of [
+    ['license', licence],
+    ['vehicle', vehicle],
+  ] as const) {
+    const response = await fetch(`${SANDBOX}/register/api/1.0/driver/${driverId}/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.ok, `POST ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
+  }
 }

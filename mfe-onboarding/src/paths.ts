@@ -14,8 +14,9 @@ export const registerPaths = {
       : portalPath('/register/address/:flow/:modalityType', { flow, modalityType }),
   /** The document checklist (the next issue's screen). */
   uploadPicture: (modalityType: number | string) => portalPath('/register/upload-picture/:modalityType', { modalityType }),
-  /** The document progress list (the next issue's screen). */
-  reviewDocs: (driverId: string) => portalPath('/register/review-docs/:driverId', { driverId }),
+  /** The document progress list; `startFlow` sends the modality's documents to review first. */
+  reviewDocs: (driverId: string, startFlow = false) =>
+    `${portalPath('/register/review-docs/:driverId', { driverId })}${startFlow ? '?startFlow=true' : ''}`,
   nextSteps: () => '/register/next-steps/',
   detailsPicture: (modalityType: number | string, fileType: number | string) =>
     portalPath('/register/details-picture/:modalityType/:fileType', { modalityType, fileType }),

@@ -97,6 +97,19 @@ describe('document calls of the register service', () => {
     expect((await statuses()).find((item) => item.type === 0)).toMatchObject({ created: true, rejectedReasonId: null });
   });
 
+  it('a modality document the review hook rejected is replaced by its upload: no stale rejection stays', async () => {
+    const hook = (path: string) => fetchJson(`${sandbox.baseUrl}/__sandbox/onboarding/documents/${guid}/${path}`, { method: 'POST' });
+    expect((await hook('5/rejected/1')).status).toBe(200);
+    const answer = await call(sandbox, api.uploadModalityDocument, {
+      params: { guid, modalityType: 0, documentType: 5 },
+      ...json({ content: jpeg() }),
+    });
+    expect(answer.status).toBe(200);
+    expect((await statuses()).filter((item) => item.type === 5)).toEqual([
+      { type: 5, created: true, rejectedReasonId: null, approved: false },
+    ]);
+  });
+
   it('send-queue-workflow needs every document of the modality and the licence and vehicle data, then gives state 9', async () => {
     const early = await call(sandbox, api.sendToReview, { params: { guid, modalityType: 0 } });
     expect(early.status).toBe(400);

@@ -63,7 +63,10 @@ function store(
   record: Omit<UploadedDocument, 'rejectedAt' | 'approvedAt' | 'rejectedReasonId'>,
 ) {
   const list = (state.documents.byDriver[driver.id.toLowerCase()] ??= []);
-  const kept = list.filter((item) => !(item.documentType === record.documentType && item.modalityType === record.modalityType));
+  // A record of the review hook (modalityType null) counts for any modality: an upload of its type replaces it too.
+  const replaced = (item: UploadedDocument) =>
+    item.documentType === record.documentType && (item.modalityType === record.modalityType || item.modalityType === null);
+  const kept = list.filter((item) => !replaced(item));
   kept.push({ ...record, rejectedAt: null, approvedAt: null, rejectedReasonId: null });
   state.documents.byDriver[driver.id.toLowerCase()] = kept;
 }

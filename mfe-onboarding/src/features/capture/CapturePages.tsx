@@ -81,7 +81,7 @@ function SinglePhoto({ guid, flow, modalityType, documentType, name }: SlotProps
     const sent = await send((progress) => sendDocument(guid, modalityType, documentType, { content: photo.blob }, progress));
     if (!sent) return;
     await slot.drop();
-    void navigate(await afterSent(flow, guid, modalityType, documentType));
+    void navigate(afterSent(flow, guid, modalityType, documentType));
   };
   return (
     <>
@@ -135,7 +135,7 @@ function PdfUpload({ guid, flow, modalityType }: SlotProps) {
     const sent = await send((progress) => sendDocument(guid, modalityType, 4, { content: file }, progress));
     if (!sent) return;
     await dropPending(key);
-    void navigate(await afterSent(flow, guid, modalityType, 4));
+    void navigate(afterSent(flow, guid, modalityType, 4));
   };
   return (
     <LoadView {...load}>
@@ -198,7 +198,7 @@ function LicenceSides({ guid, flow, modalityType }: SlotProps) {
     const sent = await send((progress) => sendDocument(guid, modalityType, 0, files, progress));
     if (!sent) return;
     await Promise.all([front.drop(), back.drop()]);
-    void navigate(await afterSent(flow, guid, modalityType, 0));
+    void navigate(afterSent(flow, guid, modalityType, 0));
   };
   if (step === 'final' && front.photo && back.photo) {
     return (
@@ -292,7 +292,7 @@ function Selfie({ guid, flow, modalityType }: SlotProps) {
     const sent = await send((progress) => sendDocument(guid, modalityType, 2, { content: photo.blob }, progress));
     if (!sent) return;
     await slot.drop();
-    void navigate(await afterSent(flow, guid, modalityType, 2));
+    void navigate(afterSent(flow, guid, modalityType, 2));
   };
   return (
     <LoadView {...policy}>

@@ -45,7 +45,4 @@ export async function fetchFacePolicy(signal: AbortSignal): Promise<string | nul
   return documentUrl;
 }
 
-/** Restarts the review queue after a rejected document is sent again (edit flow). */
-export const restartReview = (guid: string, modalityType: number) => callApi(api.register.sendToReview, { params: { guid, modalityType } });
-
 export { registeringDriver };

@@ -142,15 +142,37 @@ describe('single-photo camera', () => {
     }
   });
 
-  it('the edit flow restarts the review queue and opens the review', async () => {
+  it('the edit flow opens the review with startFlow, which restarts the review queue once', async () => {
     const requests = recordRequests();
     mockJson(api.register.uploadModalityDocument, {});
+    mockJson(api.register.modalityWorkflow, { modalityId: 0 });
+    mockJson(api.register.modalityDocuments, { documents: [] });
     mockJson(api.register.sendToReview, {});
     const { user, router } = renderRoute({ routes, path: '/register/camera/edit/0/3', session });
     await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
     await user.click(await screen.findByRole('button', { name: 'Enviar foto' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/register/review-docs/${GUID}`));
-    expect(calls(requests)).toContain(`PUT /register/api/2.0/driver/${GUID}/modality/0/send-queue-workflow`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Análise dos documentos' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/register/review-docs/${GUID}`);
+    // Sent once, after the upload; then the parameter goes (a reload does not send again).
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    const sent = calls(requests).filter((call) => !call.startsWith('GET'));
+    expect(sent).toEqual([
+      `POST /register/api/2.0/driver/${GUID}/modality/0/documents/3`,
+      `PUT /register/api/2.0/driver/${GUID}/modality/0/send-queue-workflow`,
+    ]);
+  });
+
+  it('a review queue that cannot restart after the resend is said, with a way to send again', async () => {
+    mockJson(api.register.uploadModalityDocument, {});
+    mockJson(api.register.modalityWorkflow, { modalityId: 0 });
+    mockJson(api.register.modalityDocuments, { documents: [] });
+    mockStatus(api.register.sendToReview, 500);
+    const { user, router } = renderRoute({ routes, path: '/register/camera/edit/0/3', session });
+    await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
+    await user.click(await screen.findByRole('button', { name: 'Enviar foto' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('erro ao enviar os dados.');
+    expect(router.state.location.search).toBe('?startFlow=true');
+    expect(screen.getByRole('button', { name: 'Enviar para análise novamente' })).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
 import { api } from '../../contract';
 import { DRIVER_DOCUMENT_TYPES } from '../../documents';
 import { registerPaths } from '../../paths';
-import { restartReview, upload } from './api';
+import { upload } from './api';
 import { base64Of } from './image';
 
 /** The failure texts of document 1, by what was sent. */
@@ -46,18 +46,13 @@ export async function sendDocument(
 
 /**
  * After a document is sent (docs/product-rules.md, "Documents and capture"): in the edit flow
- * (a rejected document resent) the review queue restarts and the review opens; in the new flow
- * the licence leads to its data form, the rest back to the checklist.
+ * (a rejected document resent) the review with `startFlow=true`, which restarts the review queue
+ * (send-queue-workflow) and, when that fails, tells the driver and offers to send again: the
+ * document alone waits for no one. In the new flow the licence leads to its data form, the rest
+ * back to the checklist.
  */
-export async function afterSent(flow: string, guid: string, modalityType: number, documentType: number): Promise<string> {
-  if (flow === 'edit') {
-    try {
-      await restartReview(guid, modalityType);
-    } catch {
-      // The document is sent; the review shows its state whatever the queue says.
-    }
-    return registerPaths.reviewDocs(guid);
-  }
+export function afterSent(flow: string, guid: string, modalityType: number, documentType: number): string {
+  if (flow === 'edit') return registerPaths.reviewDocs(guid, true);
   if (documentType === 0) return registerPaths.cnh(flow, modalityType);
   return registerPaths.uploadPicture(modalityType);
 }
