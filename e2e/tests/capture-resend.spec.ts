@@ -129,6 +129,8 @@ test('a CNH rejected as illegible: "Reenviar documento" on it only, the reason, 
   await page.getByRole('link', { name: 'Enviar novamente' }).click();
   await expect(page).toHaveURL(`${HOST}/register/mask-camera/edit/0/0`);
   await expect(page.getByText('Passo 1 de 2: frente da CNH')).toBeVisible();
+  // The camera reminds why the last photo was refused.
+  await expect(page.getByRole('note', { name: 'Motivo da recusa' })).toContainText('Não conseguimos ler a foto da sua CNH.');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Tirar foto' }).click();
   await expect(page.getByRole('img', { name: 'Foto: frente da CNH' })).toBeVisible();
@@ -168,6 +170,7 @@ test('a selfie rejected for its quality is taken again with the selfie camera in
 
   await page.getByRole('link', { name: 'Enviar novamente' }).click();
   await expect(page).toHaveURL(`${HOST}/register/selfie/edit/0/2`);
+  await expect(page.getByRole('note', { name: 'Motivo da recusa' })).toContainText('A qualidade da sua selfie não permitiu a análise.');
   await page.getByRole('button', { name: 'Tirar foto' }).click();
   await expect(page.getByRole('img', { name: 'Foto: seu rosto' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'ENVIAR FOTO' })).toBeDisabled();

@@ -5,6 +5,7 @@ import { safeExternalUrl } from '@driver-portal/shared/links';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { DOCUMENT_NAMES, parseFileType, parseModality } from '../../documents';
 import { DriverUnknown } from '../../driver';
+import { rejectedReason, rejectionReason } from '../../licence-review';
 import { registerPaths } from '../../paths';
 import { fetchFacePolicy, registeringDriver } from './api';
 import { checkPdf, FileProblem } from './image';
@@ -39,6 +40,22 @@ function Invalid({ modalityType }: { modalityType?: number }) {
   );
 }
 
+/**
+ * In the edit flow, why the photo being replaced was refused (the reason the review stored when
+ * the driver tapped "Reenviar documento"), so the new photo does not repeat the mistake.
+ */
+function RefusedBecause({ flow, documentType }: { flow?: string; documentType?: number }) {
+  const stored = rejectedReason.get();
+  const reasonId = stored === undefined ? Number.NaN : Number(stored);
+  if (flow !== 'edit' || documentType === undefined || !Number.isInteger(reasonId)) return null;
+  return (
+    <div className="capture-refused" role="note" aria-label="Motivo da recusa">
+      <strong>Por que a foto anterior foi recusada</strong>
+      <p>{rejectionReason(documentType, reasonId).text}</p>
+    </div>
+  );
+}
+
 const backOf = (modalityType?: number, documentType?: number) =>
   modalityType === undefined
     ? registerPaths.modality()
@@ -60,6 +77,7 @@ export function CameraPage() {
   else body = <SinglePhoto guid={guid} flow={flow} modalityType={modalityType} documentType={documentType} name={title} />;
   return (
     <Page title={title} backTo={backOf(modalityType, documentType)}>
+      <RefusedBecause flow={flow} documentType={documentType} />
       {body}
     </Page>
   );
@@ -174,6 +192,7 @@ export function MaskCameraPage() {
   else body = <LicenceSides guid={guid} flow={flow} modalityType={modalityType} />;
   return (
     <Page title={DOCUMENT_NAMES[0] ?? 'CNH'} backTo={backOf(modalityType, 0)}>
+      <RefusedBecause flow={flow} documentType={documentType} />
       {body}
     </Page>
   );
@@ -275,6 +294,7 @@ export function SelfiePage() {
   else body = <Selfie guid={guid} flow={flow} modalityType={modalityType} />;
   return (
     <Page title={SELFIE_TEXTS.title} backTo={backOf(modalityType, modalityType === undefined ? undefined : 2)}>
+      <RefusedBecause flow={flow} documentType={2} />
       {body}
     </Page>
   );

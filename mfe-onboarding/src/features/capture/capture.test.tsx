@@ -148,10 +148,12 @@ describe('single-photo camera', () => {
     mockJson(api.register.modalityWorkflow, { modalityId: 0 });
     mockJson(api.register.modalityDocuments, { documents: [] });
     mockJson(api.register.sendToReview, {});
-    const { user, router } = renderRoute({ routes, path: '/register/camera/edit/0/3', session });
+    const { user, router } = renderRoute({ routes, path: '/register/camera/edit/0/3', session: { ...session, rejectedReason: '1' } });
     await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
     await user.click(await screen.findByRole('button', { name: 'Enviar foto' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Análise dos documentos' })).toBeInTheDocument();
+    // The refused photo is replaced: its reason is not shown again on the next resend.
+    expect(window.sessionStorage.getItem('driver-portal:rejectedReason')).toBeNull();
     expect(router.state.location.pathname).toBe(`/register/review-docs/${GUID}`);
     // Sent once, after the upload; then the parameter goes (a reload does not send again).
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -160,6 +162,28 @@ describe('single-photo camera', () => {
       `POST /register/api/2.0/driver/${GUID}/modality/0/documents/3`,
       `PUT /register/api/2.0/driver/${GUID}/modality/0/send-queue-workflow`,
     ]);
+  });
+
+  it('the edit flow says why the photo it replaces was refused; the new flow does not', async () => {
+    const refused = { ...session, rejectedReason: '3' };
+    renderRoute({ routes, path: '/register/mask-camera/edit/0/0', session: refused });
+    expect(await screen.findByRole('note', { name: 'Motivo da recusa' })).toHaveTextContent(
+      'Por que a foto anterior foi recusadaNão conseguimos ler a foto da sua CNH.',
+    );
+  });
+
+  it('no reason without the edit flow, or without a stored reason', async () => {
+    renderRoute({ routes, path: '/register/mask-camera/new/0/0', session: { ...session, rejectedReason: '3' } });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Passo 1 de 2: frente da CNH' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('a selfie resent for poor quality shows the selfie reason', async () => {
+    mockJson(api.register.eulaDocument, { documentUrl: 'https://example.com/politica.pdf' });
+    renderRoute({ routes, path: '/register/selfie/edit/0/2', session: { ...session, rejectedReason: '2' } });
+    expect(await screen.findByRole('note', { name: 'Motivo da recusa' })).toHaveTextContent(
+      'A qualidade da sua selfie não permitiu a análise.',
+    );
   });
 
   it('a review queue that cannot restart after the resend is said, with a way to send again', async () => {
