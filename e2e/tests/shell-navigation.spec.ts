@@ -5,7 +5,7 @@ import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS,
 /** Every tile of the demo session, by section: what the remotes' navigation files declare. */
 const DEMO_TILES = {
   Autoatendimento: ['Notificações', 'Mensagens', 'Extrato de corridas', 'Depósitos', 'Alterar senha', 'Lembrar senha'],
-  Cadastro: ['Criar conta', 'Próximos passos'],
+  Cadastro: ['Criar conta', 'Próximos passos', 'Meus documentos'],
   'Minha conta': ['Minha conta', 'Termos e políticas'],
   'Seguro e cartão': ['Seguro auto', 'Cartão de pagamento'],
 };
@@ -71,7 +71,7 @@ test('without a driver id the tiles that need it are not shown', async ({ page }
   await page.goto(withToken('/App'));
   await expect(page.getByRole('link', { name: 'Notificações' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Depósitos' })).toBeVisible();
-  for (const label of ['Mensagens', 'Termos e políticas', 'Seguro auto']) {
+  for (const label of ['Mensagens', 'Termos e políticas', 'Seguro auto', 'Meus documentos']) {
     await expect(page.getByRole('link', { name: label })).toHaveCount(0);
   }
 });
