@@ -1,3 +1,4 @@
+import { LICENCE, VEHICLE } from '../../sandbox-api/test/onboarding-bodies';
 import { expect, SANDBOX, type Page } from './support';
 
 /** The licence and vehicle forms of onboarding 2 filled as a driver would, for the specs that pass through them. */
@@ -56,50 +57,11 @@ export async function fillVehicle(page: Page, manufactureYear = THIS_YEAR - 2) {
   await expect(page.getByLabel('CNPJ do proprietário')).toHaveValue('11.222.333/0001-81');
 }
 
-/** The same licence and a modality-0 vehicle as the register service's bodies, for tests that need the data sent without the forms. */
+/** The sandbox tests' licence and modality-0 vehicle, this year's, for tests that need the data sent without the forms. */
 export async function sendLicenceAndVehicle(driverId: string) {
-  const licence = {
-    DocumentNumber: '123456789',
-    DocumentIssuingState: 'SP',
-    DocumentIssuingAuthority: 'SSP',
-    BirthDate: '1980-05-17',
-    MotherName: 'Ana Ferreira',
-    FatherName: 'José Ferreira',
-    RegisterNumber: '01234567890',
-    ExpirationDate: '2030-01-31',
-    FirstLicenseDate: '2000-03-01',
-    Remark: 'EAR',
-    Category: 'A/B',
-    EmissionCity: 'Campinas',
-    EmissionState: 'SP',
-    EmissionDate: '2025-01-31',
-    RenachNumber: 'SP123456789',
-    SecurityNumber: '12345678901',
-    MirrorNumber: '9876543210',
-  };
-  const vehicle = {
-    ModalityType: 0,
-    CurrentYear: THIS_YEAR,
-    Renavam: '12345678901',
-    Chassis: '9BWZZZ377VT004251',
-    Plate: 'ABC1D23',
-    Type: 'Automóvel',
-    Fuel: 'Flex',
-    Brand: 1,
-    Model: 102,
-    ManufactureYear: THIS_YEAR - 2,
-    ModelYear: THIS_YEAR - 1,
-    Color: 'Branca',
-    Remark: 'Nada consta',
-    EmissionCity: 'São Paulo',
-    EmissionDate: '2026-02-10',
-    IssuingState: 'SP',
-    CrlvNumber: '123456789012',
-    OwnerName: 'João Batista Ferreira',
-    OwnerDocument: '11222333000181',
-  };
+  const vehicle = { ...VEHICLE, CurrentYear: THIS_YEAR, ManufactureYear: THIS_YEAR - 2, ModelYear: THIS_YEAR - 1 };
   for (const [path, body] of [
-    ['license', licence],
+    ['license', LICENCE],
     ['vehicle', vehicle],
   ] as const) {
     const response = await fetch(`${SANDBOX}/register/api/1.0/driver/${driverId}/${path}`, {
