@@ -14,3 +14,4 @@ export {
   RESEND_CODE_TEXT,
   type ResendCodeButtonProps,
 } from './code';
+export { useZipLookup } from './zip-lookup';

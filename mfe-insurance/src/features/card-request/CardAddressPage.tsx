@@ -1,9 +1,18 @@
 import { BRAZIL_STATES } from '@driver-portal/shared/validation';
-import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { onlyDigits } from '@driver-portal/shared/format';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, useFormikContext, SelectField } from '@driver-portal/shared/forms';
+import {
+  clearDraft,
+  Form,
+  FormDraft,
+  FormField,
+  Formik,
+  loadDraft,
+  SelectField,
+  useFormikContext,
+  useZipLookup,
+} from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { cepSchema, object, string } from '@driver-portal/shared/validation';
 import type { CardAddress } from '../../contract';
@@ -26,59 +35,23 @@ const schema = object({
   city: required(),
 });
 
-/** The last lookup's outcome, for the CEP it was asked for. */
-interface LookupOutcome {
-  digits: string;
-  found: boolean;
-}
-
 /**
  * The CEP (mask `00.000-000`) and its zip lookup (docs/product-rules.md, "Validation and masks",
- * "Gaps the product defines"): once the CEP is complete (8 digits, the first length past 6 a
- * lookup can answer) the address is asked for once; what comes back fills the address,
- * neighbourhood, state and city. Not found, or the lookup failing: "CEP não encontrado" under
- * the field and the driver types the address; nothing typed is cleared.
+ * "Gaps the product defines"; the platform's `useZipLookup`): what the lookup finds fills the
+ * address, neighbourhood, state and city; not found, or the lookup failing: "CEP não encontrado"
+ * under the field and the driver types the address.
  */
 function CepField() {
   const { values, setFieldValue } = useFormikContext<CardAddress>();
-  const [outcome, setOutcome] = useState<LookupOutcome>();
-  const digits = onlyDigits(values.cep);
-  // A CEP restored from the draft was looked up before the reload: the address under it may have
-  // been corrected by hand since, and a new lookup must not overwrite that.
-  const looked = useRef<string | undefined>(digits.length === 8 ? digits : undefined);
-
-  useEffect(() => {
-    if (digits.length !== 8) {
-      looked.current = undefined;
-      return;
-    }
-    if (looked.current === digits) return;
-    looked.current = digits;
-    const controller = new AbortController();
-    lookupZip(digits, controller.signal).then(
-      (found) => {
-        if (controller.signal.aborted) return;
-        const fill: Array<[keyof CardAddress, string]> = [
-          ['address', found.logradouro],
-          ['neighborhood', found.bairro],
-          ['state', found.uf],
-          ['city', found.localidade],
-        ];
-        for (const [field, value] of fill) if (value.trim() !== '') void setFieldValue(field, value.trim(), false);
-        setOutcome({ digits, found: true });
-      },
-      () => {
-        if (!controller.signal.aborted) setOutcome({ digits, found: false });
-      },
-    );
-    return () => {
-      controller.abort();
-      // An aborted lookup (the CEP changed, the screen left) is asked again when the CEP is complete.
-      if (looked.current === digits) looked.current = undefined;
-    };
-  }, [digits, setFieldValue]);
-
-  const notFound = outcome !== undefined && outcome.digits === digits && !outcome.found;
+  const { notFound } = useZipLookup(values.cep, lookupZip, (found) => {
+    const fill: Array<[keyof CardAddress, string]> = [
+      ['address', found.logradouro],
+      ['neighborhood', found.bairro],
+      ['state', found.uf],
+      ['city', found.localidade],
+    ];
+    for (const [field, value] of fill) if (value.trim() !== '') void setFieldValue(field, value.trim(), false);
+  });
   return (
     <div aria-live="polite">
       <FormField name="cep" label="CEP" mask="cardCep" autoComplete="postal-code" hint={notFound ? CARD_TEXTS.zipNotFound : undefined} />

@@ -1,8 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSingleFlight } from '@driver-portal/shared/data';
-import { onlyDigits } from '@driver-portal/shared/format';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField, useFormikContext } from '@driver-portal/shared/forms';
+import {
+  clearDraft,
+  Form,
+  FormDraft,
+  FormField,
+  Formik,
+  loadDraft,
+  SelectField,
+  useFormikContext,
+  useZipLookup,
+} from '@driver-portal/shared/forms';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, brazilStateSchema, cepSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
@@ -39,58 +47,22 @@ const schema = object({
   city: required(),
 });
 
-/** The last lookup's outcome, for the CEP it was asked for. */
-interface LookupOutcome {
-  digits: string;
-  found: boolean;
-}
-
 /**
- * The CEP (mask `00000-000`) and its zip lookup: once more than 7 digits are typed (the whole
- * CEP: a lookup of a partial CEP cannot answer) the address is asked for once, and what comes
- * back fills the address, district, state and city. Not found, or the lookup failing: "CEP não
- * encontrado" under the field and the driver types the address; nothing typed is cleared.
+ * The CEP (mask `00000-000`) and its zip lookup (the platform's `useZipLookup`): what the lookup
+ * finds fills the address, district, state and city; not found, or the lookup failing: "CEP não
+ * encontrado" under the field and the driver types the address.
  */
 function ZipCodeField() {
   const { values, setFieldValue } = useFormikContext<LocationBody>();
-  const [outcome, setOutcome] = useState<LookupOutcome>();
-  const digits = onlyDigits(values.zipCode);
-  // A CEP restored from the draft was looked up before the reload: the address under it may have
-  // been corrected by hand since, and a new lookup must not overwrite that.
-  const looked = useRef<string | undefined>(digits.length === 8 ? digits : undefined);
-
-  useEffect(() => {
-    if (digits.length !== 8) {
-      looked.current = undefined;
-      return;
-    }
-    if (looked.current === digits) return;
-    looked.current = digits;
-    const controller = new AbortController();
-    lookupZip(digits, controller.signal).then(
-      (found) => {
-        if (controller.signal.aborted) return;
-        const fill: Array<[keyof LocationBody, string]> = [
-          ['address', found.logradouro],
-          ['district', found.bairro],
-          ['state', BRAZIL_STATES.some((uf) => uf === found.uf.trim()) ? found.uf.trim() : ''],
-          ['city', found.localidade],
-        ];
-        for (const [field, value] of fill) if (value.trim() !== '') void setFieldValue(field, value.trim());
-        setOutcome({ digits, found: true });
-      },
-      () => {
-        if (!controller.signal.aborted) setOutcome({ digits, found: false });
-      },
-    );
-    return () => {
-      controller.abort();
-      // An aborted lookup (the CEP changed, the screen left) is asked again when the CEP is complete.
-      if (looked.current === digits) looked.current = undefined;
-    };
-  }, [digits, setFieldValue]);
-
-  const notFound = outcome !== undefined && outcome.digits === digits && !outcome.found;
+  const { notFound } = useZipLookup(values.zipCode, lookupZip, (found) => {
+    const fill: Array<[keyof LocationBody, string]> = [
+      ['address', found.logradouro],
+      ['district', found.bairro],
+      ['state', BRAZIL_STATES.some((uf) => uf === found.uf.trim()) ? found.uf.trim() : ''],
+      ['city', found.localidade],
+    ];
+    for (const [field, value] of fill) if (value.trim() !== '') void setFieldValue(field, value.trim());
+  });
   return (
     <div aria-live="polite">
       <FormField name="zipCode" label="CEP" mask="cep" autoComplete="postal-code" hint={notFound ? ADDRESS_TEXTS.zipNotFound : undefined} />
