@@ -3,48 +3,10 @@ import { useField, useFormikContext } from '@driver-portal/shared/forms';
 import './fields.css';
 
 /*
- * Form controls the platform's FormField and SelectField do not cover: a question answered by
- * one of a few choices, and a checkbox whose label carries a link. Each is a Formik field with
- * its error tied to it and announced, as the platform's fields are.
+ * Form controls the platform's fields (FormField, SelectField, ChoiceField) do not cover: a
+ * checkbox whose label carries a link, and the focus on the first field in error. Class names
+ * carry the remote's prefix: the page may hold other remotes' styles too.
  */
-
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-/** Radio buttons in a fieldset named by the question. */
-export function ChoiceField({ name, legend, choices }: { name: string; legend: string; choices: readonly Choice[] }) {
-  const [field, meta] = useField<string>(name);
-  const id = `${name}-${useId()}`;
-  const error = meta.touched && meta.error ? meta.error : undefined;
-  return (
-    <fieldset className={`choice-field${error ? ' field-invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>{legend}</legend>
-      <div className="choice-options">
-        {choices.map((choice) => (
-          <label key={choice.value} className="choice-option">
-            <input
-              type="radio"
-              name={name}
-              value={choice.value}
-              checked={field.value === choice.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-            />
-            <span>{choice.label}</span>
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
 
 /**
  * One checkbox of a list held as an array of ids (the policies accepted): checked when the id is
@@ -56,7 +18,7 @@ export function ListCheckbox({ name, id: itemId, label, extra }: { name: string;
   const list = field.value ?? [];
   const checked = list.includes(itemId);
   return (
-    <div className="checkbox-field">
+    <div className="onboarding-checkbox">
       <input
         id={inputId}
         type="checkbox"

@@ -15,3 +15,4 @@ export {
   type ResendCodeButtonProps,
 } from './code';
 export { useZipLookup } from './zip-lookup';
+export { ChoiceField, type Choice } from './ChoiceField';

@@ -1,10 +1,14 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
-import { clearDraft, Form, FormDraft, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { ChoiceField, clearDraft, Form, FormDraft, Formik, loadDraft, type Choice } from '@driver-portal/shared/forms';
 import { Button } from '@driver-portal/shared/ui';
-import { ChoiceField } from '../../fields';
 import { fetchDriver } from './api';
 import { useContinue, WizardStepPage } from './WizardStepPage';
 import { DRAFT_KEYS, EMPTY_OWNER, ownerSchema, saveAnswers, type OwnerAnswers, type WizardAnswers } from './wizard';
+
+const YES_NO: readonly Choice[] = [
+  { value: 'Sim', label: 'Sim' },
+  { value: 'Não', label: 'Não' },
+];
 
 function OwnerForm({ answers, driverId }: { answers: WizardAnswers; driverId: string }) {
   const proceed = useContinue('owner');
@@ -26,7 +30,7 @@ function OwnerForm({ answers, driverId }: { answers: WizardAnswers; driverId: st
   return (
     <Formik initialValues={loadDraft(DRAFT_KEYS.owner, answers.owner ?? EMPTY_OWNER)} validationSchema={ownerSchema} onSubmit={submit}>
       <Form noValidate>
-        <ChoiceField name="isOwner" legend="Você é o proprietário do veículo?" choices={['Sim', 'Não']} />
+        <ChoiceField name="isOwner" legend="Você é o proprietário do veículo?" choices={YES_NO} />
         <FormDraft storageKey={DRAFT_KEYS.owner} />
         <Button type="submit" className="button-block" aria-disabled={running || undefined}>
           Continuar

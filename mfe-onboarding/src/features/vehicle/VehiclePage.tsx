@@ -2,14 +2,24 @@ import { typedDateToIso } from '@driver-portal/shared/format';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField, useFormikContext } from '@driver-portal/shared/forms';
+import {
+  ChoiceField,
+  clearDraft,
+  Form,
+  FormDraft,
+  FormField,
+  Formik,
+  loadDraft,
+  SelectField,
+  useFormikContext,
+} from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, cnpjSchema, cpfSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import type { CarBrand, VehicleBody, VehicleReadBack } from '../../contract';
 import { parseModality } from '../../documents';
 import { afterDataSubmit, documentPaths, fetchModalityVehicle } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
-import { ChoiceField, FocusFirstError } from '../../fields';
+import { FocusFirstError } from '../../fields';
 import { registeringDriver } from '../../session';
 import { fetchBrands, fetchModels, saveVehicle } from './api';
 
