@@ -109,6 +109,42 @@ function navigationEntries(file) {
 const HOST_PRELOADS = ['/env.json', '/remotes.json'].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`).join('');
 
 /**
+ * What the host's page runs before anything shows, beside its entry: the bootstrap, React, React
+ * DOM and the router. The entry asks for them only once it has run (they are shared modules the
+ * federation runtime hands out), one round trip and the entry's download later; announced in the
+ * page they download with it. Matched by chunk name (the named chunk ids); a name that no longer
+ * matches fails the build rather than quietly preloading nothing.
+ */
+const HOST_START_CHUNKS = [
+  /^src_bootstrap_tsx\.[0-9a-f]+\.js$/,
+  /^vendors-node_modules_react-dom_client_js\.[0-9a-f]+\.js$/,
+  /^vendors-node_modules_react-router_dist_production_index_mjs\.[0-9a-f]+\.js$/,
+  /^node_modules_react_index_js\.[0-9a-f]+\.js$/,
+  /^node_modules_react_jsx-runtime_js\.[0-9a-f]+\.js$/,
+];
+
+class PreloadHostStart {
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadHostStart', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('PreloadHostStart', async (data) => {
+        const files = compilation.getAssets().map((asset) => asset.name);
+        for (const pattern of HOST_START_CHUNKS) {
+          const file = files.find((name) => pattern.test(name));
+          if (!file) throw new Error(`PreloadHostStart: no chunk matches ${pattern} (renamed? update HOST_START_CHUNKS)`);
+          data.headTags.push({
+            tagName: 'link',
+            voidTag: true,
+            attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },
+          });
+        }
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * react-router 7's package exports name only its development build (warnings and their texts
  * included) for every condition; its production build sits beside it, unreachable by conditions
  * (remix-run/react-router#14102). A production bundle, federated or not, takes that one.
@@ -199,6 +235,7 @@ function compilation(options, part) {
           excludeChunks: ['signout'],
         }),
       page && federated && kind === 'host' && emitJson('remotes.json', localRemoteList),
+      page && federated && kind === 'host' && production && new PreloadHostStart(),
       page && !production && signOutHtml(kind),
       page &&
         new rspack.CopyRspackPlugin({
