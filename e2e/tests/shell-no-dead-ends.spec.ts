@@ -30,25 +30,15 @@ const REACHED_BY_FORMS = new Set([
   'card-request/status',
   'card-out',
   'policies/:token',
-  // Onboarding: each step is reached from the one before it (onboarding.spec.ts), from "Criar conta".
+  // Onboarding: the first steps are reached from the one before it (onboarding.spec.ts), from
+  // "Criar conta". The rest (modality, address, checklist, capture, data forms, review and
+  // rejection) is reached by links from "Meus documentos", the demo driver's review.
   'register/create-account/:phone',
   'register/init/:phone',
-  'register/modality',
-  'register/predicates/:modalityType',
-  'register/modality-view-docs/:modalityType',
   'register/address/:flow',
-  'register/address/:flow/:modalityType',
-  // Onboarding 2 (forms and review): reached from the capture steps and the data forms (onboarding-forms.spec.ts).
-  'register/cnh/:flow/:modalityType',
+  // The vehicle form opens once the vehicle's documents are there; the demo's CRLV is rejected
+  // (onboarding-forms.spec.ts and capture.spec.ts fill it).
   'register/crlv/:flow/:modalityType',
-  'register/review-docs/:driverId',
-  'register/details-doc-rejected/:rejectedReasonId/:modalityType/:fileType',
-  // Document capture: reached from the address's save and the checklist (capture.spec.ts, with axe on each).
-  'register/upload-picture/:modalityType',
-  'register/details-picture/:modalityType/:fileType',
-  'register/camera/:flow/:modalityType/:fileType',
-  'register/mask-camera/:flow/:modalityType/:fileType',
-  'register/selfie/:flow/:modalityType/:last',
 ]);
 
 /** Every built screen: the paths of each remote's `src/routes.ts`, as patterns. */
