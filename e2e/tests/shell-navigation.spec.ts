@@ -92,3 +92,22 @@ test('each remote serves its navigation file never cached, with CORS for the hos
     }
   }
 });
+
+test('the host page announces what a deep link needs first, and each is downloaded once', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto(withToken('/notifications/list/'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+  const preloaded = await page
+    .locator('link[rel="preload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  // The configuration, the remote list, and the bootstrap, React, React DOM and the router.
+  expect(preloaded.slice(0, 2)).toEqual(['/env.json', '/remotes.json']);
+  expect(preloaded.filter((path) => path.endsWith('.js'))).toHaveLength(5);
+  // Taken by the host's own requests, not downloaded a second time.
+  const fromHost = requests.map((request) => new URL(request.url())).filter((url) => url.origin === HOST);
+  for (const path of preloaded)
+    expect(
+      fromHost.filter((url) => url.pathname === path),
+      path,
+    ).toHaveLength(1);
+});
