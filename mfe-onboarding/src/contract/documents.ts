@@ -52,6 +52,10 @@ export const ProofOfAddressSchema = v.object({
 
 const UploadedSchema = v.looseObject({});
 
+/** An upload: a POST of the register service with a base64 body, answered by `UploadedSchema`. */
+const upload = <TBody extends typeof UploadBodySchema | typeof LicenceSidesBodySchema>(path: string, body: TBody) =>
+  defineEndpoint('register', 'POST', path, { answer: UploadedSchema, body });
+
 /** The calls, spread into the register service's part of the remote's table. */
 export const documentCalls = {
   /** Documents of the driver (licence, proof of address, photo). */
@@ -61,33 +65,15 @@ export const documentCalls = {
     answer: DriverDocumentsSchema,
   }),
   /** The licence (type 0) with `Front` and `Back`. */
-  uploadLicence: defineEndpoint('register', 'POST', 'api/2.0/driver/:guid/documents/0', {
-    answer: UploadedSchema,
-    body: LicenceSidesBodySchema,
-  }),
+  uploadLicence: upload('api/2.0/driver/:guid/documents/0', LicenceSidesBodySchema),
   /** The driver's photo (type 2); the documents allow types 0, 1 and 2 here. */
-  uploadDriverDocument: defineEndpoint('register', 'POST', 'api/2.0/driver/:guid/documents/:documentType', {
-    answer: UploadedSchema,
-    body: UploadBodySchema,
-  }),
+  uploadDriverDocument: upload('api/2.0/driver/:guid/documents/:documentType', UploadBodySchema),
   /** Types 3, 4 (CRLV, a PDF), 5 and 6. */
-  uploadModalityDocument: defineEndpoint('register', 'POST', 'api/2.0/driver/:guid/modality/:modalityType/documents/:documentType', {
-    answer: UploadedSchema,
-    body: UploadBodySchema,
-  }),
-  uploadProofOfAddress: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/documents/1', {
-    answer: UploadedSchema,
-    body: UploadBodySchema,
-  }),
+  uploadModalityDocument: upload('api/2.0/driver/:guid/modality/:modalityType/documents/:documentType', UploadBodySchema),
+  uploadProofOfAddress: upload('api/1.0/driver/:guid/documents/1', UploadBodySchema),
   proofOfAddress: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/documents/1', { answer: ProofOfAddressSchema }),
-  licencePhotoV1: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/documents/0', {
-    answer: UploadedSchema,
-    body: UploadBodySchema,
-  }),
-  vehiclePhotoV1: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/documents/4', {
-    answer: UploadedSchema,
-    body: UploadBodySchema,
-  }),
+  licencePhotoV1: upload('api/1.0/driver/:guid/documents/0', UploadBodySchema),
+  vehiclePhotoV1: upload('api/1.0/driver/:guid/documents/4', UploadBodySchema),
   /** Submit for analysis (again, after a document or data was resent: the review queue restarts); no body. */
   sendToReview: defineEndpoint('register', 'PUT', 'api/2.0/driver/:guid/modality/:modalityType/send-queue-workflow', {
     answer: UploadedSchema,
