@@ -56,6 +56,18 @@ function RefusedBecause({ flow, documentType }: { flow?: string; documentType?: 
   );
 }
 
+/**
+ * Where a screen goes once its document is sent (`afterSent`); in the edit flow the refused
+ * photo is replaced, so its stored reason is forgotten.
+ */
+function useLeaveAfterSent(flow: string, guid: string, modalityType: number) {
+  const navigate = useNavigate();
+  return (documentType: number) => {
+    if (flow === 'edit') rejectedReason.set(undefined);
+    void navigate(afterSent(flow, guid, modalityType, documentType));
+  };
+}
+
 const backOf = (modalityType?: number, documentType?: number) =>
   modalityType === undefined
     ? registerPaths.modality()
@@ -90,7 +102,7 @@ interface SlotProps {
 }
 
 function SinglePhoto({ guid, flow, modalityType, documentType, name }: SlotProps & { documentType: number; name: string }) {
-  const navigate = useNavigate();
+  const leave = useLeaveAfterSent(flow, guid, modalityType);
   const slot = usePhotoSlot(slotKey(guid, modalityType, documentType));
   const { state, send } = useUpload();
   const submit = async () => {
@@ -99,7 +111,7 @@ function SinglePhoto({ guid, flow, modalityType, documentType, name }: SlotProps
     const sent = await send((progress) => sendDocument(guid, modalityType, documentType, { content: photo.blob }, progress));
     if (!sent) return;
     await slot.drop();
-    void navigate(afterSent(flow, guid, modalityType, documentType));
+    leave(documentType);
   };
   return (
     <>
@@ -125,7 +137,7 @@ function SinglePhoto({ guid, flow, modalityType, documentType, name }: SlotProps
 
 /** The CRLV: only a PDF, checked (type, first bytes, size) before anything is sent. */
 function PdfUpload({ guid, flow, modalityType }: SlotProps) {
-  const navigate = useNavigate();
+  const leave = useLeaveAfterSent(flow, guid, modalityType);
   const key = slotKey(guid, modalityType, 4);
   const [file, setFile] = useState<Blob>();
   const [problem, setProblem] = useState<string>();
@@ -153,7 +165,7 @@ function PdfUpload({ guid, flow, modalityType }: SlotProps) {
     const sent = await send((progress) => sendDocument(guid, modalityType, 4, { content: file }, progress));
     if (!sent) return;
     await dropPending(key);
-    void navigate(afterSent(flow, guid, modalityType, 4));
+    leave(4);
   };
   return (
     <LoadView {...load}>
@@ -201,7 +213,7 @@ export function MaskCameraPage() {
 const SIDE_NAMES = { front: 'frente da CNH', back: 'verso da CNH' } as const;
 
 function LicenceSides({ guid, flow, modalityType }: SlotProps) {
-  const navigate = useNavigate();
+  const leave = useLeaveAfterSent(flow, guid, modalityType);
   const front = usePhotoSlot(slotKey(guid, modalityType, 0, 'front'));
   const back = usePhotoSlot(slotKey(guid, modalityType, 0, 'back'));
   const [chosen, setStep] = useState<'front' | 'back' | 'final'>();
@@ -217,7 +229,7 @@ function LicenceSides({ guid, flow, modalityType }: SlotProps) {
     const sent = await send((progress) => sendDocument(guid, modalityType, 0, files, progress));
     if (!sent) return;
     await Promise.all([front.drop(), back.drop()]);
-    void navigate(afterSent(flow, guid, modalityType, 0));
+    leave(0);
   };
   if (step === 'final' && front.photo && back.photo) {
     return (
@@ -301,7 +313,7 @@ export function SelfiePage() {
 }
 
 function Selfie({ guid, flow, modalityType }: SlotProps) {
-  const navigate = useNavigate();
+  const leave = useLeaveAfterSent(flow, guid, modalityType);
   const policy = useLoad((signal) => fetchFacePolicy(signal), []);
   const slot = usePhotoSlot(slotKey(guid, modalityType, 2));
   const [accepted, setAccepted] = useState(false);
@@ -312,7 +324,7 @@ function Selfie({ guid, flow, modalityType }: SlotProps) {
     const sent = await send((progress) => sendDocument(guid, modalityType, 2, { content: photo.blob }, progress));
     if (!sent) return;
     await slot.drop();
-    void navigate(afterSent(flow, guid, modalityType, 2));
+    leave(2);
   };
   return (
     <LoadView {...policy}>

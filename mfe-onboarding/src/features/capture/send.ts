@@ -1,6 +1,5 @@
 import { api } from '../../contract';
 import { DRIVER_DOCUMENT_TYPES } from '../../documents';
-import { rejectedReason } from '../../licence-review';
 import { registerPaths } from '../../paths';
 import { upload } from './api';
 import { base64Of } from './image';
@@ -53,11 +52,7 @@ export async function sendDocument(
  * back to the checklist.
  */
 export function afterSent(flow: string, guid: string, modalityType: number, documentType: number): string {
-  if (flow === 'edit') {
-    // The refused photo is replaced: its reason no longer applies.
-    rejectedReason.set(undefined);
-    return registerPaths.reviewDocs(guid, true);
-  }
+  if (flow === 'edit') return registerPaths.reviewDocs(guid, true);
   if (documentType === 0) return registerPaths.cnh(flow, modalityType);
   return registerPaths.uploadPicture(modalityType);
 }
