@@ -83,6 +83,13 @@ export function rejectionReason(fileType: number, reasonId: number): { text: str
 }
 
 /**
+ * Submit for analysis (`send-queue-workflow`): the checklist's submit, and the review opened with
+ * `startFlow=true` after a resend. The screen says its own failure text.
+ */
+export const sendToReview = (guid: string, modalityType: number) =>
+  callApi(api.register.sendToReview, { params: { guid, modalityType }, overlay: true });
+
+/**
  * The modality's vehicle sent before, or undefined while it has none (the service answers 404):
  * the vehicle form fills itself from it, the checklist reads whether it was sent.
  */

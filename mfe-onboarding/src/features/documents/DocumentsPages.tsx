@@ -18,7 +18,8 @@ import {
 import { DriverUnknown } from '../../driver';
 import { registerPaths } from '../../paths';
 import { registeringDriver } from '../../session';
-import { fetchChecklist, sendToReview } from './api';
+import { sendToReview } from '../../licence-review';
+import { fetchChecklist } from './api';
 import { CHECKLIST_TEXTS, INSTRUCTIONS, PHOTO_TIPS, STATUS_TEXTS } from './texts';
 import './documents.css';
 

@@ -27,7 +27,3 @@ export async function fetchChecklist(guid: string, modalityType: number, signal:
   for (const { response } of [...own.documents, ...modality.documents]) documents.set(response.documentType, response);
   return { documents, licenceFilled: licence.driverLicense !== null, vehicleFilled: vehicle !== undefined };
 }
-
-/** Submit for analysis; the screen says its own failure text. */
-export const sendToReview = (guid: string, modalityType: number) =>
-  callApi(api.register.sendToReview, { params: { guid, modalityType }, overlay: true });

@@ -2,15 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { getConfig } from '@driver-portal/shared/config';
 import { useLoad } from '@driver-portal/shared/data';
+import { onlyDigits } from '@driver-portal/shared/format';
 import { showError } from '@driver-portal/shared/events';
 import { ApiError } from '@driver-portal/shared/http';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, ButtonLink, ErrorState, LoadView, Page } from '@driver-portal/shared/ui';
 import type { DriverDocument } from '../../contract';
 import { capturePath, DOCUMENT_NAMES, MODALITY_DOCUMENT_TYPES, parseModality, statusOf } from '../../documents';
-import { documentPaths, rejectedReason, rejectionReason } from '../../licence-review';
+import { documentPaths, rejectedReason, rejectionReason, sendToReview } from '../../licence-review';
 import { registeringDriver } from '../../session';
-import { fetchReviewDocuments, fetchWorkflowModality, sendToReview } from './api';
+import { fetchReviewDocuments, fetchWorkflowModality } from './api';
 import './review.css';
 
 export const REVIEW_TEXTS = {
@@ -169,7 +170,7 @@ function SupportContact() {
       <ul className="support-phones">
         {phones.map((item) => (
           <li key={`${item.label} ${item.phone}`}>
-            {item.label}: <a href={`tel:${item.phone.replace(/\D/g, '')}`}>{item.phone}</a>
+            {item.label}: <a href={`tel:${onlyDigits(item.phone)}`}>{item.phone}</a>
           </li>
         ))}
       </ul>

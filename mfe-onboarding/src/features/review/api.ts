@@ -11,7 +11,3 @@ export async function fetchReviewDocuments(guid: string, modalityType: number, s
   const { documents } = await callApi(api.register.modalityDocuments, { params: { guid, modalityType }, signal });
   return documents.map((item) => item.response);
 }
-
-/** Sends the modality's documents to review again (the failure is the screen's own text). */
-export const sendToReview = (guid: string, modalityType: number) =>
-  callApi(api.register.sendToReview, { params: { guid, modalityType }, overlay: true });
