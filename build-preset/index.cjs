@@ -40,6 +40,7 @@ const repoRoot = path.resolve(__dirname, '..');
  * @property {boolean} page       emit index.html (+ env.json and copies) with the `main` entry
  * @property {boolean} clean
  * @property {string} uniqueName
+ * @property {{ file?: string }} [earlyScript] the host's early script, as its own compilation emitted it
  */
 
 /**
@@ -109,39 +110,146 @@ function navigationEntries(file) {
 const HOST_PRELOADS = ['/env.json', '/remotes.json'].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`).join('');
 
 /**
- * What the host's page runs before anything shows, beside its entry: the bootstrap, React, React
- * DOM and the router. The entry asks for them only once it has run (they are shared modules the
- * federation runtime hands out), one round trip and the entry's download later; announced in the
- * page they download with it. Matched by chunk name (the named chunk ids); a name that no longer
- * matches fails the build rather than quietly preloading nothing.
+ * What the host's page runs before anything shows, beside its entry: the bootstrap, then the
+ * shared modules it renders the shell with (React, React DOM, the router and the platform's
+ * singletons), scripts and styles. The entry asks for them only once it has run (the federation
+ * runtime hands shared modules out), a round trip and the entry's download later; announced in
+ * the page they download with it, and the shell (with its loading state) paints that much sooner.
+ *
+ * A shared module has two chunks in the host, the one it provides and the fallback it would
+ * consume; the host runs its own provided copy, so that is the one announced. A name that no
+ * longer matches fails the build rather than quietly preloading nothing.
  */
-const HOST_START_CHUNKS = [
-  /^src_bootstrap_tsx\.[0-9a-f]+\.js$/,
-  /^vendors-node_modules_react-dom_client_js\.[0-9a-f]+\.js$/,
-  /^vendors-node_modules_react-router_dist_production_index_mjs\.[0-9a-f]+\.js$/,
-  /^node_modules_react_index_js\.[0-9a-f]+\.js$/,
-  /^node_modules_react_jsx-runtime_js\.[0-9a-f]+\.js$/,
+const HOST_START_BOOTSTRAP = /^src_bootstrap_tsx\.[0-9a-f]+\.(js|css)$/;
+const HOST_START_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  '@driver-portal/shared/config',
+  '@driver-portal/shared/events',
+  '@driver-portal/shared/session',
+  '@driver-portal/shared/shell',
 ];
+
+/**
+ * The files of the chunk groups the host's provided shared modules load, by share key.
+ * @param {import('@rspack/core').Compilation} compilation
+ * @returns {Map<string, string[]>}
+ */
+function providedSharedFiles(compilation) {
+  /** @type {Map<string, string[]>} */
+  const byKey = new Map();
+  for (const group of compilation.chunkGroups) {
+    for (const origin of group.origins ?? []) {
+      const provided = /^provide shared module \([^)]*\) (.+)@[^@\s]+ = /.exec(origin.module?.identifier() ?? '');
+      if (!provided) continue;
+      const files = [...group.chunks].flatMap((chunk) => [...chunk.files]);
+      byKey.set(provided[1], [...(byKey.get(provided[1]) ?? []), ...files]);
+    }
+  }
+  return byKey;
+}
 
 class PreloadHostStart {
   /** @param {import('@rspack/core').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadHostStart', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('PreloadHostStart', async (data) => {
-        const files = compilation.getAssets().map((asset) => asset.name);
-        for (const pattern of HOST_START_CHUNKS) {
-          const file = files.find((name) => pattern.test(name));
-          if (!file) throw new Error(`PreloadHostStart: no chunk matches ${pattern} (renamed? update HOST_START_CHUNKS)`);
-          data.headTags.push({
-            tagName: 'link',
-            voidTag: true,
-            attributes: { rel: 'preload', as: 'script', href: `${data.publicPath}${file}` },
-          });
+        const bootstrap = compilation
+          .getAssets()
+          .map((asset) => asset.name)
+          .filter((name) => HOST_START_BOOTSTRAP.test(name));
+        if (!bootstrap.some((name) => name.endsWith('.js'))) throw new Error(`PreloadHostStart: no chunk matches ${HOST_START_BOOTSTRAP}`);
+        const provided = providedSharedFiles(compilation);
+        const files = [...bootstrap];
+        for (const key of HOST_START_SHARED) {
+          const chunkFiles = provided.get(key);
+          if (!chunkFiles?.length) throw new Error(`PreloadHostStart: the host provides no chunk for ${key} (update HOST_START_SHARED)`);
+          files.push(...chunkFiles);
+        }
+        for (const file of new Set(files)) {
+          const as = file.endsWith('.css') ? 'style' : 'script';
+          data.headTags.push({ tagName: 'link', voidTag: true, attributes: { rel: 'preload', as, href: `${data.publicPath}${file}` } });
         }
         return data;
       });
     });
   }
+}
+
+/**
+ * The host page's early script (host/src/early-start-entry.ts), first in the page: it starts the
+ * remote list and the owning remote's manifest, entry and routes chunk while the host's entry and
+ * React download. A compilation of its own, so it carries no federation runtime (under 1 KB gz); its content-hashed name reaches the page through `earlyScript`, filled when it is
+ * emitted (the page's compilation depends on it).
+ */
+const EARLY_ENTRY = './src/early-start-entry.ts';
+
+class AnnounceEarlyScript {
+  /** @param {{ file?: string }} earlyScript */
+  constructor(earlyScript) {
+    this.earlyScript = earlyScript;
+  }
+
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.compilation.tap('AnnounceEarlyScript', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('AnnounceEarlyScript', async (data) => {
+        const { file } = this.earlyScript;
+        if (!file) throw new Error('AnnounceEarlyScript: the early script was not built before the page');
+        data.headTags.unshift({
+          tagName: 'script',
+          voidTag: false,
+          // async: it waits for nothing and nothing waits for it; high: async scripts default to low.
+          attributes: { async: true, fetchpriority: 'high', src: `${data.publicPath}${file}` },
+        });
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * What the page's compilation keeps when it cleans dist/: the early script (rspack passes absolute
+ * paths).
+ * @param {string} dist
+ * @param {{ file?: string }} earlyScript
+ */
+function keepOnly(dist, earlyScript) {
+  return (/** @type {string} */ file) => {
+    const relative = path.relative(dist, file);
+    return relative === earlyScript.file;
+  };
+}
+
+/**
+ * @param {{ file?: string }} earlyScript
+ * @returns {import('@rspack/core').RspackPluginInstance}
+ */
+function recordEarlyScript(earlyScript) {
+  return {
+    apply(compiler) {
+      compiler.hooks.afterEmit.tap('RecordEarlyScript', (compilation) => {
+        earlyScript.file = [...(compilation.entrypoints.get('early')?.getFiles() ?? [])].find((file) => file.endsWith('.js'));
+      });
+    },
+  };
+}
+
+/**
+ * @param {AppOptions} options
+ * @param {{ file?: string }} earlyScript
+ * @returns {import('@rspack/core').Configuration}
+ */
+function earlyStartScript(options, earlyScript) {
+  const { name } = resolvedApp(options);
+  // The first of the host's compilations: it empties the source maps' folder; the page's
+  // compilation cleans dist/ (keeping this script).
+  const base = compilation(options, { production: true, federated: false, page: false, clean: false, uniqueName: `${name}_early` });
+  const plugins = [...(base.plugins ?? []), cleanSourceMaps(path.join(options.appDir, 'sourcemaps')), recordEarlyScript(earlyScript)];
+  return { ...base, entry: { early: EARLY_ENTRY }, plugins };
 }
 
 /**
@@ -193,7 +301,8 @@ function compilation(options, part) {
       cssChunkFilename: hashed('css'),
       ...(production ? { sourceMapFilename: `../sourcemaps/${part.uniqueName}/[file].map` } : {}),
       uniqueName: part.uniqueName,
-      clean: part.clean,
+      // The host's page keeps the early script its own compilation emitted just before.
+      clean: part.clean && part.earlyScript ? { keep: keepOnly(path.join(appDir, 'dist'), part.earlyScript) } : part.clean,
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
@@ -236,6 +345,7 @@ function compilation(options, part) {
         }),
       page && federated && kind === 'host' && emitJson('remotes.json', localRemoteList),
       page && federated && kind === 'host' && production && new PreloadHostStart(),
+      part.earlyScript && new AnnounceEarlyScript(part.earlyScript),
       page && !production && signOutHtml(kind),
       page &&
         new rspack.CopyRspackPlugin({
@@ -252,7 +362,7 @@ function compilation(options, part) {
           () => navigationEntries(path.join(appDir, options.navigation ?? '')),
           path.join(appDir, options.navigation),
         ),
-      production && part.clean && cleanSourceMaps(path.join(appDir, 'sourcemaps')),
+      production && part.clean && !part.earlyScript && cleanSourceMaps(path.join(appDir, 'sourcemaps')),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
@@ -379,8 +489,14 @@ function createAppConfig(options) {
       return compilation(options, { production, federated: federation, page: true, clean: true, uniqueName: name });
     }
     if (kind === 'host') {
+      /** @type {{ file?: string }} */
+      const earlyScript = {};
       return [
-        compilation(options, { production, federated: true, page: true, clean: true, uniqueName: name }),
+        earlyStartScript(options, earlyScript),
+        {
+          ...compilation(options, { production, federated: true, page: true, clean: true, uniqueName: name, earlyScript }),
+          dependencies: [`${name}_early`],
+        },
         signOutPage(options, production),
       ];
     }

@@ -93,21 +93,42 @@ test('each remote serves its navigation file never cached, with CORS for the hos
   }
 });
 
-test('the host page announces what a deep link needs first, and each is downloaded once', async ({ page }) => {
+test('the host page announces what a deep link needs first, and each is downloaded once', async ({ page, request }) => {
+  const list = (await (await request.get(`${HOST}/remotes.json`)).json()) as Array<{ name: string; manifest: string }>;
+  const owner = list.find((remote) => remote.name === 'mfe_self_service');
+  expect(owner).toBeDefined();
   const requests = recordRequests(page);
+  const unusedPreloads: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('preloaded using link preload but not used')) unusedPreloads.push(message.text());
+  });
   await page.goto(withToken('/notifications/list/'));
   await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
-  const preloaded = await page
-    .locator('link[rel="preload"]')
-    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-  // The configuration, the remote list, and the bootstrap, React, React DOM and the router.
-  expect(preloaded.slice(0, 2)).toEqual(['/env.json', '/remotes.json']);
-  expect(preloaded.filter((path) => path.endsWith('.js'))).toHaveLength(5);
-  // Taken by the host's own requests, not downloaded a second time.
-  const fromHost = requests.map((request) => new URL(request.url())).filter((url) => url.origin === HOST);
-  for (const path of preloaded)
-    expect(
-      fromHost.filter((url) => url.pathname === path),
-      path,
-    ).toHaveLength(1);
+  const preloaded = await page.locator('link[rel="preload"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  // The page: the configuration and the remote list, then what the host renders its shell with
+  // (the bootstrap, React, React DOM, the router, the platform's singletons, their styles).
+  const fromPage = preloaded.filter((href) => new URL(href).origin === HOST).map((href) => new URL(href).pathname);
+  expect(fromPage.slice(0, 2)).toEqual(['/env.json', '/remotes.json']);
+  expect(fromPage.filter((path) => path.endsWith('.js')).length).toBeGreaterThanOrEqual(10);
+  // The early script: the owning remote's entry, announced from its manifest before the host's
+  // entry asked for it.
+  const remoteEntry = new URL('remoteEntry.js', owner?.manifest).href;
+  expect(preloaded).toContain(remoteEntry);
+  // Each taken by the request that needs it, not downloaded a second time: the list and the
+  // manifest the early script fetched are handed to the host's entry.
+  const urls = requests.map((sent) => new URL(sent.url()));
+  const downloads = (href: string) => urls.filter((url) => url.origin + url.pathname === new URL(href).origin + new URL(href).pathname);
+  for (const href of [...preloaded, owner?.manifest ?? '']) expect(downloads(href), href).toHaveLength(1);
+  // Chromium says so after a few seconds when a preload goes unused (a wasted download).
+  await page.waitForTimeout(3_500);
+  expect(unusedPreloads).toEqual([]);
+});
+
+test('before any script has arrived, the page already says it is loading (host and a remote’s own page)', async ({ page }) => {
+  // The scripts never come: what shows is the page itself.
+  await page.route(/\.js(\?|$)/, () => new Promise<void>(() => undefined));
+  for (const origin of [HOST, REMOTE_ORIGINS.selfService]) {
+    await page.goto(withToken('/notifications/list/', origin), { waitUntil: 'commit' });
+    await expect(page.getByRole('status')).toHaveText('Carregando...');
+  }
 });

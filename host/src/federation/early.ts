@@ -1,7 +1,8 @@
 import type { RuntimeConfigFile } from '@driver-portal/shared/config';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { fetchAllNavigation } from '../features/home/read-navigation';
-import { fetchRemoteList, RemoteRegistry } from './remote-registry';
+import { fetchRemoteList } from './remote-list';
+import { RemoteRegistry } from './remote-registry';
 
 /** `/` and the home, as the router matches them (case-insensitively, with or without a final slash). */
 const isHomePath = (pathname: string) => ['/', HOME_PATH.toLowerCase()].includes(pathname.toLowerCase().replace(/(.)\/$/, '$1'));

@@ -13,7 +13,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 // Imported after the mock is declared (jest hoists jest.mock above imports).
-import { RemoteRegistry, type RemoteDescriptor } from './remote-registry';
+import type { RemoteDescriptor } from './remote-list';
+import { RemoteRegistry } from './remote-registry';
 import { hostRoutes, remoteRouteDiscovery } from './router';
 import { clearNavigationCache } from '../features/home/navigation';
 

@@ -1,9 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@driver-portal/shared/test-utils';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
-
-import { fetchRemoteList } from './remote-registry';
+import { fetchRemoteList } from './remote-list';
 
 describe('remote list', () => {
   it('is fetched the way the page preloads it and keeps only well-formed entries', async () => {

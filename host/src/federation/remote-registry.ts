@@ -1,39 +1,7 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { ownsPath } from '@driver-portal/shared/boot';
 import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
-
-/** One entry of remotes.json: served beside the host, never cached, changed without a rebuild. */
-export interface RemoteDescriptor {
-  /** Federation container name of the remote. */
-  name: string;
-  /** URL of the remote's mf-manifest.json (or remoteEntry.js). */
-  manifest: string;
-  /** Route prefixes the remote owns, e.g. "/notifications". */
-  prefixes: string[];
-}
-
-export const REMOTE_LIST_URL = '/remotes.json';
-
-function isDescriptor(value: unknown): value is RemoteDescriptor {
-  if (!value || typeof value !== 'object') return false;
-  const entry = value as Record<string, unknown>;
-  return (
-    typeof entry.name === 'string' &&
-    typeof entry.manifest === 'string' &&
-    Array.isArray(entry.prefixes) &&
-    entry.prefixes.every((prefix) => typeof prefix === 'string' && prefix.startsWith('/'))
-  );
-}
-
-export async function fetchRemoteList(url = REMOTE_LIST_URL): Promise<RemoteDescriptor[]> {
-  // Default cache mode and credentials, to take the page's preload of the list (build-preset's
-  // HOST_PRELOADS); the server answers `no-store`, so a retry still reads the list afresh.
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Remote list unavailable (${response.status})`);
-  const list: unknown = await response.json();
-  if (!Array.isArray(list)) throw new Error('Remote list is not an array');
-  return list.filter(isDescriptor);
-}
+import { fetchRemoteList, REMOTE_LIST_URL, type RemoteDescriptor } from './remote-list';
 
 /**
  * The remotes the host knows, registered with the federation runtime. Loading a remote's routes

@@ -86,3 +86,5 @@ export const SIGN_OUT_PAGE = '/signout.html';
 export function openSignOutPage(win: Window = window): void {
   win.location.replace(SIGN_OUT_PAGE);
 }
+
+export { fetchEarly, keepEarlyFetch, takeEarlyFetch } from './early-fetches';

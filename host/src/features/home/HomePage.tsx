@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SIGN_OUT_PATH, type NavigationEntry } from '@driver-portal/shared/links';
 import { getSessionValue } from '@driver-portal/shared/session';
 import { ErrorState, LoadingState, Page } from '@driver-portal/shared/ui';
-import type { RemoteDescriptor } from '../../federation/remote-registry';
+import type { RemoteDescriptor } from '../../federation/remote-list';
 import { fetchAllNavigation, homeSections, NAVIGATION_DEADLINE_MS } from './navigation';
 import './home.css';
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setSessionValue } from '@driver-portal/shared/session';
 import { delay } from 'msw';
 import { http, HttpResponse, server } from '@driver-portal/shared/test-utils';
-import type { RemoteDescriptor } from '../../federation/remote-registry';
+import type { RemoteDescriptor } from '../../federation/remote-list';
 import { HomePage } from './HomePage';
 import { clearNavigationCache } from './navigation';
 

@@ -4,7 +4,7 @@
  */
 import { isNavigationEntry, NAVIGATION_FILE, type NavigationEntry } from '@driver-portal/shared/links';
 import { ownsPath } from '@driver-portal/shared/boot';
-import type { RemoteDescriptor } from '../../federation/remote-registry';
+import type { RemoteDescriptor } from '../../federation/remote-list';
 
 /** How long the home waits for a remote's tiles: a slow remote must not hold the others back. */
 export const NAVIGATION_DEADLINE_MS = 3000;

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import { takeEarlyFetch } from '@driver-portal/shared/boot';
 import { isDeadline } from '@driver-portal/shared/federation-plugins/deadline';
 
 /**
@@ -11,6 +12,16 @@ import { isDeadline } from '@driver-portal/shared/federation-plugins/deadline';
 export const RETRY_DELAYS_MS = [300, 1200] as const;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A request started before this load (without its signal) still ends when the signal fires. */
+function withinDeadline(request: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> {
+  if (!signal) return request;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    request.then(resolve, reject);
+  });
+}
 
 type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
 type EntryRetryArgs = Parameters<LoadEntryError>[0];
@@ -47,8 +58,11 @@ export default function portalRetryPlugin(): ModuleFederationRuntimePlugin {
       for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt += 1) {
         if (attempt > 0) await wait(RETRY_DELAYS_MS[attempt - 1] ?? 0);
         try {
-          // The remote list decides which version is live: never a cached manifest.
-          const response = await fetch(url, { ...init, cache: 'no-store' });
+          // The first attempt is the host page's early request when it made one
+          // (host/src/early-start.ts), still within this deadline. The remote list decides which
+          // version is live: never a cached manifest.
+          const early = attempt === 0 ? takeEarlyFetch(url) : undefined;
+          const response = await (early ? withinDeadline(early, init.signal) : fetch(url, { ...init, cache: 'no-store' }));
           if (response.ok || response.status < 500) return response;
           lastError = new Error(`${url} answered ${response.status}`);
         } catch (error) {

@@ -1,0 +1,4 @@
+import { startEarlyFetches } from './early-start';
+
+// Only a head start: whatever fails here, the host's entry fetches itself.
+startEarlyFetches();

@@ -1,0 +1,80 @@
+import { fetchEarly, keepEarlyFetch, ownsPath } from '@driver-portal/shared/boot';
+import { MANIFEST_DEADLINE_MS } from '@driver-portal/shared/federation-plugins/deadline';
+import { REMOTE_LIST_URL, remoteDescriptors, type RemoteDescriptor } from './federation/remote-list';
+
+/**
+ * The host page's first script: under a kilobyte of its own bundle (no federation runtime, no
+ * React), run while the entry (30 KB) and React still download. On a deep link into a remote it
+ * reads the remote list, fetches the owning remote's manifest and announces that remote's entry
+ * and routes chunk, so they download beside the host's code instead of after it has run. The
+ * entry takes the list and the manifest over (shared/src/boot/early-fetches.ts): nothing is
+ * downloaded twice, and everything here is only a head start (a failure leaves the entry to fetch
+ * as it always would, with its deadline and retries).
+ */
+
+/** The parts of a federation manifest (mf-manifest.json) this reads; anything else is ignored. */
+interface ManifestAssets {
+  metaData?: { publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
+  exposes?: Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/**
+ * What loading the remote's routes starts with: its entry, then the routes module's own chunks
+ * and styles, as the federation runtime would fetch them (resolved against the manifest's folder:
+ * the suite's remotes are built with `publicPath: 'auto'`; any other public path is left alone).
+ */
+export function routesAssets(manifestUrl: string, manifest: ManifestAssets): Array<{ href: string; as: 'script' | 'style' }> {
+  const { metaData, exposes } = manifest;
+  const entryName = metaData?.remoteEntry?.name;
+  if (metaData?.publicPath !== 'auto' || typeof entryName !== 'string') return [];
+  const folder =
+    typeof metaData.remoteEntry?.path === 'string' && metaData.remoteEntry.path ? `${metaData.remoteEntry.path.replace(/\/?$/, '/')}` : '';
+  const base = new URL('.', manifestUrl);
+  const routes = Array.isArray(exposes) ? exposes.find((expose) => expose.path === './routes') : undefined;
+  return [
+    { href: new URL(`${folder}${entryName}`, base).href, as: 'script' as const },
+    ...strings(routes?.assets?.js?.sync).map((file) => ({ href: new URL(file, base).href, as: 'script' as const })),
+    ...strings(routes?.assets?.css?.sync).map((file) => ({ href: new URL(file, base).href, as: 'style' as const })),
+  ];
+}
+
+function announce(doc: Document, assets: ReturnType<typeof routesAssets>): void {
+  for (const { href, as } of assets) {
+    // As the federation runtime's own preload and script tags ask (no crossorigin), so they match.
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.as = as;
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+}
+
+const readJson = (response: Response): Promise<unknown> => (response.ok ? response.clone().json() : Promise.resolve(undefined));
+
+async function announceOwner(win: Window, owner: RemoteDescriptor): Promise<void> {
+  // As portal-retry asks for a manifest: never from a cache (the list decides what is live), and
+  // within portal-deadline's time, body included (the runtime reads this very response).
+  const manifest = await fetchEarly(owner.manifest, { cache: 'no-store', signal: AbortSignal.timeout(MANIFEST_DEADLINE_MS) }, win).then(
+    readJson,
+  );
+  if (manifest && typeof manifest === 'object') announce(win.document, routesAssets(owner.manifest, manifest as ManifestAssets));
+}
+
+export function startEarlyFetches(win: Window = window): void {
+  // Default cache mode: the page preloads the list (build-preset's HOST_PRELOADS). The entry gets
+  // the list only once the owner's manifest request is kept for it: it loads the owner only with
+  // the list, so it always finds that request (and a retry never takes a stale one).
+  const list = win.fetch(REMOTE_LIST_URL).then(async (response) => {
+    try {
+      const owner = remoteDescriptors(await readJson(response)).find((remote) => ownsPath(remote.prefixes, win.location.pathname));
+      if (owner?.manifest.endsWith('.json')) announceOwner(win, owner).catch(() => undefined);
+    } catch {
+      // Not JSON: the entry reads the same response and says so.
+    }
+    return response;
+  });
+  keepEarlyFetch(REMOTE_LIST_URL, list, win);
+}

@@ -1,0 +1,45 @@
+import { takeEarlyFetch } from '@driver-portal/shared/boot';
+
+/** One entry of remotes.json: served beside the host, never cached, changed without a rebuild. */
+export interface RemoteDescriptor {
+  /** Federation container name of the remote. */
+  name: string;
+  /** URL of the remote's mf-manifest.json (or remoteEntry.js). */
+  manifest: string;
+  /** Route prefixes the remote owns, e.g. "/notifications". */
+  prefixes: string[];
+}
+
+export const REMOTE_LIST_URL = '/remotes.json';
+
+function isDescriptor(value: unknown): value is RemoteDescriptor {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.name === 'string' &&
+    typeof entry.manifest === 'string' &&
+    Array.isArray(entry.prefixes) &&
+    entry.prefixes.every((prefix) => typeof prefix === 'string' && prefix.startsWith('/'))
+  );
+}
+
+/** The well-formed entries of a remote list as read from JSON (anything else is no remote). */
+export function remoteDescriptors(list: unknown): RemoteDescriptor[] {
+  return Array.isArray(list) ? list.filter(isDescriptor) : [];
+}
+
+/**
+ * The remote list: the early script's request when it made one (host/src/early-start.ts), else
+ * a request of its own. Kept free of the federation runtime: the early script reads this module.
+ */
+export async function fetchRemoteList(url = REMOTE_LIST_URL): Promise<RemoteDescriptor[]> {
+  // Default cache mode and credentials, to take the page's preload of the list (build-preset's
+  // HOST_PRELOADS); the server answers `no-store`, so a retry still reads the list afresh.
+  // A failed early request is only a missed head start: the list is asked for again.
+  const early = takeEarlyFetch(url)?.catch(() => fetch(url));
+  const response = await (early ?? fetch(url));
+  if (!response.ok) throw new Error(`Remote list unavailable (${response.status})`);
+  const list: unknown = await response.json();
+  if (!Array.isArray(list)) throw new Error('Remote list is not an array');
+  return remoteDescriptors(list);
+}
