@@ -117,8 +117,9 @@ const HOST_PRELOADS = ['/env.json', '/remotes.json'].map((href) => `<link rel="p
  * the page they download with it, and the shell (with its loading state) paints that much sooner.
  *
  * A shared module has two chunks in the host, the one it provides and the fallback it would
- * consume; the host runs its own provided copy, so that is the one announced. A name that no
- * longer matches fails the build rather than quietly preloading nothing.
+ * consume; the host runs its own provided copy, so that is the one announced (found in the
+ * chunk graph, not by file name). A key the host no longer provides fails the build rather than
+ * quietly preloading nothing.
  */
 const HOST_START_BOOTSTRAP = /^src_bootstrap_tsx\.[0-9a-f]+\.(js|css)$/;
 const HOST_START_SHARED = [
@@ -182,8 +183,10 @@ class PreloadHostStart {
 /**
  * The host page's early script (host/src/early-start-entry.ts), first in the page: it starts the
  * remote list and the owning remote's manifest, entry and routes chunk while the host's entry and
- * React download. A compilation of its own, so it carries no federation runtime (under 1 KB gz); its content-hashed name reaches the page through `earlyScript`, filled when it is
- * emitted (the page's compilation depends on it).
+ * React download. A compilation of its own, so it carries no federation runtime (under 1 KB gz);
+ * its content-hashed name reaches the page through `earlyScript`, filled when it is emitted (the
+ * page's compilation depends on it). Production only: a dev server's one compilation has none,
+ * and its host fetches everything itself, as it would without the script.
  */
 const EARLY_ENTRY = './src/early-start-entry.ts';
 
@@ -218,10 +221,7 @@ class AnnounceEarlyScript {
  * @param {{ file?: string }} earlyScript
  */
 function keepOnly(dist, earlyScript) {
-  return (/** @type {string} */ file) => {
-    const relative = path.relative(dist, file);
-    return relative === earlyScript.file;
-  };
+  return (/** @type {string} */ file) => path.relative(dist, file) === earlyScript.file;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, type LinkProps } from 'react-router';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
+import './loading.css';
 import './ui.css';
 
 export const EMPTY_LIST_TEXT = 'Não há registros aqui ainda';
