@@ -110,67 +110,23 @@ function navigationEntries(file) {
 const HOST_PRELOADS = ['/env.json', '/remotes.json'].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`).join('');
 
 /**
- * What the host's page runs before anything shows, beside its entry: the bootstrap, then the
- * shared modules it renders the shell with (React, React DOM, the router and the platform's
- * singletons), scripts and styles. The entry asks for them only once it has run (the federation
- * runtime hands shared modules out), a round trip and the entry's download later; announced in
- * the page they download with it, and the shell (with its loading state) paints that much sooner.
- *
- * A shared module has two chunks in the host, the one it provides and the fallback it would
- * consume; the host runs its own provided copy, so that is the one announced (found in the
- * chunk graph, not by file name). A key the host no longer provides fails the build rather than
- * quietly preloading nothing.
+ * What the host's page runs before anything shows, beside its entry: the bootstrap's chunks
+ * (React, React DOM, the router, the platform's singletons, the shell, their styles). The entry
+ * asks for them only once it has run (the async boundary before the shell), a round trip and the
+ * entry's download later; announced in the page they download with it, and the shell paints that
+ * much sooner. The chunk group is named in host/src/index.ts; without it the build fails rather
+ * than quietly preloading nothing.
  */
-const HOST_START_BOOTSTRAP = /^src_bootstrap_tsx\.[0-9a-f]+\.(js|css)$/;
-const HOST_START_SHARED = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router',
-  '@driver-portal/shared/config',
-  '@driver-portal/shared/events',
-  '@driver-portal/shared/session',
-  '@driver-portal/shared/shell',
-];
-
-/**
- * The files of the chunk groups the host's provided shared modules load, by share key.
- * @param {import('@rspack/core').Compilation} compilation
- * @returns {Map<string, string[]>}
- */
-function providedSharedFiles(compilation) {
-  /** @type {Map<string, string[]>} */
-  const byKey = new Map();
-  for (const group of compilation.chunkGroups) {
-    for (const origin of group.origins ?? []) {
-      const provided = /^provide shared module \([^)]*\) (.+)@[^@\s]+ = /.exec(origin.module?.identifier() ?? '');
-      if (!provided) continue;
-      const files = [...group.chunks].flatMap((chunk) => [...chunk.files]);
-      byKey.set(provided[1], [...(byKey.get(provided[1]) ?? []), ...files]);
-    }
-  }
-  return byKey;
-}
+const HOST_START_GROUP = 'bootstrap';
 
 class PreloadHostStart {
   /** @param {import('@rspack/core').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadHostStart', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('PreloadHostStart', async (data) => {
-        const bootstrap = compilation
-          .getAssets()
-          .map((asset) => asset.name)
-          .filter((name) => HOST_START_BOOTSTRAP.test(name));
-        if (!bootstrap.some((name) => name.endsWith('.js'))) throw new Error(`PreloadHostStart: no chunk matches ${HOST_START_BOOTSTRAP}`);
-        const provided = providedSharedFiles(compilation);
-        const files = [...bootstrap];
-        for (const key of HOST_START_SHARED) {
-          const chunkFiles = provided.get(key);
-          if (!chunkFiles?.length) throw new Error(`PreloadHostStart: the host provides no chunk for ${key} (update HOST_START_SHARED)`);
-          files.push(...chunkFiles);
-        }
-        for (const file of new Set(files)) {
+        const group = compilation.namedChunkGroups.get(HOST_START_GROUP);
+        if (!group) throw new Error(`PreloadHostStart: no chunk group named ${HOST_START_GROUP} (host/src/index.ts)`);
+        for (const file of new Set([...group.chunks].flatMap((chunk) => [...chunk.files]))) {
           const as = file.endsWith('.css') ? 'style' : 'script';
           data.headTags.push({ tagName: 'link', voidTag: true, attributes: { rel: 'preload', as, href: `${data.publicPath}${file}` } });
         }
@@ -275,6 +231,9 @@ function compilation(options, part) {
   const { appDir, exposes = {}, title = 'Portal do Motorista', copy = [] } = options;
   const { name, kind, port } = resolvedApp(options);
   const { production, federated, page } = part;
+  // Only a remote's container is built with the federation plugin: the host creates its runtime
+  // at run time (host/src/federation/runtime.ts), in a chunk of its own, when a remote is needed.
+  const container = federated && kind === 'remote';
   const appPackage = require(path.join(appDir, 'package.json'));
   const hashed = (/** @type {string} */ ext) => (production ? `[name].[contenthash:10].${ext}` : `[name].${ext}`);
 
@@ -365,44 +324,36 @@ function compilation(options, part) {
       production && part.clean && !part.earlyScript && cleanSourceMaps(path.join(appDir, 'sourcemaps')),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        // The host's federation runtime loads remotes in a browser only: its Node loading goes.
+        ...(federated && kind === 'host' ? { ENV_TARGET: JSON.stringify('web') } : {}),
       }),
-      federated &&
+      container &&
         new ModuleFederationPlugin({
           name,
-          filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
-          exposes: kind === 'remote' ? exposes : undefined,
-          // Remotes are registered at run time from remotes.json: no build-time remotes.
+          filename: 'remoteEntry.js',
+          exposes,
+          // A remote loads no remotes.
           remotes: {},
           shared: sharedDependencies(appDir, appPackage, { production }),
           // With the default 'version-first' every remote entry is fetched at start-up and
           // one unreachable remote blanks the host.
           shareStrategy: 'loaded-first',
-          // Deadlines and retries for a remote's manifest and entry are the host's job: a remote
-          // loads no remotes. portal-deadline first: it gives the fetches portal-retry makes their deadline.
-          runtimePlugins: [
-            ...(kind === 'host'
-              ? [
-                  require.resolve('@driver-portal/shared/federation-plugins/deadline'),
-                  require.resolve('@driver-portal/shared/federation-plugins/retry'),
-                ]
-              : []),
-            ...(options.runtimePlugins ?? []),
-          ],
+          runtimePlugins: options.runtimePlugins ?? [],
           manifest: { fileName: 'mf-manifest.json' },
           // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
           dts: false,
-          // Drop runtime code this app never runs: Node loading everywhere; remote loading
-          // and manifest snapshots in remotes (only the host loads remotes).
+          // Drop runtime code a remote never runs: Node loading, remote loading and manifest
+          // snapshots (only the host loads remotes).
           experiments: {
-            optimization: kind === 'host' ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
-            // One federation runtime per page: the host provides it, remote containers use it
-            // instead of shipping their own copy (a remote's own page has no federation at all).
-            // A dev server's single compilation also serves the remote's own page: it keeps its runtime.
-            ...(kind === 'host' ? { provideExternalRuntime: true } : page ? {} : { externalRuntime: true }),
+            optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+            // One federation runtime per page: the host's (host/src/federation/runtime.ts hands
+            // it over); a remote's own page has no federation at all. A dev server's single
+            // compilation also serves the remote's own page: it keeps its runtime.
+            ...(page ? {} : { externalRuntime: true }),
           },
         }),
       // After the federation plugin: its runtime as ES modules, tree-shaken.
-      federated && new FederationRuntimeAsEsm(),
+      container && new FederationRuntimeAsEsm(),
     ].filter(Boolean),
     devServer: {
       port,

@@ -1,7 +1,5 @@
 const { createAppConfig } = require('@driver-portal/build-preset');
 
-module.exports = createAppConfig({
-  appDir: __dirname,
-  // Refuses remotes built against incompatible shared singletons, before their code runs.
-  runtimePlugins: [require.resolve('./src/federation/plugins/version-guard.ts')],
-});
+// The host's federation runtime (and its plugins: deadline, retry, version guard) is created at
+// run time: host/src/federation/runtime.ts.
+module.exports = createAppConfig({ appDir: __dirname });

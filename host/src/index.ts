@@ -8,5 +8,6 @@ bootPage();
 // Configuration, remote list and the owning remote start downloading now, beside the shell.
 const early = startEarly(window.location.pathname);
 
-// Async boundary: shared modules (React, the router, the platform) are negotiated first.
-void import('./bootstrap').then(({ start }) => start(early));
+// The shell's code (React, the router, the platform) in a chunk group of its own, which the page
+// preloads (build-preset's PreloadHostStart): this entry stays small and runs at once.
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ start }) => start(early));

@@ -7,9 +7,13 @@ import { http, HttpResponse, server } from '@driver-portal/shared/test-utils';
 
 const loadRemote = jest.fn<Promise<RemoteRoutesModule | null>, [string]>();
 const registerRemotes = jest.fn();
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: (id: string) => loadRemote(id),
-  registerRemotes: (...args: unknown[]) => registerRemotes(...args),
+// The host's federation runtime (its own chunk): what the registry asks of it.
+jest.mock('./runtime', () => ({
+  createHostFederation: () => ({
+    loadRemote: (id: string) => loadRemote(id),
+    registerRemotes: (...args: unknown[]) => registerRemotes(...args),
+    preloadRemote: () => Promise.resolve([]),
+  }),
 }));
 
 // Imported after the mock is declared (jest hoists jest.mock above imports).
@@ -63,8 +67,13 @@ beforeEach(() => {
 });
 
 describe('host routing', () => {
-  it('registers every remote of the list with the federation runtime', () => {
+  it('registers every remote of the list with the federation runtime once a remote is needed, and not for the home', async () => {
     renderHost('/App');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeInTheDocument();
+    expect(registerRemotes).not.toHaveBeenCalled();
+    loadRemote.mockResolvedValue(selfService);
+    renderHost('/notifications/list');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lista de notificações' })).toBeInTheDocument();
     expect(registerRemotes).toHaveBeenCalledWith([
       { name: 'mfe_self_service', entry: 'http://localhost:3001/mf-manifest.json' },
       { name: 'mfe_account', entry: 'http://localhost:3003/mf-manifest.json' },

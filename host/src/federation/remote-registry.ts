@@ -1,4 +1,4 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleFederation } from '@module-federation/runtime';
 import { ownsPath } from '@driver-portal/shared/boot';
 import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
 import { fetchRemoteList, REMOTE_LIST_URL, type RemoteDescriptor } from './remote-list';
@@ -14,17 +14,29 @@ export class RemoteRegistry {
   /** The remote list itself could not be fetched: no path can be told to belong to a remote. */
   listUnavailable: boolean;
 
+  private federationInstance?: Promise<ModuleFederation>;
+
   constructor(remotes: readonly RemoteDescriptor[], { listUnavailable = false } = {}) {
     this.remotes = remotes;
     this.listUnavailable = listUnavailable;
-    registerRemotes(remotes.map(({ name, manifest }) => ({ name, entry: manifest })));
+  }
+
+  /** The federation runtime, downloaded the first time a remote is needed (the home needs none). */
+  private federation(): Promise<ModuleFederation> {
+    this.federationInstance ??= import(/* webpackChunkName: "federation" */ './runtime').then(({ createHostFederation }) => {
+      const instance = createHostFederation();
+      instance.registerRemotes(this.remotes.map(({ name, manifest }) => ({ name, entry: manifest })));
+      return instance;
+    });
+    return this.federationInstance;
   }
 
   /** Fetches the remote list again (the retry of a host opened while it was unavailable). */
   async reloadList(url = REMOTE_LIST_URL): Promise<void> {
     try {
       this.remotes = await fetchRemoteList(url);
-      registerRemotes(this.remotes.map(({ name, manifest }) => ({ name, entry: manifest })));
+      if (this.federationInstance)
+        (await this.federationInstance).registerRemotes(this.remotes.map(({ name, manifest }) => ({ name, entry: manifest })));
       this.listUnavailable = false;
     } catch (error) {
       console.error('[portal] remote list still unavailable', error);
@@ -47,11 +59,13 @@ export class RemoteRegistry {
   loadRoutes(remote: RemoteDescriptor): Promise<RemoteRoutesModule> {
     let load = this.loads.get(remote.name);
     if (!load) {
-      load = loadRemote<RemoteRoutesModule>(`${remote.name}/routes`).then((module) => {
-        if (!module || !Array.isArray(module.routes)) throw new Error(`Remote ${remote.name} exposes no routes`);
-        this.failures.delete(remote.name);
-        return module;
-      });
+      load = this.federation()
+        .then((federation) => federation.loadRemote<RemoteRoutesModule>(`${remote.name}/routes`))
+        .then((module) => {
+          if (!module || !Array.isArray(module.routes)) throw new Error(`Remote ${remote.name} exposes no routes`);
+          this.failures.delete(remote.name);
+          return module;
+        });
       load.catch((error: unknown) => {
         this.failures.set(remote.name, error);
         this.loads.delete(remote.name);
@@ -66,13 +80,17 @@ export class RemoteRegistry {
    * while the host's own code still does. A failure here is only a missed head start.
    */
   preload(remote: RemoteDescriptor): void {
-    preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'] }]).catch(() => undefined);
+    this.federation()
+      .then((federation) => federation.preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'] }]))
+      .catch(() => undefined);
   }
 
   /** Forgets a failed remote (cached manifest and entry included) so the next load is real. */
   reset(remote: RemoteDescriptor): void {
     this.failures.delete(remote.name);
     this.loads.delete(remote.name);
-    registerRemotes([{ name: remote.name, entry: remote.manifest }], { force: true });
+    void this.federation().then((federation) =>
+      federation.registerRemotes([{ name: remote.name, entry: remote.manifest }], { force: true }),
+    );
   }
 }

@@ -1,0 +1,111 @@
+import { createInstance, type ModuleFederation } from '@module-federation/runtime';
+import injectExternalRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
+import * as React from 'react';
+import * as JsxRuntime from 'react/jsx-runtime';
+import * as ReactDom from 'react-dom';
+import * as ReactDomClient from 'react-dom/client';
+import {
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  createBrowserRouter,
+  createMemoryRouter,
+  isRouteErrorResponse,
+  redirect,
+  useLocation,
+  useNavigate,
+  useParams,
+  useRouteError,
+  useSearchParams,
+  useMatch,
+  useNavigation,
+  useBlocker,
+  generatePath,
+  matchPath,
+} from 'react-router';
+import * as config from '@driver-portal/shared/config';
+import * as events from '@driver-portal/shared/events';
+import * as session from '@driver-portal/shared/session';
+import * as shell from '@driver-portal/shared/shell';
+import sharedPackage from '@driver-portal/shared/package.json';
+import portalDeadline from '@driver-portal/shared/federation-plugins/deadline';
+import portalRetry from '@driver-portal/shared/federation-plugins/retry';
+import hostPackage from '../../package.json';
+import portalVersionGuard from './plugins/version-guard';
+
+/**
+ * The host's federation runtime, created at run time (no build plugin in the host): this module
+ * is its own chunk, downloaded the first time a remote is needed, so the home and the host's
+ * other pages carry none of it (about 20 KB gz).
+ *
+ * The host provides its own copies of the shared singletons, the very modules its shell runs
+ * with (one React, one session, one event bus on the page), under the keys and versions the
+ * remotes' builds consume (build-preset/shared-deps.cjs); the HTTP singleton, which the host's
+ * own pages do not use, is provided to be downloaded on first use. Remote containers are built
+ * against an external runtime: `inject-external-runtime-core-plugin` hands them this one.
+ */
+
+/** The part of React Router remotes may use: ROUTER_API in build-preset/shared-deps.cjs (a test holds them equal). */
+export const ROUTER_EXPORTS = {
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  createBrowserRouter,
+  createMemoryRouter,
+  isRouteErrorResponse,
+  redirect,
+  useLocation,
+  useNavigate,
+  useParams,
+  useRouteError,
+  useSearchParams,
+  useMatch,
+  useNavigation,
+  useBlocker,
+  generatePath,
+  matchPath,
+};
+
+const singleton = (version: string) => ({ singleton: true, requiredVersion: `^${version}`, strictVersion: true });
+
+const loaded = (version: string, module: unknown) => ({ version, lib: () => module, shareConfig: singleton(version) });
+
+/** Every shared module the host provides, by share key. */
+export function providedShared() {
+  const react = hostPackage.dependencies.react;
+  const router = hostPackage.dependencies['react-router'];
+  const singletons = sharedPackage.platformSingletons;
+  return {
+    react: loaded(react, React),
+    'react/jsx-runtime': loaded(react, JsxRuntime),
+    'react-dom': loaded(react, ReactDom),
+    'react-dom/client': loaded(react, ReactDomClient),
+    'react-router': loaded(router, ROUTER_EXPORTS),
+    '@driver-portal/shared/config': loaded(singletons.config, config),
+    '@driver-portal/shared/events': loaded(singletons.events, events),
+    '@driver-portal/shared/session': loaded(singletons.session, session),
+    '@driver-portal/shared/shell': loaded(singletons.shell, shell),
+    '@driver-portal/shared/http': {
+      version: singletons.http,
+      get: () => import('@driver-portal/shared/http').then((module) => () => module),
+      shareConfig: singleton(singletons.http),
+    },
+  };
+}
+
+export function createHostFederation(): ModuleFederation {
+  return createInstance({
+    name: 'host',
+    remotes: [],
+    // With 'version-first' every remote's entry would load at start and one unreachable remote
+    // would hold the others up.
+    shareStrategy: 'loaded-first',
+    shared: providedShared(),
+    // portal-deadline before portal-retry: it gives the fetches portal-retry makes their deadline.
+    plugins: [injectExternalRuntimeCore(), portalDeadline(), portalRetry(), portalVersionGuard()],
+  });
+}
