@@ -146,6 +146,9 @@ class PreloadHostStart {
  */
 const EARLY_ENTRY = './src/early-start-entry.ts';
 
+/** The host's federation runtime: its chunk group, named in host/src/federation/remote-registry.ts. */
+const HOST_FEDERATION_GROUP = 'federation';
+
 class AnnounceEarlyScript {
   /** @param {{ file?: string }} earlyScript */
   constructor(earlyScript) {
@@ -158,13 +161,31 @@ class AnnounceEarlyScript {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('AnnounceEarlyScript', async (data) => {
         const { file } = this.earlyScript;
         if (!file) throw new Error('AnnounceEarlyScript: the early script was not built before the page');
+        const federation = compilation.namedChunkGroups.get(HOST_FEDERATION_GROUP);
+        if (!federation)
+          throw new Error(`AnnounceEarlyScript: no chunk group named ${HOST_FEDERATION_GROUP} (host/src/federation/remote-registry.ts)`);
+        // What the page does not preload already (React and the shell are in the bootstrap's group).
+        const preloaded = new Set(
+          [...(compilation.namedChunkGroups.get(HOST_START_GROUP)?.chunks ?? [])].flatMap((chunk) => [...chunk.files]),
+        );
+        const runtimeScripts = [...federation.chunks]
+          .flatMap((chunk) => [...chunk.files])
+          .filter((name) => name.endsWith('.js') && !preloaded.has(name))
+          .map((name) => `${data.publicPath}${name}`);
         data.headTags.unshift({
           tagName: 'script',
           voidTag: false,
-          // defer, first: deferred scripts run in document order, so it always runs before the
-          // entry it hands requests to (async, it lost that race to a small entry on a busy
-          // machine: the list downloaded twice); high: deferred scripts default to low.
-          attributes: { defer: true, fetchpriority: 'high', src: `${data.publicPath}${file}` },
+          attributes: {
+            // defer, first: deferred scripts run in document order, so it always runs before the
+            // entry it hands requests to (async, it lost that race to a small entry on a busy
+            // machine: the list downloaded twice); high: deferred scripts default to low.
+            defer: true,
+            fetchpriority: 'high',
+            src: `${data.publicPath}${file}`,
+            // The host's federation runtime, which the early script announces on a remote's path
+            // only (the home and the host's own pages never download it).
+            'data-federation-runtime': runtimeScripts.join(' '),
+          },
         });
         return data;
       });

@@ -167,3 +167,15 @@ test('an entry that throws shows the fallback; once fixed, the retry loads it wi
   await page.unroute(entry);
   await retryRecovers(page);
 });
+
+test("the host's federation runtime (its own chunk) not downloading: the area's fallback, and its retry loads it", async ({ page }) => {
+  const runtimeChunk = (url: URL) => url.origin === HOST && /^\/federation\.[0-9a-f]+\.js$/.test(url.pathname);
+  await page.route(runtimeChunk, (route) => route.abort('internetdisconnected'));
+  // The home needs no federation runtime: it works without the chunk.
+  await page.goto(withToken(`/App?driverId=${DEMO_DRIVER_ID}`));
+  await expect(page.getByRole('link', { name: 'Notificações' })).toBeVisible();
+  await page.getByRole('link', { name: 'Notificações' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible();
+  await page.unroute(runtimeChunk);
+  await retryRecovers(page);
+});

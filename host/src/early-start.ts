@@ -41,7 +41,7 @@ export function routesAssets(manifestUrl: string, manifest: ManifestAssets): Arr
   ];
 }
 
-function announce(doc: Document, assets: ReturnType<typeof routesAssets>): void {
+function announce(doc: Document, assets: ReadonlyArray<{ href: string; as: 'script' | 'style' }>): void {
   for (const { href, as } of assets) {
     // As the federation runtime's own preload and script tags ask (no crossorigin), so they match.
     const link = doc.createElement('link');
@@ -63,13 +63,24 @@ async function announceOwner(win: Window, owner: RemoteDescriptor): Promise<void
   if (manifest && typeof manifest === 'object') announce(win.document, routesAssets(owner.manifest, manifest as ManifestAssets));
 }
 
-export function startEarlyFetches(win: Window = window): void {
+/** The host's federation runtime chunks, as the page names them on this script (build-preset's AnnounceEarlyScript). */
+export function federationRuntimeScripts(script: HTMLOrSVGScriptElement | null): Array<{ href: string; as: 'script' }> {
+  const names = script instanceof HTMLScriptElement ? (script.dataset.federationRuntime ?? '') : '';
+  return names
+    .split(' ')
+    .filter(Boolean)
+    .map((href) => ({ href, as: 'script' as const }));
+}
+
+export function startEarlyFetches(win: Window = window, runtimeScripts = federationRuntimeScripts(win.document.currentScript)): void {
   // Default cache mode: the page preloads the list (build-preset's HOST_PRELOADS). The entry gets
   // the list only once the owner's manifest request is kept for it: it loads the owner only with
   // the list, so it always finds that request (and a retry never takes a stale one).
   const list = win.fetch(REMOTE_LIST_URL).then(async (response) => {
     try {
       const owner = remoteDescriptors(await readJson(response)).find((remote) => ownsPath(remote.prefixes, win.location.pathname));
+      // A remote's path: the host will need its federation runtime too.
+      if (owner) announce(win.document, runtimeScripts);
       if (owner?.manifest.endsWith('.json')) announceOwner(win, owner).catch(() => undefined);
     } catch {
       // Not JSON: the entry reads the same response and says so.

@@ -4,8 +4,10 @@ import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
 import { fetchRemoteList, REMOTE_LIST_URL, type RemoteDescriptor } from './remote-list';
 
 /**
- * The remotes the host knows, registered with the federation runtime. Loading a remote's routes
- * is deduplicated; a failure is remembered (for the fallback) until the driver retries.
+ * The remotes the host knows, registered with the federation runtime once one is needed (the
+ * runtime is a chunk of its own: the home and the host's own pages never download it). Loading
+ * a remote's routes is deduplicated; a failure is remembered (for the fallback) until the driver
+ * retries.
  */
 export class RemoteRegistry {
   private readonly loads = new Map<string, Promise<RemoteRoutesModule>>();
@@ -14,7 +16,7 @@ export class RemoteRegistry {
   /** The remote list itself could not be fetched: no path can be told to belong to a remote. */
   listUnavailable: boolean;
 
-  private federationInstance?: Promise<ModuleFederation>;
+  private federationInstance: Promise<ModuleFederation> | undefined;
 
   constructor(remotes: readonly RemoteDescriptor[], { listUnavailable = false } = {}) {
     this.remotes = remotes;
@@ -23,11 +25,18 @@ export class RemoteRegistry {
 
   /** The federation runtime, downloaded the first time a remote is needed (the home needs none). */
   private federation(): Promise<ModuleFederation> {
-    this.federationInstance ??= import(/* webpackChunkName: "federation" */ './runtime').then(({ createHostFederation }) => {
-      const instance = createHostFederation();
-      instance.registerRemotes(this.remotes.map(({ name, manifest }) => ({ name, entry: manifest })));
-      return instance;
-    });
+    this.federationInstance ??= import(/* webpackChunkName: "federation" */ './runtime').then(
+      ({ createHostFederation }) => {
+        const instance = createHostFederation();
+        instance.registerRemotes(this.remotes.map(({ name, manifest }) => ({ name, entry: manifest })));
+        return instance;
+      },
+      (error: unknown) => {
+        // Offline when it was first needed: the next load (the fallback's retry) downloads it again.
+        this.federationInstance = undefined;
+        throw error;
+      },
+    );
     return this.federationInstance;
   }
 
@@ -89,8 +98,15 @@ export class RemoteRegistry {
   reset(remote: RemoteDescriptor): void {
     this.failures.delete(remote.name);
     this.loads.delete(remote.name);
-    void this.federation().then((federation) =>
-      federation.registerRemotes([{ name: remote.name, entry: remote.manifest }], { force: true }),
-    );
+    // Every later load waits for this registration.
+    const registered = this.federation().then((federation) => {
+      federation.registerRemotes([{ name: remote.name, entry: remote.manifest }], { force: true });
+      return federation;
+    });
+    this.federationInstance = registered;
+    registered.catch(() => {
+      // The runtime itself did not download: the next load tries again.
+      if (this.federationInstance === registered) this.federationInstance = undefined;
+    });
   }
 }
