@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@driver-portal/shared/test-utils';
 import portalRetryPlugin from '@driver-portal/shared/federation-plugins/retry';
-import { routesAssets, startEarlyFetches } from './early-start';
+import { federationRuntimeScripts, routesAssets, startEarlyFetches } from './early-start';
 import { fetchRemoteList } from './federation/remote-list';
 
 const MANIFEST_URL = 'http://remote.test/mf-manifest.json';
@@ -117,6 +117,38 @@ describe("the host page's early script", () => {
     startEarlyFetches();
     await expect(fetchRemoteList()).rejects.toThrow();
     expect(sent.manifest).toBe(0);
+  });
+});
+
+describe("the host's federation runtime, named on the early script's tag", () => {
+  const RUNTIME = ['/vendors-runtime.1a.js', '/federation.2b.js'];
+  const tag = () => {
+    const script = document.createElement('script');
+    script.dataset.federationRuntime = RUNTIME.join(' ');
+    return script;
+  };
+
+  it('is announced on a remote’s path, with the remote’s entry', async () => {
+    window.history.replaceState(null, '', '/notifications/list/');
+    serve([() => HttpResponse.json(MANIFEST)]);
+    startEarlyFetches(window, federationRuntimeScripts(tag()));
+    await fetchRemoteList();
+    await waitFor(() => expect(announced()).toHaveLength(5));
+    expect(announced().slice(0, 2)).toEqual(RUNTIME.map((path) => `script http://localhost${path}`));
+  });
+
+  it("is not announced on the host's own pages, which never download it", async () => {
+    window.history.replaceState(null, '', '/App');
+    serve([() => HttpResponse.json(MANIFEST)]);
+    startEarlyFetches(window, federationRuntimeScripts(tag()));
+    await fetchRemoteList();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(announced()).toEqual([]);
+  });
+
+  it('is nothing when the tag names none (the dev server’s page)', () => {
+    expect(federationRuntimeScripts(document.createElement('script'))).toEqual([]);
+    expect(federationRuntimeScripts(null)).toEqual([]);
   });
 });
 
