@@ -396,8 +396,8 @@ function compilation(options, part) {
  * some screens use (forms, masks, sanitizing) stays with them, and the shared singletons'
  * fallbacks stay apart (the host's copy is used when it has one).
  *
- * The host keeps the default: its async chunks are the shared modules it provides, and merging
- * them deadlocks (loading the merged chunk waits for the share scope, which waits for that chunk).
+ * The host is no container (its federation runtime is created at run time): it keeps the
+ * default split, its shell's code in one chunk group the page preloads.
  */
 const REMOTE_CHUNKS = {
   chunks: 'async',
