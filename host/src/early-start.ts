@@ -4,7 +4,7 @@ import { REMOTE_LIST_URL, remoteDescriptors, type RemoteDescriptor } from './fed
 
 /**
  * The host page's first script: under a kilobyte of its own bundle (no federation runtime, no
- * React), run while the entry (30 KB) and React still download. On a deep link into a remote it
+ * React), run while the entry, React and the shell still download. On a deep link into a remote it
  * reads the remote list, fetches the owning remote's manifest and announces that remote's entry
  * and routes chunk, so they download beside the host's code instead of after it has run. The
  * entry takes the list and the manifest over (shared/src/boot/early-fetches.ts): nothing is

@@ -2,7 +2,7 @@
  * Requests a page's early script starts before the app's entry has run (the host's
  * host/src/early-start.ts: the remote list, then the manifest of the remote that owns the page),
  * handed to the entry's own request for the same URL. One download, started a round trip or two
- * sooner: the entry alone would ask only once its 30 KB have downloaded and run.
+ * sooner: the entry alone would ask only once it has downloaded and run.
  *
  * The early script and the entry are separate bundles, so the hand-off is a property of the
  * window. Each request is taken once; whoever reads its body reads a clone, so both the early
