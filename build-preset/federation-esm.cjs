@@ -4,8 +4,7 @@
  *
  * Rspack's federation plugin resolves `@module-federation/webpack-bundler-runtime` (written into
  * the entry's runtime by absolute path) and `@module-federation/runtime` with Node's
- * `require.resolve`, and the enhanced plugin adds `@module-federation/inject-external-runtime-core-plugin`
- * the same way: all three are their `dist/*.cjs` builds, which pull in the CommonJS builds of
+ * `require.resolve`: both are their `dist/*.cjs` builds, which pull in the CommonJS builds of
  * runtime-core, sdk and error-codes, bundled whole (rspack issue 12395). This plugin, applied
  * after the federation plugin, points each of those at the package's ESM build; from there
  * every import resolves with the `import` condition to ESM too. The e2e guard
@@ -41,17 +40,11 @@ class FederationRuntimeAsEsm {
         const sibling = typeof value === 'string' && FEDERATION_CJS.test(value) ? esmSibling(value) : undefined;
         if (sibling) esm[key] = sibling;
       }
-      // Requested by absolute path: the bundler runtime (from the runtime tools, as rspack does)
-      // and the external-runtime plugin of the host.
+      // Requested by absolute path: the bundler runtime (from the runtime tools, as rspack does).
       const runtimeTools = resolveFrom('@module-federation/runtime-tools', compiler.context);
-      const cjsFiles = [
-        runtimeTools && resolveFrom('@module-federation/webpack-bundler-runtime', runtimeTools),
-        resolveFrom('@module-federation/inject-external-runtime-core-plugin', require.resolve('@module-federation/enhanced/rspack')),
-      ];
-      for (const file of cjsFiles) {
-        const sibling = file && FEDERATION_CJS.test(file) ? esmSibling(file) : undefined;
-        if (file && sibling) esm[file] = sibling;
-      }
+      const bundlerRuntime = runtimeTools && resolveFrom('@module-federation/webpack-bundler-runtime', runtimeTools);
+      const sibling = bundlerRuntime && FEDERATION_CJS.test(bundlerRuntime) ? esmSibling(bundlerRuntime) : undefined;
+      if (bundlerRuntime && sibling) esm[bundlerRuntime] = sibling;
       compiler.options.resolve.alias = { ...aliases, ...esm };
     });
   }

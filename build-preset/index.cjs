@@ -28,7 +28,6 @@ const repoRoot = path.resolve(__dirname, '..');
  * @property {string} [title]       page title of the app's own page
  * @property {string[]} [copy]      extra files (relative to the app) copied next to index.html
  * @property {boolean} [federation] false only for the benchmark's baseline build
- * @property {string[]} [runtimePlugins] extra federation runtime plugins of this app
  * @property {string} [navigation] remotes: the tiles the remote adds to the host's home page
  *   (a JSON list, relative to the app), deployed as navigation.json beside mf-manifest.json
  */
@@ -361,7 +360,6 @@ function compilation(options, part) {
           // With the default 'version-first' every remote entry is fetched at start-up and
           // one unreachable remote blanks the host.
           shareStrategy: 'loaded-first',
-          runtimePlugins: options.runtimePlugins ?? [],
           manifest: { fileName: 'mf-manifest.json' },
           // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
           dts: false,
