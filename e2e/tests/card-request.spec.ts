@@ -1,6 +1,6 @@
 import { CARD_REQUESTED_DRIVER_ID } from '@driver-portal/sandbox-api/constants';
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, SANDBOX, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, HOST, SANDBOX, savedDraft, withToken } from './support';
 
 interface SandboxCards {
   card: { byDriver: Record<string, { stage: string; address: Record<string, string> }> };
@@ -105,7 +105,7 @@ test('a CEP the lookup does not know: "CEP não encontrado", the address typed b
   await page.getByLabel('Estado').selectOption('MG');
   await page.getByLabel('Cidade').fill('Uberlândia');
   // A reload keeps what was typed (the draft is written a moment after the last key).
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('driver-portal:draft:card-address'))).toContain('Uberlândia');
+  await expect.poll(() => savedDraft(page, 'card-address')).toContain('Uberlândia');
   await page.reload();
   await expect(page.getByLabel('Cidade')).toHaveValue('Uberlândia');
   await expect(page.getByLabel('CEP')).toHaveValue('99.999-999');

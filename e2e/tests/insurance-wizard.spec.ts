@@ -1,6 +1,6 @@
 import { INSURANCE_DRIVERS } from '@driver-portal/sandbox-api/constants';
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, SANDBOX, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, SANDBOX, savedDraft, withToken } from './support';
 
 const HOME = `/car-insurance/init/${DEMO_DRIVER_ID}`;
 const SUCCESS_TEXT = 'Que bom ter você como cliente! Em breve seu seguro de automóvel SulAmérica estará vigente.';
@@ -57,7 +57,6 @@ async function fillFinancial(page: Page): Promise<void> {
   await page.getByLabel('Dígito da conta').fill('0');
 }
 
-const draft = (page: Page, key: string) => page.evaluate((name) => sessionStorage.getItem(`driver-portal:draft:${name}`) ?? '', key);
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continuar' });
 
@@ -249,7 +248,7 @@ test('a reload mid-wizard keeps the answers, back and forth keeps them, and a st
   await page.getByLabel('Estado civil').selectOption('Divorciado');
   await page.getByLabel('RG', { exact: true }).fill('99.888.777-6');
   // The draft is written a moment after the last key.
-  await expect.poll(() => draft(page, 'insurance-complement')).toContain('99.888.777-6');
+  await expect.poll(() => savedDraft(page, 'insurance-complement')).toContain('99.888.777-6');
   await page.reload();
   await heading(page, 'Dados complementares');
   await expect(page.getByLabel('Estado civil')).toHaveValue('Divorciado');
@@ -259,7 +258,7 @@ test('a reload mid-wizard keeps the answers, back and forth keeps them, and a st
 
   await heading(page, 'Dados financeiros');
   await fillFinancial(page);
-  await expect.poll(() => draft(page, 'insurance-financial')).toContain('"accountDigit":"0"');
+  await expect.poll(() => savedDraft(page, 'insurance-financial')).toContain('"accountDigit":"0"');
   await page.reload();
   await expect(page.getByLabel('Conta', { exact: true })).toHaveValue('56789');
   await continueButton(page).click();

@@ -149,3 +149,11 @@ export function recordRequests(page: Page): Request[] {
 }
 
 export const withToken = (path: string, origin = HOST) => `${origin}${path}${path.includes('?') ? '&' : '?'}token=${DEMO_TOKEN}`;
+
+/** The draft a form of the page keeps under `name` for the session's driver ('' when none). */
+export function savedDraft(page: Page, name: string): Promise<string> {
+  return page.evaluate((key) => {
+    const driver = encodeURIComponent(window.sessionStorage.getItem('driver-portal:driverId') ?? '-');
+    return window.sessionStorage.getItem(`driver-portal:draft:${driver}:${key}`) ?? '';
+  }, name);
+}

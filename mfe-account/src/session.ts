@@ -1,12 +1,4 @@
-import { getSessionValue, sessionValue } from '@driver-portal/shared/session';
-
-/**
- * The driver whose account is open: my account (`/my-account/init/:driverId`) keeps its route's
- * id, so the screens without an id in their path (change e-mail, mobile, password, modality)
- * know whose account they change even when the native app opened my account without a
- * `driverId` query parameter.
- */
-export const accountDriverId = sessionValue('accountDriverId');
+import { getDriverId, sessionValue } from '@driver-portal/shared/session';
 
 /**
  * The change-document flag (docs/product-rules.md, "Session values"): set when the driver opens
@@ -18,7 +10,13 @@ export const changeDocumentFlag = sessionValue('changeDocument');
 /** The affiliation chosen on the affiliation screen: sample data, kept only in this session. */
 export const sampleAffiliation = sessionValue('affiliation');
 
-/** The driver id held for the account screens: my account's, else the platform's. */
+/**
+ * The driver of the account screens without an id in their path (change e-mail, mobile,
+ * password, modality): the session's. My account (`/my-account/init/:driverId`) adopts its
+ * route's id into the session, so they know whose account they change even when the native app
+ * opened my account without a `driverId` query parameter; never a copy of this remote's own,
+ * which would outlive a driver switch on a shared phone.
+ */
 export function knownDriverId(): string | undefined {
-  return accountDriverId.get() ?? getSessionValue('driverId');
+  return getDriverId();
 }

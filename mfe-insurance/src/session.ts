@@ -1,10 +1,4 @@
-import { getSessionValue, sessionValue } from '@driver-portal/shared/session';
-
-/**
- * The driver the insurance contract is for: the insurance home sets it from its path
- * (`/car-insurance/init/:driverId`), since the wizard's own paths carry no driver id.
- */
-export const insuranceDriverId = sessionValue('insuranceDriverId');
+import { getDriverId, sessionValue } from '@driver-portal/shared/session';
 
 /**
  * The driver whose contract was just sent: the home then says "being processed" on the page
@@ -29,7 +23,12 @@ export function deviceId(): string {
   return made;
 }
 
-/** The driver of the wizard and of the card request: the insurance home's, else the session's. */
+/**
+ * The driver of the wizard and of the card request, whose paths carry no driver id: the
+ * session's, which the insurance home's route id (`/car-insurance/init/:driverId`) is adopted
+ * into. Never a value of this remote's own: after a driver switch on a shared phone, a copy
+ * kept here would still name the previous driver (docs/platform.md, "A session belongs to one driver").
+ */
 export function currentDriverId(): string | undefined {
-  return insuranceDriverId.get() ?? getSessionValue('driverId');
+  return getDriverId();
 }

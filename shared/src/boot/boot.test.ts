@@ -27,6 +27,70 @@ describe('token capture at start-up', () => {
     expect(getSessionValue('token')).toBe('fresh');
   });
 
+  describe('a shared phone: the native app opens the portal for the next driver', () => {
+    function driverAWasHere() {
+      window.sessionStorage.setItem('driver-portal:token', 'token-a');
+      window.sessionStorage.setItem('driver-portal:driverId', 'driver-a');
+      window.sessionStorage.setItem('driver-portal:draft:driver-a:insurance-complement', '{"rg":"11.111.111-1"}');
+      window.sessionStorage.setItem('driver-portal:insuranceWizard', '{"bank":"341"}');
+      window.sessionStorage.setItem('another-app', 'kept');
+      window.history.pushState(null, '', '/App');
+    }
+
+    it("takes the next driver's token and drops everything kept for the previous one", () => {
+      driverAWasHere();
+      window.history.replaceState(null, '', '/car-insurance/init/driver-b?token=token-b&driverId=driver-b');
+      captureSessionToken();
+      expect(getSessionValue('token')).toBe('token-b');
+      expect(getSessionValue('driverId')).toBe('driver-b');
+      expect(window.sessionStorage.getItem('driver-portal:draft:driver-a:insurance-complement')).toBeNull();
+      expect(window.sessionStorage.getItem('driver-portal:insuranceWizard')).toBeNull();
+      expect(window.sessionStorage.getItem('another-app')).toBe('kept');
+      expect(window.location.search).toBe('?driverId=driver-b');
+    });
+
+    it("another driver's id without a token drops the previous driver's token too (never B on A's credential)", () => {
+      driverAWasHere();
+      window.history.replaceState(null, '', '/my-account/init/driver-b?driverId=driver-b');
+      captureSessionToken();
+      expect(getSessionValue('token')).toBeUndefined();
+      expect(getSessionValue('driverId')).toBe('driver-b');
+      expect(window.sessionStorage.getItem('driver-portal:insuranceWizard')).toBeNull();
+    });
+
+    it("also deletes the previous driver's databases (a photo not sent yet)", async () => {
+      driverAWasHere();
+      window.history.replaceState(null, '', '/App?token=token-b&driverId=driver-b');
+      const deleted: string[] = [];
+      const indexedDB = {
+        databases: () => Promise.resolve([{ name: 'driver-portal-capture' }, { name: 'someone-else' }]),
+        deleteDatabase: (name: string) => {
+          deleted.push(name);
+          const request: { onsuccess?: () => void } = {};
+          setTimeout(() => request.onsuccess?.(), 0);
+          return request;
+        },
+      };
+      const win = {
+        location: window.location,
+        history: window.history,
+        sessionStorage: window.sessionStorage,
+        indexedDB,
+      } as unknown as Window;
+      captureSessionToken(win);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(deleted).toEqual(['driver-portal-capture']);
+    });
+
+    it('the same driver opened again keeps their session and drafts', () => {
+      driverAWasHere();
+      window.history.replaceState(null, '', '/App?driverId=driver-a');
+      captureSessionToken();
+      expect(getSessionValue('token')).toBe('token-a');
+      expect(window.sessionStorage.getItem('driver-portal:draft:driver-a:insurance-complement')).not.toBeNull();
+    });
+  });
+
   it('leaves the address alone and the old session in place when there is no token', () => {
     window.sessionStorage.setItem('driver-portal:token', 'kept');
     window.history.replaceState(null, '', '/App?x=1');

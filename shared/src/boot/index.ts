@@ -3,7 +3,7 @@
  * shared module on purpose: shared modules are only available after the async boundary.
  */
 // eslint-disable-next-line no-restricted-imports -- boot is bundled into each entry, before federation; the keys are constants
-import { SESSION_KEYS } from '../session/keys';
+import { forgetDriver, SESSION_KEYS } from '../session/keys';
 
 function remember(win: Window, key: string, value: string): void {
   try {
@@ -13,38 +13,46 @@ function remember(win: Window, key: string, value: string): void {
   }
 }
 
-function heldToken(win: Window): string | null {
+function held(win: Window, key: string): string | null {
   try {
-    return win.sessionStorage.getItem(SESSION_KEYS.token);
+    return win.sessionStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
 /**
- * A token is taken only from the address the webview opens: the first page of this tab, or a
- * page of an origin that holds no session yet (the native app deep-linking into a remote). A
- * later full-page link carrying `?token=` (from server content, say) never replaces the
- * driver's session; its token is still removed from the address bar.
- */
-function mayTakeToken(win: Window): boolean {
-  return win.history.length <= 1 || heldToken(win) === null;
-}
-
-/**
- * The `driverId` parameter (it stays in the address bar: it switches register mode) is also
- * held for the session, so screens reached later know the driver.
- * Reads the `token` query parameter, keeps it for the session and removes it from the address
- * bar at once (other parameters such as `driverId` stay), so it never lands in history,
- * bookmarks, logs or a Referer header.
+ * Reads the address the page was opened with: the `token` query parameter is kept for the
+ * session and removed from the address bar at once (other parameters such as `driverId` stay),
+ * so it never lands in history, bookmarks, logs or a Referer header. The `driverId` parameter
+ * (it stays in the address bar: it switches register mode) is held for the session too, so
+ * screens reached later know the driver.
+ *
+ * A token is taken from the address the webview opens: the first page of this tab, a page of an
+ * origin that holds no session yet (the native app deep-linking into a remote), or an address
+ * naming another driver than the session's (the native app signing in the next driver of a
+ * shared phone). Any other full-page address carrying `?token=` never replaces the driver's
+ * session; its token is still removed from the address bar. The portal never renders a link with
+ * a token (`@driver-portal/shared/links`, SafeHtml), so only the native app opens such addresses.
+ *
+ * A session belongs to one driver: when the address names another driver, or brings a token
+ * other than the one held, everything this origin kept for the previous driver (token, driver
+ * id, remote values, drafts, photos waiting to be sent, cached answers) is dropped before any of
+ * it can be shown, the same clearing as `/Sair`.
  */
 export function captureSessionToken(win: Window = window): void {
   const url = new URL(win.location.href);
-  const driverId = url.searchParams.get('driverId');
-  if (driverId) remember(win, SESSION_KEYS.driverId, driverId);
-  const token = url.searchParams.get('token');
-  if (token === null) return;
-  if (token.trim() !== '' && mayTakeToken(win)) remember(win, SESSION_KEYS.token, token.trim());
+  const driverId = url.searchParams.get('driverId')?.trim() || null;
+  const rawToken = url.searchParams.get('token');
+  const token = rawToken?.trim() || null;
+  const heldToken = held(win, SESSION_KEYS.token);
+  const heldDriver = held(win, SESSION_KEYS.driverId);
+  const anotherDriver = driverId !== null && heldDriver !== null && driverId !== heldDriver;
+  const takesToken = token !== null && (win.history.length <= 1 || heldToken === null || anotherDriver);
+  if (anotherDriver || (takesToken && heldToken !== null && token !== heldToken)) void forgetDriver(win);
+  if (driverId !== null) remember(win, SESSION_KEYS.driverId, driverId);
+  if (takesToken) remember(win, SESSION_KEYS.token, token);
+  if (rawToken === null) return;
   url.searchParams.delete('token');
   win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);
 }

@@ -15,7 +15,7 @@
 // eslint-disable-next-line no-restricted-imports -- bundled into this entry, never shared: the page has no federation runtime
 import { selectEnvironment, type RuntimeConfigFile } from '../config';
 // eslint-disable-next-line no-restricted-imports -- the keys are constants
-import { clearPortalKeys } from '../session/keys';
+import { forgetDriver } from '../session/keys';
 
 export const SIGN_OUT_FILE = '/signout.html';
 /** Where the host's page ends. */
@@ -67,13 +67,12 @@ async function fetchJson(url: string): Promise<unknown> {
 
 export type SignOutRole = 'host' | 'remote';
 
-/** Runs the page: clears this origin, then opens the next hop. */
+/** A database held open by another tab must not keep the driver on this page. */
+const CLEARING_DEADLINE_MS = 2000;
+
+/** Runs the page: clears this origin (session values, then its databases and caches), then opens the next hop. */
 export async function runSignOutPage(role: SignOutRole, win: Window = window): Promise<void> {
-  try {
-    clearPortalKeys(win.sessionStorage);
-  } catch {
-    // Storage disabled: nothing is held here.
-  }
+  await Promise.race([forgetDriver(win), new Promise((resolve) => setTimeout(resolve, CLEARING_DEADLINE_MS))]);
   const { origin, search } = win.location;
   if (role === 'host') {
     // Without the list the other origins cannot be known: the host at least is signed out.

@@ -66,11 +66,35 @@ describe('sign-out hops', () => {
   });
 });
 
-function fakeWindow(href: string) {
+/** IndexedDB and Cache Storage of one origin: a photo store of the portal's, and another app's. */
+function fakeStores() {
+  const databases = new Set(['driver-portal-capture', 'someone-else']);
+  const caches = new Set(['driver-portal-answers', 'someone-elses-cache']);
+  const indexedDB = {
+    databases: () => Promise.resolve([...databases].map((name) => ({ name, version: 1 }))),
+    deleteDatabase: (name: string) => {
+      const request: { onsuccess?: () => void } = {};
+      setTimeout(() => {
+        databases.delete(name);
+        request.onsuccess?.();
+      }, 5);
+      return request;
+    },
+  };
+  const cacheStorage = {
+    keys: () => Promise.resolve([...caches]),
+    delete: (name: string) => Promise.resolve(caches.delete(name)),
+  };
+  return { databases, caches, indexedDB, cacheStorage };
+}
+
+function fakeWindow(href: string, stores = fakeStores()) {
   const url = new URL(href);
   const replace = jest.fn<void, [string]>();
   const win = {
     sessionStorage: window.sessionStorage,
+    indexedDB: stores.indexedDB,
+    caches: stores.cacheStorage,
     document,
     location: { href, origin: url.origin, search: url.search, hostname: url.hostname, port: url.port, replace },
   } as unknown as Window;
@@ -96,6 +120,19 @@ describe('the sign-out page', () => {
     expect(window.sessionStorage.getItem('driver-portal:draft:x')).toBeNull();
     expect(window.sessionStorage.getItem('other-app')).toBe('kept');
     expect(replace).toHaveBeenCalledWith('http://localhost:3001/signout.html?resume=1');
+  });
+
+  it("deletes the portal's databases and caches (a photo never sent) before leaving, and nobody else's", async () => {
+    holdSession();
+    server.use(http.get('http://localhost/remotes.json', () => HttpResponse.json(REMOTE_LIST)));
+    const stores = fakeStores();
+    const { win, replace } = fakeWindow('http://localhost:3000/signout.html', stores);
+    let deletedBeforeLeaving: string[] | undefined;
+    replace.mockImplementation(() => {
+      deletedBeforeLeaving = [...stores.databases, ...stores.caches];
+    });
+    await runSignOutPage('host', win);
+    expect(deletedBeforeLeaving).toEqual(['someone-else', 'someone-elses-cache']);
   });
 
   it('at the host without its remote list: this origin is signed out and /Login opens', async () => {

@@ -1,7 +1,17 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
+import { getSessionValue } from '@driver-portal/shared/session';
 
 const DRAFT_PREFIX = 'driver-portal:draft:';
+
+/**
+ * Drafts are kept under the session's driver (or `-` before one is known, a new driver signing
+ * up): one driver's draft is never read for another, even if a driver switch's clearing were
+ * missed (a shared phone, docs/platform.md, "A session belongs to one driver").
+ */
+export function draftStorageKey(key: string): string {
+  return `${DRAFT_PREFIX}${encodeURIComponent(getSessionValue('driverId') ?? '-')}:${key}`;
+}
 /** Never written to storage, whatever the form calls them. */
 const SECRET_FIELD = /senha|password|confirm/i;
 
@@ -12,7 +22,7 @@ function withoutSecrets(values: Record<string, unknown>, omit: readonly string[]
 /** The saved draft merged over the form's initial values (for Formik's initialValues). */
 export function loadDraft<T extends object>(key: string, initialValues: T): T {
   try {
-    const saved = window.sessionStorage.getItem(DRAFT_PREFIX + key);
+    const saved = window.sessionStorage.getItem(draftStorageKey(key));
     if (!saved) return initialValues;
     const parsed: unknown = JSON.parse(saved);
     if (!parsed || typeof parsed !== 'object') return initialValues;
@@ -25,7 +35,7 @@ export function loadDraft<T extends object>(key: string, initialValues: T): T {
 
 export function clearDraft(key: string): void {
   try {
-    window.sessionStorage.removeItem(DRAFT_PREFIX + key);
+    window.sessionStorage.removeItem(draftStorageKey(key));
   } catch {
     // Storage unavailable: nothing was saved either.
   }
@@ -33,7 +43,7 @@ export function clearDraft(key: string): void {
 
 function saveDraft(key: string, values: Record<string, unknown>, omit: readonly string[]): void {
   try {
-    window.sessionStorage.setItem(DRAFT_PREFIX + key, JSON.stringify(withoutSecrets(values, omit)));
+    window.sessionStorage.setItem(draftStorageKey(key), JSON.stringify(withoutSecrets(values, omit)));
   } catch {
     // Full or disabled storage: the form still works, only the draft is lost.
   }

@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Formik, Form } from 'formik';
 import { object } from 'yup';
+import { setSessionValue } from '@driver-portal/shared/session';
+import { savedDraft } from '@driver-portal/shared/test-utils';
 import { cpfSchema } from '@driver-portal/shared/validation';
 import { FormDraft, FormField, loadDraft, type MaskName } from '.';
 
@@ -89,9 +91,9 @@ describe('form fields and drafts', () => {
     await user.type(screen.getByLabelText('Nome'), 'Maria');
     await user.type(screen.getByLabelText('CPF'), '52998224725');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await waitFor(() => expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toContain('529.982.247-25'));
-    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toContain('Maria');
-    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).not.toContain('segredo1');
+    await waitFor(() => expect(savedDraft('teste')).toContain('529.982.247-25'));
+    expect(savedDraft('teste')).toContain('Maria');
+    expect(savedDraft('teste')).not.toContain('segredo1');
     unmount();
 
     render(<DraftForm />);
@@ -101,27 +103,47 @@ describe('form fields and drafts', () => {
   });
 });
 
+describe('drafts on a shared phone', () => {
+  it("one driver's draft is never read for another, even when nothing cleared it", async () => {
+    const user = userEvent.setup();
+    setSessionValue('driverId', 'driver-a');
+    const { unmount } = render(<DraftForm />);
+    await user.type(screen.getByLabelText('Nome'), 'Maria');
+    await waitFor(() => expect(savedDraft('teste')).toContain('Maria'));
+    unmount();
+
+    setSessionValue('driverId', 'driver-b');
+    const second = render(<DraftForm />);
+    expect(screen.getByLabelText('Nome')).toHaveValue('');
+    second.unmount();
+
+    setSessionValue('driverId', 'driver-a');
+    render(<DraftForm />);
+    expect(screen.getByLabelText('Nome')).toHaveValue('Maria');
+  });
+});
+
 describe('drafts written when the page is left', () => {
   it('a reload right after a key (before the 250 ms save) keeps it: the draft is written on pagehide', () => {
     render(<DraftForm />);
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Maria' } });
-    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toBeNull();
+    expect(savedDraft('teste')).toBeNull();
     window.dispatchEvent(new Event('pagehide'));
-    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toContain('Maria');
+    expect(savedDraft('teste')).toContain('Maria');
   });
 
   it('the native app sending the webview to the background writes it too; unmounting does not', () => {
     const { unmount } = render(<DraftForm />);
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Joana' } });
     unmount();
-    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toBeNull();
+    expect(savedDraft('teste')).toBeNull();
 
     render(<DraftForm />);
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Joana' } });
     const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
     visibility.mockRestore();
-    expect(window.sessionStorage.getItem('driver-portal:draft:teste')).toContain('Joana');
+    expect(savedDraft('teste')).toContain('Joana');
   });
 });
 

@@ -3,6 +3,8 @@
  * and the driver id, both taken from the page's address at boot. A remote declares its own
  * values with `sessionValue` in its own folder; every key starts with SESSION_PREFIX, so ending
  * the session clears them all.
+ *
+ * This module has no dependencies: the boot code of every entry and the sign-out page bundle it.
  */
 export const SESSION_PREFIX = 'driver-portal:';
 
@@ -13,6 +15,13 @@ export const SESSION_KEYS = {
 
 export type SessionKey = keyof typeof SESSION_KEYS;
 
+/**
+ * What a remote keeps beyond session storage (an IndexedDB database, a Cache Storage cache) is
+ * named with this prefix (`driver-portal-capture`, say): the session's end and a driver switch
+ * delete every such store without knowing which remote made it.
+ */
+export const STORE_PREFIX = 'driver-portal';
+
 /** Removes every key of this platform from one origin's storage (the session's end). */
 export function clearPortalKeys(store: Storage): void {
   const keys: string[] = [];
@@ -21,4 +30,69 @@ export function clearPortalKeys(store: Storage): void {
     if (key?.startsWith(SESSION_PREFIX)) keys.push(key);
   }
   keys.forEach((key) => store.removeItem(key));
+}
+
+function deleteDatabase(factory: IDBFactory, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      const request = factory.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => resolve();
+      // Blocked by a connection still open in this page: the deletion goes on once it closes,
+      // and any later open waits for it, so nothing of the old driver is read.
+      request.onblocked = () => resolve();
+    } catch {
+      resolve();
+    }
+  });
+}
+
+/**
+ * Deletes this origin's IndexedDB databases and caches named STORE_PREFIX... (photos waiting to
+ * be sent, cached answers). Never rejects: a store that cannot be listed or deleted is left to
+ * the keys it is read by (drafts and photos are kept under the driver's id as well).
+ */
+export async function clearPortalStores(win: Window = window): Promise<void> {
+  const jobs: Array<Promise<unknown>> = [];
+  try {
+    const factory = win.indexedDB;
+    if (factory && typeof factory.databases === 'function') {
+      jobs.push(
+        factory
+          .databases()
+          .then((list) => Promise.all(list.flatMap(({ name }) => (name?.startsWith(STORE_PREFIX) ? [deleteDatabase(factory, name)] : []))))
+          .catch(() => undefined),
+      );
+    }
+  } catch {
+    // IndexedDB refused (a private mode): nothing was kept there.
+  }
+  try {
+    if ('caches' in win) {
+      const { caches } = win;
+      jobs.push(
+        caches
+          .keys()
+          .then((names) => Promise.all(names.filter((name) => name.startsWith(STORE_PREFIX)).map((name) => caches.delete(name))))
+          .catch(() => undefined),
+      );
+    }
+  } catch {
+    // Cache Storage refused (an insecure origin): nothing was kept there.
+  }
+  await Promise.all(jobs);
+}
+
+/**
+ * Forgets everything this origin holds for the driver of the session: every session key (token,
+ * driver id, remote values, drafts) at once, the databases and caches as soon as they answer.
+ * The same clearing for `/Sair` and for a driver switch (a shared phone).
+ */
+export function forgetDriver(win: Window = window): Promise<void> {
+  try {
+    clearPortalKeys(win.sessionStorage);
+  } catch {
+    // Storage disabled: nothing is held here.
+  }
+  return clearPortalStores(win);
 }

@@ -10,7 +10,8 @@ import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { setActiveConfig, type ActiveConfig } from '@driver-portal/shared/config';
 import type { AnyEndpoint, Endpoint } from '@driver-portal/shared/contract';
-import { sessionValue } from '@driver-portal/shared/session';
+import { draftStorageKey } from '@driver-portal/shared/forms';
+import { driverValue, sessionValue } from '@driver-portal/shared/session';
 import { LoadingState } from '@driver-portal/shared/ui';
 import { PlatformLayout, remoteRouteTree } from '@driver-portal/shared/shell';
 
@@ -136,6 +137,8 @@ export interface RenderRouteOptions {
   path: string;
   /** Session values by name: the platform's (`token`, `driverId`) or a remote's own. */
   session?: Record<string, string>;
+  /** A remote's values kept for the session's driver (`driverValue`), set after `session`. */
+  driverValues?: Record<string, string>;
   remoteName?: string;
 }
 
@@ -148,8 +151,15 @@ export interface RenderRouteResult extends RenderResult {
  * Renders a remote's routes at `path` inside the platform layout, as the host would. Paths the
  * remote does not own render a probe showing the location (`getByTestId('location')`).
  */
-export function renderRoute({ routes, path, session = { token: TEST_TOKEN }, remoteName = 'test' }: RenderRouteOptions): RenderRouteResult {
+export function renderRoute({
+  routes,
+  path,
+  session = { token: TEST_TOKEN },
+  driverValues = {},
+  remoteName = 'test',
+}: RenderRouteOptions): RenderRouteResult {
   for (const [name, value] of Object.entries(session)) sessionValue(name).set(value);
+  for (const [name, value] of Object.entries(driverValues)) driverValue(name).set(value);
   const router = createMemoryRouter(
     [
       {
@@ -167,6 +177,11 @@ export function renderRoute({ routes, path, session = { token: TEST_TOKEN }, rem
 }
 
 export { HttpResponse, http };
+
+/** The draft a form keeps under `key` for the session's driver (null when there is none). */
+export function savedDraft(key: string): string | null {
+  return window.sessionStorage.getItem(draftStorageKey(key));
+}
 
 /**
  * Fixes "now" for the test while leaving every timer real, so MSW, user-event and React keep

@@ -9,6 +9,7 @@ import {
   recordRequests,
   renderRoute,
   type RenderRouteResult,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { api, type BankAccount } from '../../contract';
 import { routes } from '../../routes';
@@ -195,7 +196,7 @@ describe('bank data', () => {
     const first = await openBank();
     await first.user.selectOptions(fields().type, 'CP');
     await first.user.type(fields().agency, '4321');
-    await waitFor(() => expect(window.sessionStorage.getItem(`driver-portal:draft:bank-info:${DRIVER_ID}`)).toContain('4321'));
+    await waitFor(() => expect(savedDraft(`bank-info:${DRIVER_ID}`)).toContain('4321'));
     first.unmount();
 
     // The form comes back as the driver left it, over what the service has saved.
@@ -211,7 +212,7 @@ describe('bank data', () => {
     await waitFor(() => expect(fields().confirm).toBeEnabled());
     await second.user.click(fields().confirm);
     await screen.findByRole('alertdialog', { name: 'Dados bancarios atualizados com sucesso!' });
-    expect(window.sessionStorage.getItem(`driver-portal:draft:bank-info:${DRIVER_ID}`)).toBeNull();
+    expect(savedDraft(`bank-info:${DRIVER_ID}`)).toBeNull();
   });
 
   it('a 400 shows the validation list in error style, keeps what was typed and stays', async () => {

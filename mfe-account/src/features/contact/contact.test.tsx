@@ -9,12 +9,13 @@ import {
   renderRoute,
   TEST_TOKEN,
   type RenderRouteResult,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { routes } from '../../routes';
 
 const DRIVER_ID = 'drv-42';
-const session = { token: TEST_TOKEN, accountDriverId: DRIVER_ID };
+const session = { token: TEST_TOKEN, driverId: DRIVER_ID };
 
 function mockMyAccount() {
   mockJson(api.register.driver, { response: { id: DRIVER_ID, name: 'Maria', email: 'nova@example.com', mobile: '21999998888', cpf: '' } });
@@ -182,9 +183,7 @@ describe('change e-mail', () => {
     mockJson(api.register.sendEmailCode, {});
     await reachCode(first);
     await first.user.type(screen.getByLabelText('Código'), '123456');
-    await waitFor(() =>
-      expect(window.sessionStorage.getItem(`driver-portal:draft:change-email:${DRIVER_ID}`)).toContain('nova@example.com'),
-    );
+    await waitFor(() => expect(savedDraft(`change-email:${DRIVER_ID}`)).toContain('nova@example.com'));
     expect(JSON.stringify(window.sessionStorage)).not.toContain('123456');
     first.unmount();
 
@@ -198,7 +197,7 @@ describe('change e-mail', () => {
     mockMyAccount();
     await second.user.click(confirmar());
     await screen.findByRole('alertdialog', { name: 'E-mail alterado com sucesso!' });
-    expect(window.sessionStorage.getItem(`driver-portal:draft:change-email:${DRIVER_ID}`)).toBeNull();
+    expect(savedDraft(`change-email:${DRIVER_ID}`)).toBeNull();
   });
 });
 

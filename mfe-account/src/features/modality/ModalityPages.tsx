@@ -1,3 +1,4 @@
+import { adoptDriverId } from '@driver-portal/shared/session';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
@@ -5,7 +6,6 @@ import { Button, ButtonLink, EmptyState, LoadView, Page } from '@driver-portal/s
 import { DriverUnknown, useKnownDriver } from '../../driver';
 import { CHOOSABLE_MODALITIES, MODALITY_CATEGORY } from '../../format';
 import { accountPaths } from '../../paths';
-import { accountDriverId } from '../../session';
 import { changeModality, fetchCurrentModality } from './api';
 import { DocumentLinks } from './DocumentLinks';
 import './modality.css';
@@ -136,7 +136,7 @@ export function ChangeModalityDocsPage() {
 export function ChangeDocsPage() {
   const { driverId = '' } = useParams();
   // The capture flow comes back to this driver's account.
-  useEffect(() => accountDriverId.set(driverId), [driverId]);
+  useEffect(() => adoptDriverId(driverId), [driverId]);
   const load = useLoad((signal) => fetchCurrentModality(driverId, signal), [driverId]);
   return (
     <Page title="Meus documentos" backTo={accountPaths.myAccount(driverId)}>

@@ -3,10 +3,11 @@ import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
 import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute, TEST_TOKEN } from '@driver-portal/shared/test-utils';
 import { api, type Modality } from '../../contract';
 import { routes } from '../../routes';
-import { accountDriverId, changeDocumentFlag } from '../../session';
+import { getDriverId } from '@driver-portal/shared/session';
+import { changeDocumentFlag } from '../../session';
 
 const DRIVER_ID = 'drv-42';
-const session = { token: TEST_TOKEN, accountDriverId: DRIVER_ID };
+const session = { token: TEST_TOKEN, driverId: DRIVER_ID };
 const modality = (modalityType: number): Modality => ({ modalityType, active: true, vehicle: null });
 
 function mockModalities(list: Modality[]) {
@@ -170,7 +171,7 @@ describe('change documents', () => {
       'http://localhost:3000/register/camera/edit/1/4',
     ]);
     expect(requests[0]?.url.pathname).toBe('/register/api/1.0/driver/drv-7/modality');
-    await waitFor(() => expect(accountDriverId.get()).toBe('drv-7'));
+    await waitFor(() => expect(getDriverId()).toBe('drv-7'));
     await user.click(screen.getByRole('link', { name: /Foto de perfil/ }));
     expect(changeDocumentFlag.get()).toBe('true');
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/my-account/init/drv-7');

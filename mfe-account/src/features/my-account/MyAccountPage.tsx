@@ -1,3 +1,4 @@
+import { adoptDriverId } from '@driver-portal/shared/session';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
@@ -7,7 +8,6 @@ import { LoadView, Page } from '@driver-portal/shared/ui';
 import type { Driver, Location, Modality } from '../../contract';
 import { DELIVERY_MODALITY, formatMobile, MODALITY_CATEGORY } from '../../format';
 import { accountPaths } from '../../paths';
-import { accountDriverId } from '../../session';
 import { fetchDriver, fetchLocation, fetchModalities, fetchSelfie } from './api';
 import './my-account.css';
 
@@ -208,7 +208,7 @@ function DeliveriesView({ modalities, driverId }: { modalities: Modality[]; driv
 export function MyAccountPage() {
   const { driverId = '' } = useParams();
   // The screens without an id in their path (change e-mail, mobile, password, modality) act on this driver.
-  useEffect(() => accountDriverId.set(driverId), [driverId]);
+  useEffect(() => adoptDriverId(driverId), [driverId]);
   const driver = useLoad((signal) => fetchDriver(driverId, signal), [driverId]);
   const location = useLoad((signal) => fetchLocation(driverId, signal), [driverId]);
   const modalities = useLoad((signal) => fetchModalities(driverId, signal), [driverId]);

@@ -12,7 +12,7 @@ import {
 } from '@driver-portal/shared/test-utils';
 import { api, type Driver, type Location, type Modality } from '../../contract';
 import { routes } from '../../routes';
-import { accountDriverId } from '../../session';
+import { getDriverId } from '@driver-portal/shared/session';
 
 const DRIVER_ID = 'drv-42';
 const path = `/my-account/init/${DRIVER_ID}`;
@@ -109,7 +109,7 @@ describe('my account', () => {
   it("keeps the route's driver id for the screens without one in their path", async () => {
     mockAccount();
     await openAccount();
-    expect(accountDriverId.get()).toBe(DRIVER_ID);
+    expect(getDriverId()).toBe(DRIVER_ID);
   });
 
   it('shows the address; a driver without one reads "Não informado"', async () => {

@@ -1,3 +1,4 @@
+import { draftStorageKey } from '@driver-portal/shared/forms';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
 import {
@@ -9,13 +10,14 @@ import {
   renderRoute,
   TEST_TOKEN,
   type RenderRouteResult,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { routes } from '../../routes';
 
 const DRIVER_ID = 'drv-42';
 const FOUND_ID = 'drv-found';
-const session = { token: TEST_TOKEN, accountDriverId: DRIVER_ID };
+const session = { token: TEST_TOKEN, driverId: DRIVER_ID };
 const HINT = 'deve ter 8 digitos, contendo letras, números ou símbolos';
 
 function mockMyAccount(id = DRIVER_ID) {
@@ -174,7 +176,7 @@ describe('change password (my account)', () => {
     await sendCode(first);
     await typeCode(first);
     await first.user.type(screen.getByLabelText('Nova senha'), 'nova1234');
-    await waitFor(() => expect(window.sessionStorage.getItem(`driver-portal:draft:change-password:${DRIVER_ID}`)).toContain('11'));
+    await waitFor(() => expect(savedDraft(`change-password:${DRIVER_ID}`)).toContain('11'));
     const stored = JSON.stringify(window.sessionStorage);
     expect(stored).not.toContain('123456');
     expect(stored).not.toContain('nova1234');
@@ -212,7 +214,7 @@ describe('forgot password', () => {
   it("a CPF that is the driver's leads to the password change by code, for that driver and mobile", async () => {
     const requests = recordRequests();
     // An earlier visit to change password left an empty draft: the mobile checked here wins.
-    window.sessionStorage.setItem(`driver-portal:draft:change-password:${FOUND_ID}`, JSON.stringify({ mobile: '' }));
+    window.sessionStorage.setItem(draftStorageKey(`change-password:${FOUND_ID}`), JSON.stringify({ mobile: '' }));
     const rendered = await openForgot();
     mockJson(api.register.forgotPassword, { id: FOUND_ID, driver: { cpf: '52998224725' } });
     await fill(rendered);
@@ -295,7 +297,7 @@ describe('forgot password', () => {
   it('keeps the mobile and CPF across a reload', async () => {
     const first = await openForgot();
     await fill(first);
-    await waitFor(() => expect(window.sessionStorage.getItem('driver-portal:draft:forgot-password')).toContain('529.982.247-25'));
+    await waitFor(() => expect(savedDraft('forgot-password')).toContain('529.982.247-25'));
     first.unmount();
     await openForgot();
     expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');

@@ -9,6 +9,7 @@ import {
   recordRequests,
   renderRoute,
   type RenderRouteResult,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { api, type InvoiceItem } from '../../contract';
 import { routes } from '../../routes';
@@ -167,7 +168,7 @@ describe('invoices (take-nf)', () => {
   it('keeps what was typed across a reload', async () => {
     const first = await openInvoices();
     await fill(first);
-    await waitFor(() => expect(window.sessionStorage.getItem('driver-portal:draft:take-nf')).toContain('30/06/2026'));
+    await waitFor(() => expect(savedDraft('take-nf')).toContain('30/06/2026'));
     first.unmount();
     await openInvoices();
     expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');

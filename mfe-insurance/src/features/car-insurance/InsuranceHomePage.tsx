@@ -3,8 +3,9 @@ import { useParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { HOME_PATH } from '@driver-portal/shared/links';
+import { adoptDriverId } from '@driver-portal/shared/session';
 import { LoadView, Page } from '@driver-portal/shared/ui';
-import { insuranceDriverId, justContractedDriverId } from '../../session';
+import { justContractedDriverId } from '../../session';
 import { fetchActivePolicy } from './api';
 import { now } from './clock';
 import { PROCESSING_TEXT, PROCESSING_TITLE } from './constants';
@@ -19,8 +20,9 @@ import './car-insurance.css';
  */
 export function InsuranceHomePage() {
   const { driverId = '' } = useParams();
-  // The wizard's paths carry no driver id: the contract is for the driver of this home.
-  useEffect(() => insuranceDriverId.set(driverId), [driverId]);
+  // The wizard's paths carry no driver id: the contract is for the driver of this home, who
+  // becomes the session's (a driver other than the session's drops the previous one's values).
+  useEffect(() => adoptDriverId(driverId), [driverId]);
   // The time is taken with the answer: renew or cancel is decided for the policy as loaded.
   const load = useLoad((signal) => fetchActivePolicy(driverId, signal).then((policy) => ({ policy, checkedAt: now() })), [driverId]);
 

@@ -1,3 +1,4 @@
+import { getDriverId } from '@driver-portal/shared/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import { api, type InsurancePolicy } from '../../contract';
 import {
@@ -126,7 +127,7 @@ describe('insurance home: the offer', () => {
     expect(contract).toHaveAttribute('href', '/car-insurance/disclaimer');
     await user.click(contract);
     expect(await screen.findByRole('heading', { level: 1, name: 'Antes de contratar' })).toBeInTheDocument();
-    expect(window.sessionStorage.getItem('driver-portal:insuranceDriverId')).toBe(DRIVER_ID);
+    expect(getDriverId()).toBe(DRIVER_ID);
     expect(screen.getByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/car-insurance/complememnt');
   });
 

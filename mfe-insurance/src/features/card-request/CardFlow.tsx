@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
-import { sessionValue } from '@driver-portal/shared/session';
+import { driverValue } from '@driver-portal/shared/session';
 import { LoadView } from '@driver-portal/shared/ui';
 import { currentDriverId } from '../../session';
 import { fetchCardStatus } from './api';
@@ -9,7 +9,7 @@ import { CARD_PATHS, CARD_TEXTS } from './texts';
 import './card-request.css';
 
 /** The terms' Continuar: the address step is shown only after it (this session). */
-export const cardTermsAccepted = sessionValue('cardTermsAccepted');
+export const cardTermsAccepted = driverValue('cardTermsAccepted');
 
 /** Without a known driver nothing can be asked for: says so. */
 export function NoDriver() {

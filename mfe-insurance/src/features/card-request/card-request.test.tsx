@@ -1,3 +1,4 @@
+import { driverValue } from '@driver-portal/shared/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import { api, type CardStatus } from '../../contract';
 import {
@@ -9,6 +10,7 @@ import {
   recordRequests,
   renderRoute,
   TEST_TOKEN,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
 
@@ -33,8 +35,8 @@ const ADDRESS = {
 };
 const REQUESTED: CardStatus = { stage: 'REQUESTED', requestedAt: '2026-06-15T12:00:00-03:00', address: ADDRESS };
 
-function open(path: string, session: Record<string, string> = {}) {
-  return renderRoute({ routes, path, session: { token: TEST_TOKEN, driverId: DRIVER_ID, ...session } });
+function open(path: string, driverValues: Record<string, string> = {}) {
+  return renderRoute({ routes, path, session: { token: TEST_TOKEN, driverId: DRIVER_ID }, driverValues });
 }
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -81,6 +83,26 @@ describe('card terms', () => {
     mockNetworkError(api.card.status);
     open('/card-request/terms');
     expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();
+  });
+
+  it("a shared phone: after the insurance home of driver A, the session's driver B gets B's card, never A's", async () => {
+    mockJson(api.insurance.activePolicy, {
+      active: false,
+      policyNumber: null,
+      expirationDate: null,
+      bestPaymentDay: null,
+      requestId: null,
+    });
+    mockJson(api.card.status, NO_CARD);
+    const home = renderRoute({ routes, path: '/car-insurance/init/driver-a', session: { token: TEST_TOKEN, driverId: 'driver-a' } });
+    expect(await heading('Seguro auto')).toBeInTheDocument();
+    home.unmount();
+    // The session now holds driver B; whatever else this tab still holds of A is not asked.
+    const requests = recordRequests();
+    renderRoute({ routes, path: '/card-request/terms', session: { token: 'token-b', driverId: 'driver-b' } });
+    expect(await heading('Pedir cartão')).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: 'Li e aceito os termos do cartão' });
+    expect(requests.map((request) => request.url.pathname)).toEqual([CARD.replace(DRIVER_ID, 'driver-b')]);
   });
 
   it('without a known driver says so', async () => {
@@ -178,8 +200,8 @@ describe('card address', () => {
     expect(post?.url.pathname).toBe(CARD);
     expect(post?.headers.get('authorization')).toBeNull();
     expect(post?.body).toEqual({ termsAccepted: true, address: { ...ADDRESS, complement: '' } });
-    expect(window.sessionStorage.getItem('driver-portal:draft:card-address')).toBeNull();
-    expect(window.sessionStorage.getItem('driver-portal:cardTermsAccepted')).toBeNull();
+    expect(savedDraft('card-address')).toBeNull();
+    expect(driverValue('cardTermsAccepted').get()).toBeUndefined();
   });
 
   it.each([
@@ -212,7 +234,7 @@ describe('card address', () => {
     await waitFor(() => expect(screen.getByLabelText('Endereço')).toHaveValue('Avenida Paulista'));
     await first.user.clear(screen.getByLabelText('Endereço'));
     await first.user.type(screen.getByLabelText('Endereço'), 'Av. Paulista');
-    await waitFor(() => expect(window.sessionStorage.getItem('driver-portal:draft:card-address')).toContain('Av. Paulista'));
+    await waitFor(() => expect(savedDraft('card-address')).toContain('Av. Paulista'));
     first.unmount();
 
     open('/card-request/address', ACCEPTED);

@@ -1,3 +1,4 @@
+import { driverValue } from '@driver-portal/shared/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import { api, type DriverVehicle } from '../../contract';
 import {
@@ -9,6 +10,7 @@ import {
   recordRequests,
   renderRoute,
   TEST_TOKEN,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
 import type { WizardAnswers } from './wizard';
@@ -46,13 +48,11 @@ const REVIEWED: WizardAnswers = {
 
 /** Opens a wizard path for the driver of the insurance home, with answers already given. */
 function open(path: string, answers?: WizardAnswers) {
-  const session: Record<string, string> = { token: TEST_TOKEN, insuranceDriverId: DRIVER_ID };
-  if (answers) session.insuranceWizard = JSON.stringify(answers);
-  return renderRoute({ routes, path, session });
+  const driverValues: Record<string, string> = answers ? { insuranceWizard: JSON.stringify(answers) } : {};
+  return renderRoute({ routes, path, session: { token: TEST_TOKEN, driverId: DRIVER_ID }, driverValues });
 }
 
-const storedAnswers = (): WizardAnswers =>
-  JSON.parse(window.sessionStorage.getItem('driver-portal:insuranceWizard') ?? '{}') as WizardAnswers;
+const storedAnswers = (): WizardAnswers => JSON.parse(driverValue('insuranceWizard').get() ?? '{}') as WizardAnswers;
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('the disclaimer', () => {
@@ -110,7 +110,7 @@ describe('step 1, complement', () => {
     await heading('Dados complementares');
     await first.user.selectOptions(screen.getByRole('combobox', { name: 'Estado civil' }), 'Solteiro');
     await first.user.type(screen.getByLabelText('Data de emissão do RG'), '0203');
-    await waitFor(() => expect(window.sessionStorage.getItem('driver-portal:draft:insurance-complement')).toContain('02/03'));
+    await waitFor(() => expect(savedDraft('insurance-complement')).toContain('02/03'));
     first.unmount();
 
     open('/car-insurance/complememnt');
@@ -429,7 +429,7 @@ describe('step 5, terms and the contract', () => {
       AdditionalDrivers: [{ Name: 'João Batista Ferreira', BirthDate: '1980-02-01', CPF: '11144477735' }],
     });
     // Nothing of the contract stays in the session.
-    expect(window.sessionStorage.getItem('driver-portal:insuranceWizard')).toBeNull();
+    expect(driverValue('insuranceWizard').get()).toBeUndefined();
   });
 
   it('a non-owner sends the owner typed in owner-info and IsVehicleOwner false', async () => {

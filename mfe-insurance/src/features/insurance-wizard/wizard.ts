@@ -1,7 +1,7 @@
 import { typedDateToIso } from '@driver-portal/shared/format';
 import { BRAZIL_STATES } from '@driver-portal/shared/validation';
 import { clearDraft } from '@driver-portal/shared/forms';
-import { sessionValue } from '@driver-portal/shared/session';
+import { driverValue } from '@driver-portal/shared/session';
 import { cpfSchema, object, string } from '@driver-portal/shared/validation';
 import { MARITAL_STATUSES } from '../../contract';
 import { WIZARD_TEXTS } from './texts';
@@ -114,7 +114,8 @@ export const additionalDriverSchema = (listed: readonly string[]) =>
     cpf: cpfSchema().test('repeated', WIZARD_TEXTS.repeatedCpf, (value) => !listed.includes(onlyDigits(value ?? ''))),
   });
 
-const answersValue = sessionValue('insuranceWizard');
+// Under the driver (a shared phone): another driver never finds these answers, RG and bank included.
+const answersValue = driverValue('insuranceWizard');
 
 export function readAnswers(): WizardAnswers {
   try {
@@ -132,7 +133,7 @@ export function saveAnswers(patch: Partial<WizardAnswers>): WizardAnswers {
   return next;
 }
 
-const editingValue = sessionValue('insuranceDriversEditing');
+const editingValue = driverValue('insuranceDriversEditing');
 
 /** The additional drivers' list while it is edited (before Continuar makes it the answer). */
 export const editingDrivers = {

@@ -9,6 +9,7 @@ import {
   recordRequests,
   renderRoute,
   type RenderRouteResult,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { routes } from '../../routes';
@@ -140,7 +141,7 @@ describe('address', () => {
       state: 'RJ',
       city: 'Niterói',
     });
-    expect(window.sessionStorage.getItem(`driver-portal:draft:address:${GUID}`)).toBeNull();
+    expect(savedDraft(`address:${GUID}`)).toBeNull();
   });
 
   it('without a modality in the path, the address leads to the document progress list', async () => {
@@ -205,7 +206,7 @@ describe('address', () => {
     await first.user.clear(field('Endereço'));
     await first.user.type(field('Endereço'), 'Av. Paulista');
     await first.user.type(field('Número'), '1000');
-    await waitFor(() => expect(window.sessionStorage.getItem(`driver-portal:draft:address:${GUID}`)).toContain('Av. Paulista'));
+    await waitFor(() => expect(savedDraft(`address:${GUID}`)).toContain('Av. Paulista'));
     first.unmount();
 
     await open();

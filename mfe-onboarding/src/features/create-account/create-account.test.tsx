@@ -1,3 +1,4 @@
+import { draftStorageKey } from '@driver-portal/shared/forms';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
 import {
@@ -8,6 +9,7 @@ import {
   recordRequests,
   renderRoute,
   type RenderRouteResult,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { api, type PolicyItem } from '../../contract';
 import { routes } from '../../routes';
@@ -258,7 +260,7 @@ describe('create account', () => {
     });
     expect(window.sessionStorage.getItem('driver-portal:driverGuid')).toBe(GUID);
     expect(window.sessionStorage.getItem('driver-portal:confirmedMobile')).toBeNull();
-    expect(window.sessionStorage.getItem(`driver-portal:draft:create-account:${MOBILE}`)).toBeNull();
+    expect(savedDraft(`create-account:${MOBILE}`)).toBeNull();
   });
 
   it('a 400 lists its messages, puts cpf, email and password under their inputs, and keeps what was typed', async () => {
@@ -338,7 +340,7 @@ describe('create account', () => {
   it('a reload keeps the confirmed mobile and the draft, never the password', async () => {
     const first = await openForm();
     await fillForm(first);
-    const key = `driver-portal:draft:create-account:${MOBILE}`;
+    const key = draftStorageKey(`create-account:${MOBILE}`);
     await waitFor(() => expect(window.sessionStorage.getItem(key)).toContain('Ana Souza'));
     expect(JSON.stringify(window.sessionStorage)).not.toContain('abcd1234');
     first.unmount();

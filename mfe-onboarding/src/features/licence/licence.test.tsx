@@ -8,6 +8,7 @@ import {
   recordRequests,
   renderRoute,
   type RenderRouteResult,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { routes } from '../../routes';
@@ -105,7 +106,7 @@ describe('licence data', () => {
     expect(post?.body).toEqual(BODY);
     expect(requests[0]?.method).toBe('GET');
     expect(requests[0]?.url.pathname).toBe(`/register/api/1.0/driver/${GUID}/license`);
-    expect(window.sessionStorage.getItem(`driver-portal:draft:licence:${GUID}`)).toBeNull();
+    expect(savedDraft(`licence:${GUID}`)).toBeNull();
   });
 
   it('in the edit flow leads to the review, which restarts the queue; in change-document mode back to my account', async () => {
@@ -158,7 +159,7 @@ describe('licence data', () => {
     const first = await open();
     await first.user.type(field('Nome da mãe'), 'Ana Ferreira');
     await first.user.selectOptions(field('Categoria'), 'C');
-    await waitFor(() => expect(window.sessionStorage.getItem(`driver-portal:draft:licence:${GUID}`)).toContain('Ana Ferreira'));
+    await waitFor(() => expect(savedDraft(`licence:${GUID}`)).toContain('Ana Ferreira'));
     first.unmount();
     await open();
     expect(field('Nome da mãe')).toHaveValue('Ana Ferreira');

@@ -9,6 +9,7 @@ import {
   recordRequests,
   renderRoute,
   type RenderRouteResult,
+  savedDraft,
 } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { routes } from '../../routes';
@@ -191,7 +192,7 @@ describe('vehicle data', () => {
     await waitFor(() => expect(field('Modelo')).toHaveValue('102'));
     expect(field('Ano de fabricação')).toHaveValue('2022');
     await first.user.type(field('Cor'), 'Prata');
-    await waitFor(() => expect(window.sessionStorage.getItem(`driver-portal:draft:vehicle:${GUID}:0`)).toContain('Prata'));
+    await waitFor(() => expect(savedDraft(`vehicle:${GUID}:0`)).toContain('Prata'));
     first.unmount();
     await open();
     expect(field('Cor')).toHaveValue('Prata');
