@@ -21,6 +21,12 @@ for (const [where, origin] of [
     await expect(page.getByRole('heading', { level: 1, name: 'Termos atualizados' })).toBeVisible();
     const terms = page.getByRole('list', { name: 'Termos atualizados' });
     await expect(terms.getByRole('checkbox')).toHaveCount(2);
+    // The route's token is a credential: once the screen shows, neither the address bar nor the
+    // history entry holds it.
+    await expect(page).toHaveURL(`${origin}/policies`);
+    expect(await page.evaluate(() => JSON.stringify([window.location.href, window.history.state, window.history.length]))).not.toContain(
+      ROUTE_TOKEN,
+    );
     await expect(page.getByRole('link', { name: 'Ler Termos de uso (versão 2025)' })).toHaveAttribute('target', '_blank');
     const continuar = page.getByRole('button', { name: 'Continuar' });
     await expect(continuar).toBeDisabled();

@@ -57,7 +57,6 @@ async function fillFinancial(page: Page): Promise<void> {
   await page.getByLabel('Dígito da conta').fill('0');
 }
 
-
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continuar' });
 
 async function addDriver(page: Page, name: string, birthDate: string, cpf: string): Promise<void> {

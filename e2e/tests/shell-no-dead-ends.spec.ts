@@ -30,6 +30,7 @@ const REACHED_BY_FORMS = new Set([
   'card-request/status',
   'card-out',
   'policies/:token',
+  'policies',
   // Onboarding: the first steps are reached from the one before it (onboarding.spec.ts), from
   // "Criar conta". The rest (modality, address, checklist, capture, data forms, review and
   // rejection) is reached by links from "Meus documentos", the demo driver's review.

@@ -74,7 +74,12 @@ export const routes: RouteObject[] = [
     lazy: () => import('./features/eula/EulaPage').then((m) => ({ Component: m.EulaPage })),
   },
   {
+    // The seed's address: the token is read, then the address moves to /policies without it.
     path: 'policies/:token',
+    lazy: () => import('./features/policies/PoliciesPage').then((m) => ({ Component: m.PolicyTokenRoute })),
+  },
+  {
+    path: 'policies',
     lazy: () => import('./features/policies/PoliciesPage').then((m) => ({ Component: m.PoliciesPage })),
   },
 ];

@@ -7,6 +7,12 @@ import { getDriverId, sessionValue } from '@driver-portal/shared/session';
  */
 export const changeDocumentFlag = sessionValue('changeDocument');
 
+/**
+ * The token of `/policies/:token` (the native app's address), held here so the address bar and
+ * the history entry no longer hold it once the screen reads it (the screen moves to `/policies`).
+ */
+export const policyRouteToken = sessionValue('policyToken');
+
 /** The affiliation chosen on the affiliation screen: sample data, kept only in this session. */
 export const sampleAffiliation = sessionValue('affiliation');
 

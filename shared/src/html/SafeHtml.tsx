@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { withoutPortalToken } from '@driver-portal/shared/links';
 import './html.css';
 
 const TAG = /<\/?[a-z][\s\S]*?>/i;
@@ -66,7 +67,15 @@ function ensureLinkHook(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.getAttribute('href')) {
+    const href = node.tagName === 'A' ? node.getAttribute('href') : null;
+    if (href) {
+      // A link to the portal itself never brings a token (docs/platform.md, "A session belongs to one driver").
+      try {
+        const url = new URL(href, window.location.href);
+        if (url.search !== withoutPortalToken(url).search) node.setAttribute('href', url.href);
+      } catch {
+        // Not a URL the browser can open either: left as DOMPurify allowed it.
+      }
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }

@@ -17,6 +17,22 @@ describe('server HTML', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('a link to the portal itself loses its token (it would sign the driver in as someone else); others keep theirs', () => {
+    const { container } = render(
+      <SafeHtml
+        html={
+          '<a href="http://localhost:3000/App?token=attacker&amp;driverId=9">portal</a> <a href="/policies/x?Token=attacker">relative</a> <a href="https://seguradora.example/apolice.pdf?token=assinado">apólice</a>'
+        }
+      />,
+    );
+    const hrefs = Array.from(container.querySelectorAll('a')).map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual([
+      'http://localhost:3000/App?driverId=9',
+      'http://localhost/policies/x',
+      'https://seguradora.example/apolice.pdf?token=assinado',
+    ]);
+  });
+
   it('gives server images without a text an empty alt', () => {
     const { container } = render(<SafeHtml html={'<img src="https://x/a.png"><img src="https://x/b.png" alt="Mapa">'} />);
     const [first, second] = Array.from(container.querySelectorAll('img'));

@@ -1,7 +1,32 @@
 /*
- * Its own part of the platform, free of dependencies: a list screen that only checks a link
- * must not download the HTML sanitizer.
+ * Its own part of the platform, free of dependencies but the runtime configuration (a shared
+ * singleton every page has loaded already): a list screen that only checks a link must not
+ * download the HTML sanitizer.
  */
+import { getConfig } from '@driver-portal/shared/config';
+
+/** Host names of the portal's own addresses: the page's (whatever the port) and the host's. */
+function portalHostnames(pageUrl: string): string[] {
+  const names = [new URL(pageUrl).hostname];
+  try {
+    names.push(new URL(getConfig().portalUrl).hostname);
+  } catch {
+    // No configuration yet (a test, the sign-out page): the page's own host name is enough.
+  }
+  return names;
+}
+
+/**
+ * A link to the portal's own addresses never carries a `token` query parameter (any case): a
+ * session comes only with the address the native app opens, never from a link a server put in
+ * front of the driver (docs/platform.md, "A session belongs to one driver"). Other hosts' links
+ * keep their parameters: a document's signed address may well have a `token` of its own.
+ */
+export function withoutPortalToken(url: URL, pageUrl: string = window.location.href): URL {
+  if (!portalHostnames(pageUrl).includes(url.hostname)) return url;
+  for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'token') url.searchParams.delete(name);
+  return url;
+}
 
 /**
  * An address from a server that may be opened as a link outside the portal: an absolute
@@ -12,7 +37,7 @@ export function safeExternalUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   try {
     const url = new URL(value.trim());
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    if (url.protocol === 'https:' || url.protocol === 'http:') return withoutPortalToken(url).href;
   } catch {
     // not an absolute URL
   }
@@ -27,8 +52,7 @@ export type ServerLinkTarget = { kind: 'internal'; to: string } | { kind: 'exter
  * the value as the browser would, never by its first characters: to a browser `/\evil.example/x`
  * is `//evil.example/x`, and tabs and line breaks inside a URL are dropped, so `/\t/evil.example`
  * leaves the portal too. A relative value counts as in-portal only when, resolved against the
- * page's origin, it stays on it. A `token` in an in-portal link's query is dropped: a session
- * comes only with the address the webview opens, never from a link in server content.
+ * page's origin, it stays on it. A `token` in a link to the portal is dropped (`withoutPortalToken`).
  */
 export function serverLinkTarget(value: unknown, pageOrigin: string = window.location.origin): ServerLinkTarget | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
@@ -41,7 +65,7 @@ export function serverLinkTarget(value: unknown, pageOrigin: string = window.loc
       return undefined;
     }
     if (url.origin !== new URL(pageOrigin).origin) return undefined;
-    for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'token') url.searchParams.delete(name);
+    withoutPortalToken(url, pageOrigin);
     return { kind: 'internal', to: `${url.pathname}${url.search}${url.hash}` };
   }
   const href = safeExternalUrl(text);

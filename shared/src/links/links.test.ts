@@ -10,6 +10,21 @@ describe('links from a server', () => {
   });
 });
 
+describe("a server's link never brings a token into the portal", () => {
+  it("drops `token` from links to the portal's own addresses (the page's host, any port; the configured host)", () => {
+    expect(safeExternalUrl('http://localhost:3000/App?token=attacker&driverId=9')).toBe('http://localhost:3000/App?driverId=9');
+    expect(safeExternalUrl('http://localhost:3003/policies/x?TOKEN=attacker')).toBe('http://localhost:3003/policies/x');
+    expect(serverLinkTarget('http://localhost:3000/App?token=attacker')).toEqual({ kind: 'external', href: 'http://localhost:3000/App' });
+    expect(serverLinkTarget('/App?token=attacker&x=1')).toEqual({ kind: 'internal', to: '/App?x=1' });
+  });
+
+  it("keeps another host's parameters (a document's signed address)", () => {
+    expect(safeExternalUrl('https://seguradora.example/apolice.pdf?token=assinado')).toBe(
+      'https://seguradora.example/apolice.pdf?token=assinado',
+    );
+  });
+});
+
 describe('portalPath: links into another part of the portal', () => {
   it('fills every placeholder, each value encoded as one segment', () => {
     expect(portalPath('/communication/category/:driverId', { driverId: 'abc-1' })).toBe('/communication/category/abc-1');

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { HOME_PATH, safeExternalUrl } from '@driver-portal/shared/links';
 import { Button, EmptyState, LoadView, Page } from '@driver-portal/shared/ui';
 import type { PolicyUpdateItem } from '../../contract';
+import { policyRouteToken } from '../../session';
 import { acceptPolicies, fetchPendingPolicies, POLICY_TEXTS } from './api';
 import './policies.css';
 
@@ -35,6 +36,7 @@ function PolicyList({ policies, token }: { policies: PolicyUpdateItem[]; token: 
     } catch {
       return; // Alerted in error style; the boxes stay ticked, so Continuar tries again.
     }
+    policyRouteToken.set(undefined);
     showSuccess(POLICY_TEXTS.accepted, { redirectTo: HOME_PATH });
   });
   const toggle = (id: number, on: boolean) =>
@@ -81,20 +83,41 @@ function PolicyList({ policies, token }: { policies: PolicyUpdateItem[]; token: 
   );
 }
 
+/** Where the policy updates show once their token has left the address. */
+export const POLICIES_PATH = '/policies';
+
 /**
- * /policies/:token — the updated policies the driver must accept (docs/product-rules.md,
- * "Account"): each with a box and a link to read it; Continuar only when every box is ticked.
- * The token comes from the route (the native app opens this address) and is sent only to the
- * policy-update service. A failed load shows an error with a retry (the original only logged it).
+ * /policies/:token — the native app's address (the seed's route). The token is a credential: it
+ * is kept for the session and the address is replaced by /policies at once, so neither the
+ * address bar nor the history entry holds it (and no Referer can carry it).
+ */
+export function PolicyTokenRoute() {
+  const { token = '' } = useParams();
+  if (token !== '') policyRouteToken.set(token);
+  return <Navigate to={POLICIES_PATH} replace />;
+}
+
+/**
+ * /policies — the updated policies the driver must accept (docs/product-rules.md, "Account"):
+ * each with a box and a link to read it; Continuar only when every box is ticked. The token came
+ * with the native app's address and is sent only to the policy-update service. A failed load
+ * shows an error with a retry (the original only logged it). Opened without one (a bookmark, a
+ * driver switch since), the screen says to open the terms from the app again.
  */
 export function PoliciesPage() {
-  const { token = '' } = useParams();
-  const load = useLoad((signal) => fetchPendingPolicies(token, signal), [token]);
+  const token = policyRouteToken.get() ?? '';
   return (
     <Page title="Termos atualizados" backTo={HOME_PATH}>
-      <LoadView {...load} loadingLabel="Carregando os termos...">
-        {(policies) => (policies.length === 0 ? <NothingPending /> : <PolicyList policies={policies} token={token} />)}
-      </LoadView>
+      {token === '' ? <EmptyState message={POLICY_TEXTS.noToken} /> : <PolicyUpdates token={token} />}
     </Page>
+  );
+}
+
+function PolicyUpdates({ token }: { token: string }) {
+  const load = useLoad((signal) => fetchPendingPolicies(token, signal), [token]);
+  return (
+    <LoadView {...load} loadingLabel="Carregando os termos...">
+      {(policies) => (policies.length === 0 ? <NothingPending /> : <PolicyList policies={policies} token={token} />)}
+    </LoadView>
   );
 }

@@ -4,6 +4,7 @@ import { api, type PolicyUpdateItem } from '../../contract';
 export const POLICY_TEXTS = {
   none: 'Nenhum termo atualizado no momento',
   accepted: 'Termos Atualizados com Sucesso.',
+  noToken: 'Não foi possível abrir os termos. Abra-os novamente pelo aplicativo.',
 } as const;
 
 /**

@@ -25,6 +25,26 @@ async function tickAll(user: ReturnType<typeof renderRoute>['user']) {
   for (const policy of POLICIES) await user.click(box(policy.Descricao));
 }
 
+describe('the token of the address', () => {
+  it('leaves the address and the history entry once read: the screen moves to /policies and still uses it', async () => {
+    const requests = recordRequests();
+    const { router } = await openPolicies();
+    await screen.findByRole('list', { name: 'Termos atualizados' });
+    expect(router.state.location.pathname).toBe('/policies');
+    expect(JSON.stringify(router.state.location)).not.toContain(ROUTE_TOKEN);
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${ROUTE_TOKEN}`);
+  });
+
+  it('/policies opened without a token from the app says to open the terms from the app again, and asks nothing', async () => {
+    const requests = recordRequests();
+    renderRoute({ routes, path: '/policies' });
+    expect(await screen.findByText('Não foi possível abrir os termos. Abra-os novamente pelo aplicativo.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/App');
+    expect(requests).toHaveLength(0);
+  });
+});
+
 describe('policy updates', () => {
   it('lists each term with a box and a link to read it, asking the policy service with the token of the route', async () => {
     const requests = recordRequests();
