@@ -8,8 +8,12 @@
 const path = require('node:path');
 
 /** @typedef {{ app: string, port: number }} HostEntry */
-/** @typedef {{ app: string, port: number, prefixes: string[] }} RemoteEntry */
-/** @typedef {{ dir: string, name: string, port: number, prefixes: string[], kind: 'host' | 'remote' }} App */
+/** @typedef {{ app: string, port: number, prefixes: string[], camera?: boolean }} RemoteEntry */
+/**
+ * `camera`: the app's screens take photos with the camera (Permissions-Policy allows it on its
+ * origin); the host shows every remote's screens, so it needs it as soon as one remote does.
+ * @typedef {{ dir: string, name: string, port: number, prefixes: string[], kind: 'host' | 'remote', camera: boolean }} App
+ */
 
 /** @type {{ host: HostEntry, remotes: RemoteEntry[], sandboxPort: number }} */
 const suite = require('../apps.json');
@@ -17,8 +21,6 @@ const suite = require('../apps.json');
 /** A federation container name is a JS identifier: the folder with `_` for `-`. */
 const containerName = (/** @type {string} */ dir) => dir.replace(/-/g, '_');
 
-/** @type {App} */
-const HOST = { dir: suite.host.app, name: containerName(suite.host.app), port: suite.host.port, prefixes: [], kind: 'host' };
 /** @type {App[]} */
 const REMOTES = suite.remotes.map((entry) => ({
   dir: entry.app,
@@ -26,7 +28,17 @@ const REMOTES = suite.remotes.map((entry) => ({
   port: entry.port,
   prefixes: entry.prefixes,
   kind: 'remote',
+  camera: entry.camera === true,
 }));
+/** @type {App} */
+const HOST = {
+  dir: suite.host.app,
+  name: containerName(suite.host.app),
+  port: suite.host.port,
+  prefixes: [],
+  kind: 'host',
+  camera: REMOTES.some((remote) => remote.camera),
+};
 const APPS = [HOST, ...REMOTES];
 
 /** @param {string} dir */

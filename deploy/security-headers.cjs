@@ -18,6 +18,8 @@
  * @property {string} imgOrigins     where images may come from besides the app, space-separated
  * @property {string} frameAncestors who may frame the portal ("'none'")
  * @property {string} xFrameOptions  the same for browsers without frame-ancestors ('DENY')
+ * @property {string} cameraAllowlist who may use the camera: 'self' where document capture screens
+ *                                    run (the onboarding and the host that shows them), '' elsewhere
  */
 
 /**
@@ -42,6 +44,27 @@ function contentSecurityPolicy(values) {
 }
 
 /**
+ * Powerful features: the capture screens need the camera on their own origin; nothing in the
+ * portal needs the microphone, the location, payments or devices, so they are off everywhere
+ * (an injected script or a framed page cannot ask for them either).
+ * @param {HeaderValues} values
+ * @returns {string}
+ */
+function permissionsPolicy(values) {
+  return [
+    `camera=(${values.cameraAllowlist})`,
+    'microphone=()',
+    'geolocation=()',
+    'payment=()',
+    'usb=()',
+    'serial=()',
+    'bluetooth=()',
+    'hid=()',
+    'display-capture=()',
+  ].join(', ');
+}
+
+/**
  * Every security header, in the order they are sent.
  * @param {HeaderValues} values
  * @returns {Array<[string, string]>}
@@ -52,6 +75,7 @@ function securityHeaders(values) {
     ['Referrer-Policy', 'no-referrer'],
     ['Content-Security-Policy', contentSecurityPolicy(values)],
     ['X-Frame-Options', values.xFrameOptions],
+    ['Permissions-Policy', permissionsPolicy(values)],
   ];
 }
 
@@ -62,6 +86,7 @@ const NGINX_PLACEHOLDERS = /** @type {HeaderValues} */ ({
   imgOrigins: '${PORTAL_IMG_ORIGINS}',
   frameAncestors: '${PORTAL_FRAME_ANCESTORS}',
   xFrameOptions: '${PORTAL_X_FRAME_OPTIONS}',
+  cameraAllowlist: '${PORTAL_CAMERA_ALLOWLIST}',
 });
 
 /**
@@ -77,4 +102,4 @@ function nginxHeadersTemplate() {
   return ['# Written from deploy/security-headers.cjs (the one definition `npm start` serves too): do not edit.', ...lines, ''].join('\n');
 }
 
-module.exports = { contentSecurityPolicy, securityHeaders, nginxHeadersTemplate, NGINX_PLACEHOLDERS };
+module.exports = { contentSecurityPolicy, permissionsPolicy, securityHeaders, nginxHeadersTemplate, NGINX_PLACEHOLDERS };

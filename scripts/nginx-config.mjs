@@ -66,6 +66,7 @@ export function localVariables(app, statementCredential) {
     PORTAL_IMG_ORIGINS: headers.imgOrigins,
     PORTAL_FRAME_ANCESTORS: headers.frameAncestors,
     PORTAL_X_FRAME_OPTIONS: headers.xFrameOptions,
+    PORTAL_CAMERA_ALLOWLIST: headers.cameraAllowlist,
     PORTAL_HOST_ORIGINS_REGEX: HOST_ORIGINS.map((origin) => origin.replace(/[.]/g, '\\.')).join('|'),
     PORTAL_APP_ORIGINS_REGEX: APPS.flatMap(({ port }) => [`http://localhost:${port}`, `http://127\\.0\\.0\\.1:${port}`]).join('|'),
     PORTAL_STATEMENT_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/statement/`,

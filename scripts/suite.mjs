@@ -54,6 +54,7 @@ export function localHeaderValues(app) {
     imgOrigins: sandbox,
     frameAncestors: "'none'",
     xFrameOptions: 'DENY',
+    cameraAllowlist: app.camera ? 'self' : '',
   };
 }
 

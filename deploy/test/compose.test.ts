@@ -100,6 +100,7 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_IMG_ORIGINS: 'http://localhost:4000',
     PORTAL_FRAME_ANCESTORS: "'none'",
     PORTAL_X_FRAME_OPTIONS: 'DENY',
+    PORTAL_CAMERA_ALLOWLIST: 'self',
     PORTAL_HOST_ORIGINS_REGEX: 'http://localhost:3000',
     PORTAL_APP_ORIGINS_REGEX: 'http://localhost:300[0-4]',
     PORTAL_STATEMENT_UPSTREAM: 'http://127.0.0.1:4000/statement/',

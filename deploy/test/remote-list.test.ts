@@ -54,7 +54,7 @@ describe('the one list of apps (apps.json)', () => {
   });
 
   it('docker-compose.yml has one service per app on its port, built from its folder, and the host allows every remote', () => {
-    const compose = parse(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as {
+    const compose = parse(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8'), { merge: true }) as {
       services: Record<
         string,
         { build?: { args?: Record<string, string> }; ports?: string[]; image?: string; environment?: Record<string, string> }
@@ -67,7 +67,10 @@ describe('the one list of apps (apps.json)', () => {
       expect(service?.build?.args).toEqual({ APP: app.dir, ROLE: app.kind });
       expect(service?.ports).toEqual([`${app.port}:80`]);
       if (app.kind === 'remote') expect(service?.image).toContain(`\${${app.dir.toUpperCase().replace(/-/g, '_')}_VERSION:-local}`);
+      // The camera where documents are captured (apps.json's `camera`, and the host), nowhere else.
+      expect([app.dir, service?.environment?.PORTAL_CAMERA_ALLOWLIST]).toEqual([app.dir, app.camera ? 'self' : undefined]);
     }
+    expect(HOST.camera).toBe(true);
     const remoteOrigins = REMOTES.map((remote) => `http://localhost:${remote.port}`).join(' ');
     expect(compose.services.host?.environment?.PORTAL_REMOTE_ORIGINS).toBe(`\${PORTAL_REMOTE_ORIGINS:-${remoteOrigins}}`);
   });

@@ -12,6 +12,7 @@ const values = {
   imgOrigins: 'https://img.example',
   frameAncestors: "'none'",
   xFrameOptions: 'DENY',
+  cameraAllowlist: 'self',
 };
 const vars = {
   PORTAL_REMOTE_ORIGINS: values.remoteOrigins,
@@ -19,6 +20,7 @@ const vars = {
   PORTAL_IMG_ORIGINS: values.imgOrigins,
   PORTAL_FRAME_ANCESTORS: values.frameAncestors,
   PORTAL_X_FRAME_OPTIONS: values.xFrameOptions,
+  PORTAL_CAMERA_ALLOWLIST: values.cameraAllowlist,
 };
 
 /** The `add_header name "value" always;` lines of an nginx file, as pairs. */
@@ -45,5 +47,15 @@ describe('security headers', () => {
     expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
     expect(headers.get('Content-Security-Policy')).not.toContain('unsafe-inline');
     expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('allows the camera only where documents are captured, and nothing needs the microphone, location or payments', () => {
+    const capture = new Map(securityHeaders(values)).get('Permissions-Policy');
+    expect(capture).toContain('camera=(self)');
+    const elsewhere = new Map(securityHeaders({ ...values, cameraAllowlist: '' })).get('Permissions-Policy');
+    expect(elsewhere).toContain('camera=()');
+    for (const policy of [capture, elsewhere]) {
+      for (const feature of ['microphone', 'geolocation', 'payment']) expect(policy).toContain(`${feature}=()`);
+    }
   });
 });

@@ -21,6 +21,7 @@ const SECURITY_HEADERS = securityHeaders({
   imgOrigins: '',
   frameAncestors: '',
   xFrameOptions: '',
+  cameraAllowlist: '',
 }).map(([name]) => name.toLowerCase());
 
 /** The files an app serves: its live release under nginx, its build under `npm start`. */
@@ -45,6 +46,16 @@ test('every app sends the security headers of the one definition, on pages, file
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-inline');
     }
+  }
+});
+
+test('the camera is allowed only on the apps that capture documents (the onboarding, and the host that shows it); nothing else', async () => {
+  const policies = Object.fromEntries(
+    await Promise.all(APPS.map(async ({ dir, origin }) => [dir, (await fetch(`${origin}/App`)).headers.get('permissions-policy') ?? ''])),
+  ) as Record<string, string>;
+  for (const [dir, policy] of Object.entries(policies)) {
+    expect(policy, dir).toContain(['host', 'mfe-onboarding'].includes(dir) ? 'camera=(self)' : 'camera=()');
+    for (const feature of ['microphone', 'geolocation', 'payment']) expect(policy, dir).toContain(`${feature}=()`);
   }
 });
 
