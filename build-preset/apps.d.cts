@@ -5,6 +5,8 @@ export interface App {
   port: number;
   prefixes: string[];
   kind: 'host' | 'remote';
+  /** Its screens take photos (Permissions-Policy camera=(self)); the host as soon as one remote does. */
+  camera: boolean;
 }
 export interface RemoteListEntry {
   name: string;
