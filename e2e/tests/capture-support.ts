@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.cjs';
+import type { Page } from '@playwright/test';
 
 /** What the capture specs share: Chromium's fake camera fed by a document-like frame, and reading JPEGs. */
 
@@ -100,4 +101,54 @@ export function jpegQuality(bytes: Buffer): number | undefined {
     offset += 2 + length;
   }
   return undefined;
+}
+
+/** A photo made in the page: a document, optionally dark or blurred, with EXIF orientation 6 when asked. */
+export async function documentPhoto(page: Page, kind: 'sharp' | 'dark' | 'blurred', options: { rotated?: boolean } = {}): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    async ({ kind, rotated }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = rotated ? 1600 : 1200;
+      canvas.height = rotated ? 1200 : 1600;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.fillStyle = kind === 'dark' ? '#141414' : '#d8d8d4';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      context.fillStyle = kind === 'dark' ? '#050505' : '#282828';
+      let seed = 5;
+      for (let y = 120; y < canvas.height - 100; y += 60)
+        for (let x = 80; x < canvas.width - 100; x += 30) {
+          seed = (seed * 9301 + 49297) % 233280;
+          if (seed / 233280 > 0.25) context.fillRect(x, y, 8 + (seed % 16), 28);
+        }
+      let output = canvas;
+      if (kind === 'blurred') {
+        // One filtered copy of the finished page (filtering every shape is slow in software).
+        output = document.createElement('canvas');
+        output.width = canvas.width;
+        output.height = canvas.height;
+        const blurring = output.getContext('2d');
+        if (!blurring) throw new Error('no canvas');
+        blurring.filter = 'blur(6px)';
+        blurring.drawImage(canvas, 0, 0);
+      }
+      const blob = await new Promise<Blob>((resolve) => output.toBlob((made) => resolve(made as Blob), 'image/jpeg', 0.95));
+      let bytes = new Uint8Array(await blob.arrayBuffer());
+      if (rotated) {
+        // An APP1 Exif segment after SOI: Orientation 6 (rotate 90° clockwise) and a camera make.
+        const tiff = [
+          0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 2, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0x0f, 0x01, 2, 0, 6, 0, 0, 0, 38, 0, 0, 0, 0, 0,
+          0, 0, 0x43, 0x61, 0x6d, 0x65, 0x72, 0,
+        ];
+        const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
+        const segment = [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload];
+        bytes = new Uint8Array([...bytes.slice(0, 2), ...segment, ...bytes.slice(2)]);
+      }
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    },
+    { kind, rotated: options.rotated ?? false },
+  );
+  return Buffer.from(base64, 'base64');
 }

@@ -1,3 +1,4 @@
+import { documentPhoto } from './capture-support';
 import { expect, test, type Page, type Request } from './support';
 import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, SANDBOX, withToken } from './support';
 
@@ -71,6 +72,31 @@ test("leaving from the host after a remote's own page in the same tab signs that
   expect(await heldSession(page)).toEqual([]);
   const calls = await coreCallsOfNotificationList(page, REMOTE_ORIGINS.selfService);
   expect(calls.every((request) => request.headers().authorization === undefined)).toBe(true);
+});
+
+test("a photo taken and not sent, at the host and at the onboarding's own page, is deleted by /Sair on both origins", async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true }));
+  const portalDatabases = () =>
+    page.evaluate(async () =>
+      (await indexedDB.databases()).map(({ name }) => name ?? '').filter((name) => name.startsWith('driver-portal')),
+    );
+  for (const origin of [REMOTE_ORIGINS.onboarding, HOST]) {
+    await page.goto(withToken(`/register/camera/new/0/1?driverId=${DEMO_DRIVER_ID}`, origin));
+    await page.getByLabel('Usar a câmera do celular ou escolher uma foto').setInputFiles({
+      name: 'conta.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await documentPhoto(page, 'sharp'),
+    });
+    await expect(page.getByRole('img', { name: 'Foto: Comprovante de residência' })).toBeVisible();
+    expect(await portalDatabases()).toEqual(['driver-portal-capture']);
+  }
+
+  await page.goto(withToken('/App'));
+  await page.getByRole('link', { name: 'Sair' }).click();
+  await expectSignedOutAtLogin(page);
+  expect(await portalDatabases()).toEqual([]);
+  await page.goto(`${REMOTE_ORIGINS.onboarding}/register/send-code/`);
+  expect(await portalDatabases()).toEqual([]);
 });
 
 test('no sign-out page can be made to open another site', async ({ page }) => {
