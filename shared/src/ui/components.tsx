@@ -1,4 +1,4 @@
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, type LinkProps } from 'react-router';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import './loading.css';
@@ -42,13 +42,42 @@ export interface PageProps {
   backTo?: string;
 }
 
+export const PORTAL_NAME = 'Portal do Motorista';
+
+/** The document's title for a screen: "<screen> | Portal do Motorista" (the portal's home: its name). */
+export const documentTitle = (screen: string) => (screen === PORTAL_NAME ? PORTAL_NAME : `${screen} | ${PORTAL_NAME}`);
+
+/**
+ * A new screen is announced: the document takes its title, and the focus moves to its heading
+ * (a screen reader reads where the driver is; the keyboard goes on from the top), unless
+ * something of the screen already took it (a code field) or a dialog holds it.
+ */
+function useAnnouncedScreen(title: string) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+  useEffect(() => {
+    const page = heading.current?.closest('.page');
+    const active = document.activeElement;
+    const focusIsElsewhere = !active || active === document.body || !active.isConnected;
+    if (focusIsElsewhere || (page && !page.contains(active) && !active.closest('[role="alertdialog"], [role="dialog"], dialog'))) {
+      heading.current?.focus({ preventScroll: true });
+    }
+  }, []);
+  return heading;
+}
+
 /** A screen: its header (with the page's only h1) and its body. */
 export function Page({ title, children, headerAction, backTo }: PageProps) {
+  const heading = useAnnouncedScreen(title);
   return (
     <div className="page">
       <header className="page-header">
         {backTo ? <BackLink to={backTo} /> : null}
-        <h1 className="page-title">{title}</h1>
+        <h1 className="page-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {headerAction ? <div className="page-action">{headerAction}</div> : null}
       </header>
       <div className="page-body">{children}</div>

@@ -71,6 +71,35 @@ describe('the header back link', () => {
   });
 });
 
+describe('a new screen is announced', () => {
+  it('the document takes the screen title and the focus its heading, after every navigation', async () => {
+    const { user } = renderRoute({ routes, path: '/inicio' });
+    const start = await screen.findByRole('heading', { level: 1, name: 'Início da área' });
+    expect(document.title).toBe('Início da área | Portal do Motorista');
+    expect(start).toHaveFocus();
+    await user.click(screen.getByRole('link', { name: 'Abrir a tela' }));
+    const next = await screen.findByRole('heading', { level: 1, name: 'Tela' });
+    expect(document.title).toBe('Tela | Portal do Motorista');
+    expect(next).toHaveFocus();
+    // The keyboard goes on from the top of the new screen: its way back is just before the heading.
+    await user.tab({ shift: true });
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveFocus();
+  });
+
+  it('a screen that focuses a field of its own keeps it', async () => {
+    function CodeScreen() {
+      return (
+        <Page title="Código">
+          <input aria-label="Código" autoFocus />
+        </Page>
+      );
+    }
+    renderRoute({ routes: [{ path: 'codigo', element: <CodeScreen /> }], path: '/codigo' });
+    await screen.findByRole('heading', { level: 1, name: 'Código' });
+    expect(screen.getByLabelText('Código')).toHaveFocus();
+  });
+});
+
 describe('LoadView: an expired or missing session', () => {
   it('a 401 of the core service shows the message and the way to sign in again, no retry', async () => {
     const requests = recordRequests();

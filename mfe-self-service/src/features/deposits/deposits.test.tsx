@@ -119,10 +119,9 @@ describe('deposits', () => {
     const { user } = renderRoute({ routes, path: '/deposits/list' });
     await screen.findByRole('button', { name: /^10\/11\/2026/ });
 
-    await user.tab();
-    expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveFocus();
-    await user.tab();
-    // The header's back link comes before the content.
+    // The screen opens with the focus on its heading; the header's back link is just before it.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+    await user.tab({ shift: true });
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveFocus();
     await user.tab();
     expect(dayButton('10/11/2026')).toHaveFocus();
