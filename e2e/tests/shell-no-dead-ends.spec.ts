@@ -68,6 +68,10 @@ test('every built screen has a way back, and no link of any of them opens the no
   const seenScreens = new Set<string>();
   const deadEnds: string[] = [];
   const withoutWayBack: string[] = [];
+  // Issue 23: every screen announced (its own title, the focus on its heading or a field of its
+  // own) and a way back a thumb can hit (44x44 px at least).
+  const unannounced: string[] = [];
+  const smallTargets: string[] = [];
 
   // The demo session as the native app opens it; from there, every address reached by a link.
   const queue: { url: string; from: string }[] = [{ url: `/App?driverId=${DEMO_DRIVER_ID}`, from: 'the native app' }];
@@ -85,9 +89,21 @@ test('every built screen has a way back, and no link of any of them opens the no
     }
     const pathname = new URL(page.url()).pathname;
     const screen = screens.find((candidate) => candidate.pattern.test(pathname));
+    const announced = await page.evaluate(() => {
+      const title = document.querySelector('h1')?.textContent ?? '';
+      const expected = title === 'Portal do Motorista' ? title : `${title} | Portal do Motorista`;
+      const focused = document.activeElement?.tagName ?? '';
+      return document.title === expected && ['H1', 'INPUT'].includes(focused) ? '' : `${document.title} / focus on ${focused}`;
+    });
+    if (announced) unannounced.push(`${url}: ${announced}`);
     if (screen) {
       seenScreens.add(screen.path);
-      if ((await page.locator('header').getByRole('link', { name: 'Voltar' }).count()) !== 1) withoutWayBack.push(url);
+      const back = page.locator('header').getByRole('link', { name: 'Voltar' });
+      if ((await back.count()) !== 1) withoutWayBack.push(url);
+      else {
+        const box = await back.boundingBox();
+        if (!box || box.width < 44 || box.height < 44) smallTargets.push(`${url}: ${box?.width}x${box?.height}`);
+      }
     } else if (!HOST_PAGES.has(pathname.toLowerCase())) {
       deadEnds.push(`${url} (linked from ${from}): not a built screen`);
     }
@@ -100,6 +116,8 @@ test('every built screen has a way back, and no link of any of them opens the no
 
   expect(deadEnds).toEqual([]);
   expect(withoutWayBack).toEqual([]);
+  expect(unannounced).toEqual([]);
+  expect(smallTargets).toEqual([]);
   // The demo data reaches every built screen through links, so every one of them was checked.
   expect([...seenScreens].sort()).toEqual(
     screens
@@ -115,6 +133,9 @@ test('the way back returns to where the driver came from, else to the portal hom
   await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
   await page.getByRole('link', { name: 'Ver extrato de corridas' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Extrato de corridas' })).toBeVisible();
+  // A screen reached by a tap is announced: its title, the focus on its heading.
+  await expect(page).toHaveTitle('Extrato de corridas | Portal do Motorista');
+  await expect(page.getByRole('heading', { level: 1, name: 'Extrato de corridas' })).toBeFocused();
   await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
   expect(page.url()).toBe(`${HOST}/deposits/list?id=${DEMO_DRIVER_ID}`);
