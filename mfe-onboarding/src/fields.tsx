@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useField, useFormikContext } from '@driver-portal/shared/forms';
+import { useId, type ReactNode } from 'react';
+import { useField } from '@driver-portal/shared/forms';
 import './fields.css';
 
 /*
  * Form controls the platform's fields (FormField, SelectField, ChoiceField) do not cover: a
- * checkbox whose label carries a link, and the focus on the first field in error. Class names
+ * checkbox whose label carries a link. Class names
  * carry the remote's prefix: the page may hold other remotes' styles too.
  */
 
@@ -36,23 +36,4 @@ export function ListCheckbox({ name, id: itemId, label, extra }: { name: string;
       {extra}
     </div>
   );
-}
-
-/**
- * After a submit the rules refused, moves the focus to the first field in error (in the order
- * of the form), so a screen-reader or keyboard user lands where the work is.
- */
-export function FocusFirstError() {
-  const { submitCount, isSubmitting, isValidating, errors } = useFormikContext();
-  const marker = useRef<HTMLSpanElement>(null);
-  const handled = useRef(0);
-  const hasErrors = Object.keys(errors).length > 0;
-  useEffect(() => {
-    if (submitCount === handled.current || isSubmitting || isValidating) return;
-    handled.current = submitCount;
-    if (!hasErrors) return;
-    const form = marker.current?.closest('form');
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submitCount, isSubmitting, isValidating, hasErrors]);
-  return <span ref={marker} hidden />;
 }

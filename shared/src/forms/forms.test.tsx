@@ -5,20 +5,18 @@ import { object } from 'yup';
 import { setSessionValue } from '@driver-portal/shared/session';
 import { savedDraft } from '@driver-portal/shared/test-utils';
 import { cpfSchema } from '@driver-portal/shared/validation';
-import { FormDraft, FormField, loadDraft, type MaskName } from '.';
+import { clearDraft, DRAFT_TEXTS, FormDraft, FormField, loadDraft, type MaskName } from '.';
 
-function DraftForm() {
+/** A form whose saved data is `saved` (empty by default); a successful submit clears its draft. */
+function DraftForm({ saved = { nome: '', cpf: '', senha: '' } }: { saved?: { nome: string; cpf: string; senha: string } }) {
   return (
-    <Formik
-      initialValues={loadDraft('teste', { nome: '', cpf: '', senha: '' })}
-      validationSchema={object({ cpf: cpfSchema() })}
-      onSubmit={() => undefined}
-    >
+    <Formik initialValues={loadDraft('teste', saved)} validationSchema={object({ cpf: cpfSchema() })} onSubmit={() => clearDraft('teste')}>
       <Form>
+        <FormDraft storageKey="teste" />
         <FormField name="nome" label="Nome" />
         <FormField name="cpf" label="CPF" mask="cpf" />
         <FormField name="senha" label="Senha" type="password" />
-        <FormDraft storageKey="teste" />
+        <button type="submit">Salvar</button>
       </Form>
     </Formik>
   );
@@ -132,18 +130,57 @@ describe('drafts written when the page is left', () => {
     expect(savedDraft('teste')).toContain('Maria');
   });
 
-  it('the native app sending the webview to the background writes it too; unmounting does not', () => {
+  it('leaving the form (a tap on back) right after a key keeps it; a form that saved and cleared its draft does not get it back', async () => {
     const { unmount } = render(<DraftForm />);
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Joana' } });
     unmount();
-    expect(savedDraft('teste')).toBeNull();
+    expect(savedDraft('teste')).toContain('Joana');
+    clearDraft('teste');
 
+    const user = userEvent.setup();
+    const second = render(<DraftForm />);
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Joana' } });
+    await user.type(screen.getByLabelText('CPF'), '52998224725');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    second.unmount();
+    expect(savedDraft('teste')).toBeNull();
+  });
+
+  it('the native app sending the webview to the background writes it too', () => {
     render(<DraftForm />);
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Joana' } });
     const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
     visibility.mockRestore();
     expect(savedDraft('teste')).toContain('Joana');
+  });
+});
+
+describe('a restored draft is never mistaken for saved data', () => {
+  it('says so at the top of the form, and Descartar goes back to the saved data', async () => {
+    const user = userEvent.setup();
+    const saved = { nome: 'Maria Salva', cpf: '', senha: '' };
+    const first = render(<DraftForm saved={saved} />);
+    expect(screen.queryByText(DRAFT_TEXTS.restored)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Nome'));
+    await user.type(screen.getByLabelText('Nome'), 'Nome Abandonado');
+    first.unmount();
+
+    render(<DraftForm saved={saved} />);
+    expect(screen.getByLabelText('Nome')).toHaveValue('Nome Abandonado');
+    expect(screen.getByRole('status')).toHaveTextContent(DRAFT_TEXTS.restored);
+    await user.click(screen.getByRole('button', { name: DRAFT_TEXTS.discard }));
+    expect(screen.getByLabelText('Nome')).toHaveValue('Maria Salva');
+    expect(screen.queryByText(DRAFT_TEXTS.restored)).not.toBeInTheDocument();
+    expect(savedDraft('teste') ?? '').not.toContain('Nome Abandonado');
+  });
+
+  it('a draft equal to the saved data is no notice', () => {
+    const saved = { nome: 'Maria', cpf: '', senha: '' };
+    const first = render(<DraftForm saved={saved} />);
+    first.unmount();
+    render(<DraftForm saved={saved} />);
+    expect(screen.queryByText(DRAFT_TEXTS.restored)).not.toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { onlyDigits } from '@driver-portal/shared/format';
 import {
+  FocusFirstError,
   clearDraft,
   Form,
   FormDraft,
@@ -84,6 +85,8 @@ function AddressForm({ driverId }: { driverId: string }) {
   return (
     <Formik initialValues={loadDraft(DRAFT_KEY, EMPTY)} validationSchema={schema} onSubmit={submit}>
       <Form noValidate>
+        <FormDraft storageKey={DRAFT_KEY} />
+        <FocusFirstError />
         <p>Para onde devemos enviar o seu cartão?</p>
         <CepField />
         <FormField name="address" label="Endereço" autoComplete="address-line1" />
@@ -94,7 +97,6 @@ function AddressForm({ driverId }: { driverId: string }) {
         <FormField name="neighborhood" label="Bairro" autoComplete="off" />
         <SelectField placeholder="Selecione" name="state" label="Estado" options={STATE_OPTIONS} />
         <FormField name="city" label="Cidade" autoComplete="address-level2" />
-        <FormDraft storageKey={DRAFT_KEY} />
         <Button type="submit" className="button-block" aria-disabled={running || undefined}>
           Pedir cartão
         </Button>

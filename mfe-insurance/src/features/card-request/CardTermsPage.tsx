@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Form, FormDraft, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { FocusFirstError, Form, FormDraft, Formik, loadDraft } from '@driver-portal/shared/forms';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, Card, Page } from '@driver-portal/shared/ui';
 import { boolean, object } from '@driver-portal/shared/validation';
@@ -23,6 +23,8 @@ function TermsForm() {
       onSubmit={proceed}
     >
       <Form noValidate>
+        <FormDraft storageKey={DRAFT_KEY} />
+        <FocusFirstError />
         <Card title="Cartão de pagamento">
           <p>Receba o pagamento das suas corridas no cartão, em até 3 dias.</p>
         </Card>
@@ -34,7 +36,6 @@ function TermsForm() {
           </ul>
         </Card>
         <CheckboxField name="accepted" label="Li e aceito os termos do cartão" />
-        <FormDraft storageKey={DRAFT_KEY} />
         <Button type="submit" className="button-block">
           Continuar
         </Button>

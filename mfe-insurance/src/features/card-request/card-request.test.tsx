@@ -180,6 +180,7 @@ describe('card address', () => {
     await heading('Endereço de entrega');
     await user.click(await screen.findByRole('button', { name: 'Pedir cartão' }));
     expect(await screen.findByText('CEP invalido')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('CEP')).toHaveFocus());
     for (const label of ['Endereço', 'Número', 'Bairro', 'Estado', 'Cidade']) {
       expect(screen.getByLabelText(label)).toHaveAccessibleDescription('Campo obrigatório');
     }

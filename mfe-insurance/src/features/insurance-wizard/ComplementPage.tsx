@@ -1,5 +1,5 @@
 import { BRAZIL_STATES } from '@driver-portal/shared/validation';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
+import { FocusFirstError, clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button } from '@driver-portal/shared/ui';
 import { MARITAL_STATUSES } from '../../contract';
 import { useContinue, WizardStepPage } from './WizardStepPage';
@@ -22,12 +22,13 @@ function ComplementForm({ answers }: { answers: WizardAnswers }) {
       onSubmit={submit}
     >
       <Form noValidate>
+        <FormDraft storageKey={DRAFT_KEYS.complement} />
+        <FocusFirstError />
         <p>Complete os seus dados pessoais para a proposta do seguro.</p>
         <SelectField placeholder="Selecione" name="maritalStatus" label="Estado civil" options={MARITAL_OPTIONS} />
         <FormField name="rg" label="RG" autoComplete="off" maxLength={20} />
         <SelectField placeholder="Selecione" name="ufRg" label="Estado emissor do RG" options={STATE_OPTIONS} />
         <FormField name="rgIssueDate" label="Data de emissão do RG" mask="date" placeholder="DD/MM/AAAA" autoComplete="off" />
-        <FormDraft storageKey={DRAFT_KEYS.complement} />
         <Button type="submit" className="button-block">
           Continuar
         </Button>

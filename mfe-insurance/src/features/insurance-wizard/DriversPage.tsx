@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  FocusFirstError,
   clearDraft,
   Form,
   FormDraft,
@@ -105,13 +106,14 @@ function DriversForm({ answers }: { answers: WizardAnswers }) {
           onSubmit={(values, helpers) => add(values, helpers)}
         >
           <Form noValidate aria-labelledby="add-driver-title" className="card">
+            <FormDraft storageKey={DRAFT_KEYS.driver} />
+            <FocusFirstError />
             <h2 id="add-driver-title" className="card-title">
               Incluir condutor
             </h2>
             <FormField name="name" label="Nome do condutor" autoComplete="off" />
             <FormField name="birthDate" label="Data de nascimento" mask="date" placeholder="DD/MM/AAAA" autoComplete="off" />
             <FormField name="cpf" label="CPF do condutor" mask="cpf" autoComplete="off" />
-            <FormDraft storageKey={DRAFT_KEYS.driver} />
             <Button type="submit" variant="secondary" className="button-block">
               Adicionar condutor
             </Button>

@@ -1,4 +1,4 @@
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
+import { FocusFirstError, clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button } from '@driver-portal/shared/ui';
 import { BANKS } from './banks';
 import { useContinue, WizardStepPage } from './WizardStepPage';
@@ -28,6 +28,8 @@ function FinancialForm({ answers }: { answers: WizardAnswers }) {
       onSubmit={submit}
     >
       <Form noValidate>
+        <FormDraft storageKey={DRAFT_KEYS.financial} />
+        <FocusFirstError />
         <p>A conta em que as parcelas do seguro serão debitadas. Ela deve estar no seu nome.</p>
         <SelectField placeholder="Selecione" name="bank" label="Banco" options={BANK_OPTIONS} />
         <div className="field-row">
@@ -54,7 +56,6 @@ function FinancialForm({ answers }: { answers: WizardAnswers }) {
             hint="Se o dígito da sua conta for X, informe 0."
           />
         </div>
-        <FormDraft storageKey={DRAFT_KEYS.financial} />
         <Button type="submit" className="button-block">
           Continuar
         </Button>

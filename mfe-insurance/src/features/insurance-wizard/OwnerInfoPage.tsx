@@ -1,4 +1,4 @@
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { FocusFirstError, clearDraft, Form, FormDraft, FormField, Formik, loadDraft } from '@driver-portal/shared/forms';
 import { Button } from '@driver-portal/shared/ui';
 import { useContinue, WizardStepPage } from './WizardStepPage';
 import { DRAFT_KEYS, EMPTY_PERSON, personSchema, saveAnswers, type PersonAnswers, type WizardAnswers } from './wizard';
@@ -17,10 +17,11 @@ function OwnerInfoForm({ answers }: { answers: WizardAnswers }) {
       onSubmit={submit}
     >
       <Form noValidate>
+        <FormDraft storageKey={DRAFT_KEYS.ownerInfo} />
+        <FocusFirstError />
         <p>Informe os dados do proprietário do veículo.</p>
         <FormField name="name" label="Nome do proprietário" autoComplete="off" />
         <FormField name="cpf" label="CPF do proprietário" mask="cpf" autoComplete="off" />
-        <FormDraft storageKey={DRAFT_KEYS.ownerInfo} />
         <Button type="submit" className="button-block">
           Continuar
         </Button>

@@ -1,5 +1,5 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
-import { ChoiceField, clearDraft, Form, FormDraft, Formik, loadDraft, type Choice } from '@driver-portal/shared/forms';
+import { FocusFirstError, ChoiceField, clearDraft, Form, FormDraft, Formik, loadDraft, type Choice } from '@driver-portal/shared/forms';
 import { Button } from '@driver-portal/shared/ui';
 import { fetchDriver } from './api';
 import { useContinue, WizardStepPage } from './WizardStepPage';
@@ -30,8 +30,9 @@ function OwnerForm({ answers, driverId }: { answers: WizardAnswers; driverId: st
   return (
     <Formik initialValues={loadDraft(DRAFT_KEYS.owner, answers.owner ?? EMPTY_OWNER)} validationSchema={ownerSchema} onSubmit={submit}>
       <Form noValidate>
-        <ChoiceField name="isOwner" legend="Você é o proprietário do veículo?" choices={YES_NO} />
         <FormDraft storageKey={DRAFT_KEYS.owner} />
+        <FocusFirstError />
+        <ChoiceField name="isOwner" legend="Você é o proprietário do veículo?" choices={YES_NO} />
         <Button type="submit" className="button-block" aria-disabled={running || undefined}>
           Continuar
         </Button>

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showAlert, showSuccess } from '@driver-portal/shared/events';
 import { formatBRL } from '@driver-portal/shared/format';
-import { Form, FormDraft, Formik, loadDraft } from '@driver-portal/shared/forms';
+import { FocusFirstError, Form, FormDraft, Formik, loadDraft } from '@driver-portal/shared/forms';
 import { ApiError, ERROR_TEXTS } from '@driver-portal/shared/http';
 import { Button } from '@driver-portal/shared/ui';
 import { boolean, object } from '@driver-portal/shared/validation';
@@ -66,6 +66,8 @@ function TermsForm({ answers, driverId }: { answers: WizardAnswers; driverId: st
       onSubmit={() => contract()}
     >
       <Form noValidate>
+        <FormDraft storageKey={DRAFT_KEYS.terms} />
+        <FocusFirstError />
         <section className="card" aria-label="Condições do seguro">
           <h2 className="card-title">Condições do seguro</h2>
           <ul className="terms-list">
@@ -82,7 +84,6 @@ function TermsForm({ answers, driverId }: { answers: WizardAnswers; driverId: st
           </ul>
         </section>
         <CheckboxField name="accepted" label="Li e aceito os termos e condições do seguro" />
-        <FormDraft storageKey={DRAFT_KEYS.terms} />
         <Button type="submit" className="button-block" aria-disabled={running || undefined}>
           Contratar
         </Button>

@@ -84,6 +84,8 @@ describe('step 1, complement', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('combobox', { name: 'Estado civil' })).toHaveAccessibleDescription('Campo obrigatório');
     expect(screen.getByLabelText('Data de emissão do RG')).toHaveAccessibleDescription('Campo obrigatório');
+    // The focus goes where the work is: the first field in error, not the button.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Estado civil' })).toHaveFocus());
 
     await user.type(screen.getByLabelText('Data de emissão do RG'), '31022010');
     await user.tab();
@@ -167,6 +169,7 @@ describe('step 2, financial', () => {
     for (const label of ['Banco', 'Agência', 'Conta']) {
       expect(await screen.findByLabelText(label)).toHaveAccessibleDescription('Campo obrigatório');
     }
+    await waitFor(() => expect(screen.getByLabelText('Banco')).toHaveFocus());
     expect(screen.getByLabelText('Dígito da conta')).toHaveAccessibleDescription(
       'Se o dígito da sua conta for X, informe 0. Campo obrigatório',
     );

@@ -10,13 +10,13 @@ import {
   SelectField,
   useFormikContext,
   useZipLookup,
+  FocusFirstError,
 } from '@driver-portal/shared/forms';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, brazilStateSchema, cepSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import type { LocationBody } from '../../contract';
 import { DriverUnknown } from '../../driver';
-import { FocusFirstError } from '../../fields';
 import { registerPaths } from '../../paths';
 import { registeringDriver } from '../../session';
 import { lookupZip, saveLocation } from './api';
@@ -102,8 +102,8 @@ function AddressForm({ guid, modalityType }: { guid: string; modalityType: strin
   return (
     <Formik initialValues={loadDraft(draftKey, EMPTY)} validationSchema={schema} onSubmit={submit}>
       <Form noValidate>
-        <FocusFirstError />
         <FormDraft storageKey={draftKey} />
+        <FocusFirstError />
         <p>{ADDRESS_TEXTS.intro}</p>
         <ZipCodeField />
         <FormField name="address" label="Endereço" autoComplete="address-line1" />

@@ -2,7 +2,17 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
 import { onlyDigits } from '@driver-portal/shared/format';
-import { ChoiceField, clearDraft, Form, FormDraft, FormField, Formik, loadDraft, type FormikHelpers } from '@driver-portal/shared/forms';
+import {
+  ChoiceField,
+  clearDraft,
+  Form,
+  FormDraft,
+  FormField,
+  Formik,
+  loadDraft,
+  type FormikHelpers,
+  FocusFirstError,
+} from '@driver-portal/shared/forms';
 import { ApiError } from '@driver-portal/shared/http';
 import { safeExternalUrl } from '@driver-portal/shared/links';
 import { Button, LoadView } from '@driver-portal/shared/ui';
@@ -19,7 +29,7 @@ import {
   ValidationError,
 } from '@driver-portal/shared/validation';
 import { GENDERS, type Gender, type PolicyItem } from '../../contract';
-import { FocusFirstError, ListCheckbox } from '../../fields';
+import { ListCheckbox } from '../../fields';
 import { registerPaths } from '../../paths';
 import { confirmedMobile, registeredDriverGuid } from '../../session';
 import { createDriver, deviceInfo, fetchPolicies } from './api';

@@ -1,14 +1,13 @@
 import { typedDateToIso } from '@driver-portal/shared/format';
 import { useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField, FocusFirstError } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import { LICENCE_CATEGORIES, type LicenceBody, type LicenceReadBack } from '../../contract';
 import { parseModality } from '../../documents';
 import { afterDataSubmit, documentPaths, fromIsoDate } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
-import { FocusFirstError } from '../../fields';
 import { registeringDriver } from '../../session';
 import { fetchLicence, saveLicence } from './api';
 
@@ -99,8 +98,8 @@ function LicenceForm({ guid, flow, modalityType }: { guid: string; flow: string;
         <Formik<LicenceValues> initialValues={loadDraft(draftKey, fromReadBack(readBack))} validationSchema={schema} onSubmit={submit}>
           {({ values }) => (
             <Form noValidate>
-              <FocusFirstError />
               <FormDraft storageKey={draftKey} />
+              <FocusFirstError />
               <p>{LICENCE_TEXTS.intro}</p>
               {readBack.driverLicense?.name ? (
                 <p className="licence-holder">

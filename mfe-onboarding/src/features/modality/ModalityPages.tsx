@@ -1,13 +1,12 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
-import { ChoiceField, Form, Formik } from '@driver-portal/shared/forms';
+import { ChoiceField, Form, Formik, FocusFirstError } from '@driver-portal/shared/forms';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { mixed, object, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import { PREDICATE_KEYS, PREDICATE_VALUES, type PredicateValue } from '../../contract';
 import { DOCUMENT_NAMES, MODALITY_DOCUMENT_TYPES, parseModality } from '../../documents';
 import { DriverUnknown } from '../../driver';
-import { FocusFirstError } from '../../fields';
 import { registerPaths } from '../../paths';
 import { registeringDriver } from '../../session';
 import { fetchAnswers, fetchModality, saveAnswers, setModality, type Answers } from './api';

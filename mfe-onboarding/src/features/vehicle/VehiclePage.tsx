@@ -12,6 +12,7 @@ import {
   loadDraft,
   SelectField,
   useFormikContext,
+  FocusFirstError,
 } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, cnpjSchema, cpfSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
@@ -19,7 +20,6 @@ import type { CarBrand, VehicleBody, VehicleReadBack } from '../../contract';
 import { parseModality } from '../../documents';
 import { afterDataSubmit, documentPaths, fetchModalityVehicle } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
-import { FocusFirstError } from '../../fields';
 import { registeringDriver } from '../../session';
 import { fetchBrands, fetchModels, saveVehicle } from './api';
 
@@ -273,8 +273,8 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: string;
         <Formik<VehicleValues> initialValues={loadDraft(draftKey, fromReadBack(vehicle))} validationSchema={schema} onSubmit={submit}>
           {({ values }) => (
             <Form noValidate>
-              <FocusFirstError />
               <FormDraft storageKey={draftKey} />
+              <FocusFirstError />
               <p>{VEHICLE_TEXTS.intro}</p>
               <FormField
                 name="Plate"
