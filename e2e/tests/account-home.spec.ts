@@ -181,3 +181,27 @@ test('affiliation: choose a cooperative, change it, confirm, see it with its dat
   await page.getByRole('button', { name: 'Confirmar desfiliação' }).click();
   await expect(page.getByRole('status')).toHaveText('Você não está mais filiado a uma cooperativa.');
 });
+
+test('an abandoned bank data edit is kept, but never shown as saved data: it says so, and Descartar brings the saved data back', async ({
+  page,
+}) => {
+  await openMyAccount(page);
+  await page.getByRole('link', { name: 'Alterar dados bancários' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dados bancários' })).toBeVisible();
+  const agency = page.getByLabel('Agência', { exact: true });
+  const saved = await agency.inputValue();
+  expect(saved).not.toBe('9999');
+  // Typed, then back at once (well within the draft's 250 ms): nothing typed is lost.
+  await agency.fill('9999');
+  await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Alterar dados bancários' }).click();
+  await expect(agency).toHaveValue('9999');
+  const notice = page.getByRole('status').filter({ hasText: 'Recuperamos o que você digitou e ainda não foi salvo.' });
+  await expect(notice).toBeVisible();
+  await expectAccessible(page);
+  await notice.getByRole('button', { name: 'Descartar' }).click();
+  await expect(agency).toHaveValue(saved);
+  await expect(notice).toHaveCount(0);
+});
