@@ -98,6 +98,10 @@ test('bank data: Confirmar disabled until every field is valid, then saved, read
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(`${HOST}/my-account/init/${DEMO_DRIVER_ID}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
+  // The finished change is not in the history any more: Back does not open it again.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
+  await expect(page).not.toHaveURL(/bank-info/);
 
   expect((await sandboxAccount())?.bankAccount).toEqual({
     accountType: 'CP',

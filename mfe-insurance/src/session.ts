@@ -1,10 +1,17 @@
-import { getDriverId, sessionValue } from '@driver-portal/shared/session';
+import { driverValue, getDriverId, sessionValue } from '@driver-portal/shared/session';
 
 /**
  * The driver whose contract was just sent: the home then says "being processed" on the page
  * without a second dialog after the success alert.
  */
 export const justContractedDriverId = sessionValue('insuranceJustContracted');
+
+/**
+ * A contract was made in this session: the wizard is a finished flow, so its steps (reached by
+ * the device's back button) lead to the insurance home instead of opening again, until the
+ * driver asks for a new contract from the offer.
+ */
+export const contractFinished = driverValue('insuranceContractFinished');
 
 /**
  * The `DeviceId` of the insurance request: the portal runs in a webview and cannot read the

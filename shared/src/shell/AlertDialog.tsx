@@ -5,7 +5,7 @@ import './shell.css';
 
 /**
  * The global alert dialog: one alert at a time (others wait their turn), success or error
- * style, OK closes it and follows the optional redirect. Focus moves into the dialog, stays
+ * style, OK closes it and follows the optional redirect (replacing the screen behind it). Focus moves into the dialog, stays
  * there while it is open, and returns where it was.
  */
 export function AlertDialog() {
@@ -38,7 +38,9 @@ export function AlertDialog() {
       returnFocusRef.current = null;
       if (!redirect) window.setTimeout(() => target?.isConnected && target.focus(), 0);
     }
-    if (redirect) void navigate(redirect);
+    // The screen behind an alert that leads on is finished (a saved change, a contract): the
+    // redirect takes its place in the history, so Back does not open it again.
+    if (redirect) void navigate(redirect, { replace: true });
   };
 
   return (

@@ -60,12 +60,13 @@ describe('global alert dialog', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Segundo' })).toBeInTheDocument();
   });
 
-  it('follows the redirect on OK', async () => {
-    const { user } = renderRoute({ routes, path: '/tela' });
+  it('follows the redirect on OK, in place of the finished screen (Back does not open it again)', async () => {
+    const { user, router } = renderRoute({ routes, path: '/tela' });
     await user.click(await screen.findByRole('button', { name: 'Com redirecionamento' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await user.click(await screen.findByRole('button', { name: 'OK' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/App');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });
 

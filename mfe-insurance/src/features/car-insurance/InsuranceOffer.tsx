@@ -1,6 +1,7 @@
 import { formatBRL } from '@driver-portal/shared/format';
 import { ButtonLink, Card } from '@driver-portal/shared/ui';
 import { ASSISTANCE_PHONE_CAPITALS, ASSISTANCE_PHONE_OTHER_REGIONS, CONTRACT_START_PATH, INSURANCE_OFFER } from './constants';
+import { contractFinished } from '../../session';
 import { DetailsList } from './DetailsList';
 
 /** "R$ 50 mil": coverage limits read in thousands, as the offer states them. */
@@ -60,7 +61,7 @@ export function InsuranceOffer() {
           </div>
         </dl>
       </Card>
-      <ButtonLink to={CONTRACT_START_PATH} className="button-block">
+      <ButtonLink to={CONTRACT_START_PATH} className="button-block" onClick={() => contractFinished.set(undefined)}>
         Contratar
       </ButtonLink>
     </>

@@ -9,6 +9,7 @@ import {
   mockStatus,
   recordRequests,
   renderRoute,
+  TEST_TOKEN,
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
 
@@ -120,9 +121,14 @@ describe('insurance home: the offer', () => {
     expect(screen.queryByRole('button', { name: /seguro/ })).not.toBeInTheDocument();
   });
 
-  it('Contratar opens the disclaimer that starts the contract, for the driver of this home', async () => {
+  it('Contratar opens the disclaimer that starts the contract, for the driver of this home (a new contract after one made in this session too)', async () => {
     mockJson(api.insurance.activePolicy, noPolicy);
-    const { user } = renderRoute({ routes, path: PATH });
+    const { user } = renderRoute({
+      routes,
+      path: PATH,
+      session: { token: TEST_TOKEN, driverId: DRIVER_ID },
+      driverValues: { insuranceContractFinished: 'yes' },
+    });
     const contract = await screen.findByRole('link', { name: 'Contratar' });
     expect(contract).toHaveAttribute('href', '/car-insurance/disclaimer');
     await user.click(contract);

@@ -1,7 +1,8 @@
 import { HOME_PATH } from '@driver-portal/shared/links';
+import { Navigate } from 'react-router';
 import { ButtonLink, Card, Page } from '@driver-portal/shared/ui';
 import { INSURANCE_OFFER, insuranceHomePath } from '../../offer';
-import { currentDriverId } from '../../session';
+import { contractFinished, currentDriverId } from '../../session';
 import { MAX_ADDITIONAL_DRIVERS, STEP_PATH } from './wizard';
 import { STEP_TITLES } from './texts';
 import './wizard.css';
@@ -9,6 +10,7 @@ import './wizard.css';
 /** /car-insurance/disclaimer: what the contract covers and what the driver needs at hand (texts ours). */
 export function DisclaimerPage() {
   const driverId = currentDriverId();
+  if (driverId && contractFinished.get() === 'yes') return <Navigate to={insuranceHomePath(driverId)} replace />;
   return (
     <Page title={STEP_TITLES.disclaimer} backTo={driverId ? insuranceHomePath(driverId) : HOME_PATH}>
       <Card title="O que o seguro cobre">

@@ -8,7 +8,7 @@ import { Button } from '@driver-portal/shared/ui';
 import { boolean, object } from '@driver-portal/shared/validation';
 import { CheckboxField } from '../../fields';
 import { INSURANCE_OFFER, insuranceHomePath } from '../../offer';
-import { deviceId, justContractedDriverId } from '../../session';
+import { contractFinished, deviceId, justContractedDriverId } from '../../session';
 import { fetchVehicle, sendContract } from './api';
 import { insuranceRequest } from './request';
 import { CONTRACT_SUCCESS_TEXT, WIZARD_TEXTS } from './texts';
@@ -55,6 +55,7 @@ function TermsForm({ answers, driverId }: { answers: WizardAnswers; driverId: st
     }
     clearWizard();
     justContractedDriverId.set(driverId);
+    contractFinished.set('yes');
     showSuccess(CONTRACT_SUCCESS_TEXT);
     // Home at once: nothing of the wizard is left to show here.
     void navigate(insuranceHomePath(driverId), { replace: true });

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Page } from '@driver-portal/shared/ui';
-import { currentDriverId } from '../../session';
+import { insuranceHomePath } from '../../offer';
+import { contractFinished, currentDriverId } from '../../session';
 import { STEP_TITLES, WIZARD_TEXTS } from './texts';
 import { DISCLAIMER_PATH, nextStep, readAnswers, redirectFor, STEP_PATH, stepsOf, type WizardAnswers, type WizardStep } from './wizard';
 import './wizard.css';
@@ -21,7 +22,8 @@ interface WizardStepPageProps {
 
 /**
  * One step of the wizard: opened before the earlier steps are done, it leads to the first step
- * not done (replacing the address, so Back does not return to it). Without a known driver the
+ * not done (replacing the address, so Back does not return to it); after the contract was made,
+ * to the insurance home (a finished flow never opens again from the history). Without a known driver the
  * contract cannot be made: the screen says so and leads home.
  */
 export function WizardStepPage({ step, children }: WizardStepPageProps) {
@@ -30,6 +32,7 @@ export function WizardStepPage({ step, children }: WizardStepPageProps) {
   const [answers] = useState(readAnswers);
   const redirect = redirectFor(step, answers);
   const driverId = currentDriverId();
+  if (driverId && contractFinished.get() === 'yes') return <Navigate to={insuranceHomePath(driverId)} replace />;
   if (redirect) return <Navigate to={STEP_PATH[redirect]} replace />;
   return (
     <Page title={STEP_TITLES[step]} backTo={previousPath(step, answers)}>

@@ -1,5 +1,5 @@
 import { driverValue } from '@driver-portal/shared/session';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { api, type DriverVehicle } from '../../contract';
 import {
   HttpResponse,
@@ -433,6 +433,13 @@ describe('step 5, terms and the contract', () => {
     });
     // Nothing of the contract stays in the session.
     expect(driverValue('insuranceWizard').get()).toBeUndefined();
+
+    // The wizard is a finished flow: its steps, reached again (the device's back), lead home.
+    for (const path of ['/car-insurance/workflow', '/car-insurance/complememnt', '/car-insurance/disclaimer']) {
+      await act(() => router.navigate(path));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/car-insurance/init/${DRIVER_ID}`));
+      expect(router.state.historyAction).toBe('REPLACE');
+    }
   });
 
   it('a non-owner sends the owner typed in owner-info and IsVehicleOwner false', async () => {
