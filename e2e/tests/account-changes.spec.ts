@@ -54,8 +54,11 @@ test('change e-mail: invalid disables Alterar, the typed e-mail survives a reloa
   await page.waitForTimeout(400);
   await page.reload();
   await expect(page.getByLabel('Novo e-mail')).toHaveValue('maria.nova@example.com');
+  await expect(page.getByRole('status').filter({ hasText: 'Recuperamos o que você digitou e ainda não foi salvo.' })).toBeVisible();
   await page.getByRole('button', { name: 'Alterar' }).click();
-  await expect(page.getByRole('status')).toHaveText('Enviamos um código de 6 dígitos para maria.nova@example.com.');
+  await expect(page.getByRole('status').filter({ hasText: 'Enviamos' })).toHaveText(
+    'Enviamos um código de 6 dígitos para maria.nova@example.com.',
+  );
   await expectAccessible(page);
   await typeCode(page, 'Confirmar');
   await closeSuccess(page, 'E-mail alterado com sucesso!');

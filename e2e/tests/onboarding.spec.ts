@@ -187,8 +187,27 @@ test('a wrong SMS code is refused and cleared; the right one goes on', async ({ 
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByLabel('Código')).toHaveValue('');
+  // The cleared field says nothing before the driver types again.
+  await expect(page.getByLabel('Código')).not.toHaveAttribute('aria-invalid', 'true');
   await typeCode(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+});
+
+test('the code field\'s message never moves "Reenviar código" away from the driver\'s thumb, nor shows for an empty field', async ({
+  page,
+}) => {
+  await page.goto(withToken(`/register/create-account/${NEW_MOBILE}`));
+  await confirmMobile(page);
+  const resend = page.getByRole('button', { name: /Reenviar código/ });
+  const before = await resend.boundingBox();
+  // Leaving the field empty (the tap on the resend button blurs it) says nothing.
+  await page.getByLabel('Código').blur();
+  await expect(page.getByText('O código deve ter 6 dígitos')).toHaveCount(0);
+  // A short code left behind is said, in the line kept for it: nothing moves.
+  await page.getByLabel('Código').pressSequentially('123');
+  await page.getByLabel('Código').blur();
+  await expect(page.getByText('O código deve ter 6 dígitos')).toBeVisible();
+  expect((await resend.boundingBox())?.y).toBe(before?.y);
 });
 
 test('a 400 on create account lists the messages and puts them under CPF and e-mail; nothing typed is lost', async ({ page }) => {

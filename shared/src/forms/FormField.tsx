@@ -11,6 +11,8 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   mask?: MaskName;
   /** Runs on blur before validation (e.g. e-mail lowercased on blur). */
   normalizeOnBlur?: (value: string) => string;
+  /** False: leaving the field empty is not "touched" (no message until something is typed or the form is sent). */
+  touchWhenLeftEmpty?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * can neither be dropped nor reordered. As Maskito's guide for controlled inputs says, the
  * form's handler goes on `onInput`: the native event Maskito fires once the value is formatted.
  */
-export function FormField({ name, label, hint, mask, normalizeOnBlur, className, ...input }: FormFieldProps) {
+export function FormField({ name, label, hint, mask, normalizeOnBlur, touchWhenLeftEmpty = true, className, ...input }: FormFieldProps) {
   const [field, meta, helpers] = useField<string>(name);
   const id = `${name}-${useId()}`;
   const maskRef = useMaskito({ options: mask ? MASK_OPTIONS[mask] : null });
@@ -40,7 +42,7 @@ export function FormField({ name, label, hint, mask, normalizeOnBlur, className,
       {...(mask ? { onInput: field.onChange } : { onChange: field.onChange })}
       onBlur={(event) => {
         if (normalizeOnBlur) void helpers.setValue(normalizeOnBlur(event.target.value), false);
-        field.onBlur(event);
+        if (touchWhenLeftEmpty || event.target.value !== '') field.onBlur(event);
       }}
     />
   );

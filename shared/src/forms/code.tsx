@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@driver-portal/shared/ui';
 import { FormField, type FormFieldProps } from './FormField';
+import './code.css';
 
 /** How long a driver waits before asking for another SMS (what the big drivers' apps do). */
 export const RESEND_WAIT_SECONDS = 30;
@@ -8,10 +9,20 @@ export const RESEND_CODE_TEXT = 'Reenviar código';
 
 /**
  * The SMS code: digits only, the numeric keyboard, and `one-time-code` so the phone offers the
- * code it just received (Android's SMS autofill, iOS's keyboard suggestion).
+ * code it just received (Android's SMS autofill, iOS's keyboard suggestion). Its message never
+ * moves what the driver is tapping: leaving the field empty (a tap on "Reenviar código") says
+ * nothing, and the line the message takes is kept free below the field.
  */
-export function CodeField(props: Omit<FormFieldProps, 'mask'>) {
-  return <FormField autoComplete="one-time-code" {...props} mask="code" />;
+export function CodeField({ className, ...props }: Omit<FormFieldProps, 'mask'>) {
+  return (
+    <FormField
+      autoComplete="one-time-code"
+      {...props}
+      className={`field-code${className ? ` ${className}` : ''}`}
+      mask="code"
+      touchWhenLeftEmpty={false}
+    />
+  );
 }
 
 /** Seconds left before a resend is allowed; `restart` after each code sent. */
