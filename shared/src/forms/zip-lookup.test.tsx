@@ -5,6 +5,7 @@ type Lookup = (digits: string, signal: AbortSignal) => Promise<string>;
 
 function setup(initialCep: string, lookup: Lookup) {
   const found: string[] = [];
+  const left: string[] = [];
   // Inline callbacks on every render, as a form passes them: they must not restart the lookup.
   const hook = renderHook(
     ({ cep }) =>
@@ -12,12 +13,13 @@ function setup(initialCep: string, lookup: Lookup) {
         cep,
         (digits, signal) => lookup(digits, signal),
         (street) => found.push(street),
+        (street) => left.push(street),
       ),
     {
       initialProps: { cep: initialCep },
     },
   );
-  return { ...hook, found };
+  return { ...hook, found, left };
 }
 
 describe('useZipLookup', () => {
@@ -65,5 +67,33 @@ describe('useZipLookup', () => {
       pending[1]?.resolve('Avenida Rio Branco');
     });
     expect(found).toEqual(['Avenida Rio Branco']);
+  });
+
+  it('a CEP changed after its lookup filled the address hands what it filled back, once, to be undone', async () => {
+    const lookup = jest.fn<Promise<string>, [string, AbortSignal]>().mockResolvedValue('Avenida Paulista');
+    const { rerender, found, left } = setup('', lookup);
+    rerender({ cep: '01310-100' });
+    await waitFor(() => expect(found).toEqual(['Avenida Paulista']));
+    expect(left).toEqual([]);
+    rerender({ cep: '01310-10' });
+    expect(left).toEqual(['Avenida Paulista']);
+    rerender({ cep: '99999-99' });
+    expect(left).toEqual(['Avenida Paulista']);
+  });
+
+  it('retyping a CEP whose lookup failed says nothing while the new lookup runs', async () => {
+    let fail = true;
+    let answer: ((street: string) => void) | undefined;
+    const lookup: Lookup = () => (fail ? Promise.reject(new Error('timeout')) : new Promise<string>((resolve) => (answer = resolve)));
+    const { rerender, result, found } = setup('', lookup);
+    rerender({ cep: '01310-100' });
+    await waitFor(() => expect(result.current.notFound).toBe(true));
+    fail = false;
+    rerender({ cep: '01310-10' });
+    rerender({ cep: '01310-100' });
+    expect(result.current.notFound).toBe(false);
+    await act(async () => answer?.('Avenida Paulista'));
+    expect(found).toEqual(['Avenida Paulista']);
+    expect(result.current.notFound).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { cepSchema, object, string } from '@driver-portal/shared/validation';
-import type { CardAddress } from '../../contract';
+import type { CardAddress, ZipAddress } from '../../contract';
 import { lookupZip, requestCard } from './api';
 import { CardRequestGate, cardTermsAccepted } from './CardFlow';
 import { CARD_PATHS, CARD_TEXTS } from './texts';
@@ -44,15 +44,23 @@ const schema = object({
  */
 function CepField() {
   const { values, setFieldValue } = useFormikContext<CardAddress>();
-  const { notFound } = useZipLookup(values.cep, lookupZip, (found) => {
-    const fill: Array<[keyof CardAddress, string]> = [
-      ['address', found.logradouro],
-      ['neighborhood', found.bairro],
-      ['state', found.uf],
-      ['city', found.localidade],
-    ];
-    for (const [field, value] of fill) if (value.trim() !== '') void setFieldValue(field, value.trim(), false);
-  });
+  const filledBy = (found: ZipAddress): Array<[keyof CardAddress, string]> => [
+    ['address', found.logradouro.trim()],
+    ['neighborhood', found.bairro.trim()],
+    ['state', found.uf.trim()],
+    ['city', found.localidade.trim()],
+  ];
+  const { notFound } = useZipLookup(
+    values.cep,
+    lookupZip,
+    (found) => {
+      for (const [field, value] of filledBy(found)) if (value !== '') void setFieldValue(field, value, false);
+    },
+    // Another CEP: what the last lookup filled is not this CEP's address (unless retyped by hand).
+    (found) => {
+      for (const [field, value] of filledBy(found)) if (value !== '' && values[field] === value) void setFieldValue(field, '', false);
+    },
+  );
   return (
     <div aria-live="polite">
       <FormField name="cep" label="CEP" mask="cardCep" autoComplete="postal-code" hint={notFound ? CARD_TEXTS.zipNotFound : undefined} />

@@ -147,6 +147,29 @@ describe('card address', () => {
     expect(screen.queryByText('CEP não encontrado')).not.toBeInTheDocument();
   });
 
+  it("a new CEP the lookup does not know clears the previous CEP's address (what the driver retyped stays); the card is never asked with it", async () => {
+    mockJson(api.card.status, NO_CARD);
+    mockApi(api.zipLookup.address, ({ request }) =>
+      new URL(request.url).searchParams.get('zipcode') === '01310100'
+        ? HttpResponse.json({ logradouro: 'Avenida Paulista', bairro: 'Bela Vista', uf: 'SP', localidade: 'São Paulo' })
+        : HttpResponse.json({ erro: true }, { status: 404 }),
+    );
+    const { user } = open('/card-request/address', ACCEPTED);
+    await heading('Endereço de entrega');
+    const cep = await screen.findByLabelText('CEP');
+    await user.type(cep, '01310100');
+    await waitFor(() => expect(screen.getByLabelText('Endereço')).toHaveValue('Avenida Paulista'));
+    await user.clear(screen.getByLabelText('Bairro'));
+    await user.type(screen.getByLabelText('Bairro'), 'Jardins');
+    await user.clear(cep);
+    await user.type(cep, '99999999');
+    expect(await screen.findByText('CEP não encontrado')).toBeInTheDocument();
+    expect(screen.getByLabelText('Endereço')).toHaveValue('');
+    expect(screen.getByLabelText('Cidade')).toHaveValue('');
+    expect(screen.getByLabelText('Estado')).toHaveValue('');
+    expect(screen.getByLabelText('Bairro')).toHaveValue('Jardins');
+  });
+
   it.each([
     ['an unknown CEP', () => mockStatus(api.zipLookup.address, 404, { erro: true })],
     ['an unknown CEP answered 200 { erro: true }', () => mockJson(api.zipLookup.address, { erro: true } as never)],

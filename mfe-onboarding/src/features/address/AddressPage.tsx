@@ -15,7 +15,7 @@ import {
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, brazilStateSchema, cepSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
-import type { LocationBody } from '../../contract';
+import type { LocationBody, ZipAddress } from '../../contract';
 import { DriverUnknown } from '../../driver';
 import { registerPaths } from '../../paths';
 import { registeringDriver } from '../../session';
@@ -54,15 +54,23 @@ const schema = object({
  */
 function ZipCodeField() {
   const { values, setFieldValue } = useFormikContext<LocationBody>();
-  const { notFound } = useZipLookup(values.zipCode, lookupZip, (found) => {
-    const fill: Array<[keyof LocationBody, string]> = [
-      ['address', found.logradouro],
-      ['district', found.bairro],
-      ['state', BRAZIL_STATES.some((uf) => uf === found.uf.trim()) ? found.uf.trim() : ''],
-      ['city', found.localidade],
-    ];
-    for (const [field, value] of fill) if (value.trim() !== '') void setFieldValue(field, value.trim());
-  });
+  const filledBy = (found: ZipAddress): Array<[keyof LocationBody, string]> => [
+    ['address', found.logradouro.trim()],
+    ['district', found.bairro.trim()],
+    ['state', BRAZIL_STATES.some((uf) => uf === found.uf.trim()) ? found.uf.trim() : ''],
+    ['city', found.localidade.trim()],
+  ];
+  const { notFound } = useZipLookup(
+    values.zipCode,
+    lookupZip,
+    (found) => {
+      for (const [field, value] of filledBy(found)) if (value !== '') void setFieldValue(field, value);
+    },
+    // Another CEP: what the last lookup filled is not this CEP's address (unless retyped by hand).
+    (found) => {
+      for (const [field, value] of filledBy(found)) if (value !== '' && values[field] === value) void setFieldValue(field, '');
+    },
+  );
   return (
     <div aria-live="polite">
       <FormField name="zipCode" label="CEP" mask="cep" autoComplete="postal-code" hint={notFound ? ADDRESS_TEXTS.zipNotFound : undefined} />
