@@ -88,9 +88,10 @@ export const mobileSchema = () =>
     .required(VALIDATION_MESSAGES.mobile)
     .test('mobile', VALIDATION_MESSAGES.mobile, (value) => /^[1-9]{2}9\d{8}$/.test(digits(value ?? '')));
 
+/** A CEP: none typed is "Campo obrigatório" (as every required field), a partial one "CEP invalido". */
 export const cepSchema = () =>
   string()
-    .required(VALIDATION_MESSAGES.cep)
+    .required(VALIDATION_MESSAGES.required)
     .test('cep', VALIDATION_MESSAGES.cep, (value) => digits(value ?? '').length === 8);
 
 export { BRAZIL_STATES, isBrazilState, type BrazilState } from './brazil';

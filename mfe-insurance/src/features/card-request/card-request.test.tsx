@@ -202,13 +202,16 @@ describe('card address', () => {
     const { user, router } = open('/card-request/address', ACCEPTED);
     await heading('Endereço de entrega');
     await user.click(await screen.findByRole('button', { name: 'Pedir cartão' }));
-    expect(await screen.findByText('CEP invalido')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('CEP')).toHaveFocus());
-    for (const label of ['Endereço', 'Número', 'Bairro', 'Estado', 'Cidade']) {
+    for (const label of ['CEP', 'Endereço', 'Número', 'Bairro', 'Estado', 'Cidade']) {
       expect(screen.getByLabelText(label)).toHaveAccessibleDescription('Campo obrigatório');
     }
     expect(screen.getByLabelText('Complemento (opcional)')).not.toHaveAccessibleDescription('Campo obrigatório');
 
+    await user.type(screen.getByLabelText('CEP'), '0131');
+    await user.tab();
+    expect(screen.getByLabelText('CEP')).toHaveAccessibleDescription('CEP invalido');
+    await user.clear(screen.getByLabelText('CEP'));
     await user.type(screen.getByLabelText('CEP'), '01310100');
     await screen.findByText('CEP não encontrado');
     await user.type(screen.getByLabelText('Endereço'), ' Avenida Paulista ');

@@ -104,7 +104,7 @@ describe('address', () => {
     const { user } = await open();
     await user.click(continuar());
     await waitFor(() => expect(field('CEP')).toHaveFocus());
-    expect(field('CEP')).toHaveAccessibleDescription('CEP invalido');
+    expect(field('CEP')).toHaveAccessibleDescription('Campo obrigatório');
     for (const label of ['Endereço', 'Número', 'Bairro', 'Cidade']) expect(field(label)).toHaveAccessibleDescription('Campo obrigatório');
     expect(field('Complemento (opcional)')).not.toHaveAttribute('aria-invalid');
     expect(field('Estado')).not.toHaveAttribute('aria-invalid');
