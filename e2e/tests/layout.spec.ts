@@ -100,6 +100,23 @@ test('the insurance home fits 412 px: nothing wider than the screen, no word bro
   await expectAccessible(page);
 });
 
+test("the card address with every message shown fits 412 px: 'Campo obrigatório' whole under the narrow Número", async ({
+  page,
+}, testInfo) => {
+  await page.goto(withToken(`/card-request/terms?driverId=${DEMO_DRIVER_ID}`));
+  await page.getByRole('checkbox', { name: 'Li e aceito os termos do cartão' }).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Endereço de entrega' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pedir cartão' }).click();
+  await expect(page.getByLabel('Número')).toHaveAccessibleDescription('Campo obrigatório');
+  // One line: a message laid out word by word under a narrow field reads as a list of words.
+  const message = page.locator('.card-field-number .field-error');
+  const lineHeight = await message.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || 20);
+  expect((await message.boundingBox())?.height).toBeLessThan(lineHeight * 1.5);
+  await attachScreenshot(page, testInfo, 'card-address-errors');
+  expect(await layoutProblems(page)).toEqual([]);
+});
+
 test('the terms page fits 412 px, and its links look like links a finger can hit', async ({ page }, testInfo) => {
   await page.goto(withToken(`/eula/${DEMO_DRIVER_ID}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Termos e políticas' })).toBeVisible();
