@@ -1,10 +1,10 @@
 import axios, { type AxiosInstance } from 'axios';
 import { serviceBaseUrl, type ServiceName } from '@driver-portal/shared/config';
-import { buildPath, checkSchema, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
+import { buildPath, checkSchema, saysFailed, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
 import { getToken } from '@driver-portal/shared/session';
 import { beginLoading, showAlert } from '@driver-portal/shared/events';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
-import { ApiError, TOKEN_SERVICES, toApiError } from './errors';
+import { ApiError, TOKEN_SERVICES, serverMessage, toApiError } from './errors';
 
 export { ApiError, TOKEN_SERVICES, type ApiErrorKind } from './errors';
 export { ERROR_TEXTS } from './messages';
@@ -99,9 +99,21 @@ export async function callApi<TResponse, TBody = undefined>(
       signal: controller.signal,
       headers: options.token && TOKEN_SERVICES.has(endpoint.service) ? { Authorization: `Bearer ${options.token}` } : undefined,
     });
+    const where = `${endpoint.service} ${endpoint.method} ${endpoint.path}`;
+    // A 2xx whose body says it failed is a failure, whatever the schema would read in it.
+    if (saysFailed(response.data)) {
+      console.warn(`[driver-portal] a 2xx answer from ${where} says it failed`);
+      throw failedAnswer(endpoint.service, response.data);
+    }
     const checked = await checkSchema(endpoint.answer, response.data);
     if (!checked.ok) {
-      console.warn(`[driver-portal] malformed answer from ${endpoint.service} ${endpoint.method} ${endpoint.path}:`, checked.problems);
+      console.warn(`[driver-portal] malformed answer from ${where}:`, checked.problems);
+      throw malformedAnswer(endpoint.service);
+    }
+    // An object is never an array: a schema of an object read from a list (`[]` where `{}` was
+    // declared) would otherwise give a false success.
+    if (Array.isArray(response.data) && !Array.isArray(checked.value)) {
+      console.warn(`[driver-portal] malformed answer from ${where}: a list where an object was declared`);
       throw malformedAnswer(endpoint.service);
     }
     return checked.value;
@@ -116,6 +128,14 @@ export async function callApi<TResponse, TBody = undefined>(
     options.signal?.removeEventListener('abort', cancel);
     endLoading?.();
   }
+}
+
+/**
+ * The error for a 2xx whose body says it failed: the service's own message when it carries one
+ * in its error shape, else the catalogue's unexpected error.
+ */
+function failedAnswer(service: ServiceName, body: unknown): ApiError {
+  return new ApiError({ kind: 'server', message: serverMessage(body, service) ?? ERROR_TEXTS.unexpected, service });
 }
 
 /**

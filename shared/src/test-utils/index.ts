@@ -1,2 +1,3 @@
 export * from './platform';
 export { navigationProblems } from './navigation';
+export * from './answer-variants';
