@@ -74,6 +74,17 @@ export function serverMessage(data: unknown, service: ServiceName): string | und
   return undefined;
 }
 
+/**
+ * The service's own message in its own error shape (`Message` of the legacy services, `error` of
+ * the statement service, the first `validations[].message` of the newer ones); a `message` in
+ * any other shape (a framework's exception text) is never shown.
+ */
+export function ownMessage(data: unknown, service: ServiceName): string | undefined {
+  if (carriesMessage(service)) return serverMessage(data, service);
+  if (SERVICE_ERROR_STYLE[service] === 'validation') return validationEntries(data)[0]?.message;
+  return undefined;
+}
+
 function validationEntries(data: unknown): ValidationEntry[] {
   if (!data || typeof data !== 'object') return [];
   const body = data as Record<string, unknown>;
@@ -139,9 +150,9 @@ export function toApiError(error: unknown, service: ServiceName): ApiError {
     // for 400, docs/platform.md "Reading answers"): "Veículo não encontrado." tells the driver what
     // to fix, where "tente novamente mais tarde" would have them retry what cannot succeed. A 5xx
     // (or a 4xx without a message) keeps the catalogue's text.
-    const ownMessage = status < 500 ? (validationEntries(data)[0]?.message ?? serverMessage(data, service)) : undefined;
-    if (status === 404) return new ApiError({ kind: 'not-found', status, message: ownMessage ?? ERROR_TEXTS.notFound, service });
-    return new ApiError({ kind: 'server', status, message: ownMessage ?? ERROR_TEXTS.unexpected, service });
+    const own = status < 500 ? ownMessage(data, service) : undefined;
+    if (status === 404) return new ApiError({ kind: 'not-found', status, message: own ?? ERROR_TEXTS.notFound, service });
+    return new ApiError({ kind: 'server', status, message: own ?? ERROR_TEXTS.unexpected, service });
   }
   return new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service });
 }

@@ -4,7 +4,7 @@ import { buildPath, checkSchema, saysFailed, type Endpoint, type PathParams } fr
 import { getToken } from '@driver-portal/shared/session';
 import { beginLoading, showAlert } from '@driver-portal/shared/events';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
-import { ApiError, TOKEN_SERVICES, serverMessage, toApiError } from './errors';
+import { ApiError, TOKEN_SERVICES, ownMessage, toApiError } from './errors';
 
 export { ApiError, TOKEN_SERVICES, type ApiErrorKind } from './errors';
 export { ERROR_TEXTS } from './messages';
@@ -111,8 +111,8 @@ export async function callApi<TResponse, TBody = undefined>(
       throw malformedAnswer(endpoint.service);
     }
     // An object is never an array: a schema of an object read from a list (`[]` where `{}` was
-    // declared) would otherwise give a false success.
-    if (Array.isArray(response.data) && !Array.isArray(checked.value)) {
+    // declared, here or in any field) would otherwise give a false success.
+    if (listReadAsObject(response.data, checked.value)) {
       console.warn(`[driver-portal] malformed answer from ${where}: a list where an object was declared`);
       throw malformedAnswer(endpoint.service);
     }
@@ -131,11 +131,27 @@ export async function callApi<TResponse, TBody = undefined>(
 }
 
 /**
+ * True when a list of the answer was read as an object, at any depth (valibot's object schemas
+ * take an array for an object whose fields are all optional). Lists whose entries were left
+ * out are not compared entry by entry.
+ */
+function listReadAsObject(input: unknown, output: unknown): boolean {
+  if (typeof output !== 'object' || output === null) return false;
+  if (Array.isArray(input) && !Array.isArray(output)) return true;
+  if (typeof input !== 'object' || input === null) return false;
+  if (Array.isArray(input) && Array.isArray(output)) {
+    return input.length === output.length && output.some((entry, index) => listReadAsObject(input[index], entry));
+  }
+  const fields = input as Record<string, unknown>;
+  return Object.entries(output).some(([key, value]) => listReadAsObject(fields[key], value));
+}
+
+/**
  * The error for a 2xx whose body says it failed: the service's own message when it carries one
  * in its error shape, else the catalogue's unexpected error.
  */
 function failedAnswer(service: ServiceName, body: unknown): ApiError {
-  return new ApiError({ kind: 'server', message: serverMessage(body, service) ?? ERROR_TEXTS.unexpected, service });
+  return new ApiError({ kind: 'server', message: ownMessage(body, service) ?? ERROR_TEXTS.unexpected, service });
 }
 
 /**
