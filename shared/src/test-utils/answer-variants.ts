@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { HttpResponse } from 'msw';
 import { answerRuleOf, type AnswerRule } from '@driver-portal/shared/answers';
-import { endpointsOf, type EndpointTable } from '@driver-portal/shared/contract';
+import { endpointsOf, type AnyEndpoint, type EndpointTable } from '@driver-portal/shared/contract';
 import { ApiError, callApi } from '@driver-portal/shared/http';
 import { mockApi } from './platform';
 
@@ -456,4 +456,63 @@ export function describeAnswerVariants(owner: string, table: EndpointTable, minR
       }, 120_000);
     }
   });
+}
+
+/**
+ * A "must work" variant of a valid answer, for component tests: every field declared only shown
+ * is `null` (style `null`) or sent as a near type (style `near`: a number as a numeric string, a
+ * flag as `"true"`), every numeric id as its digits, and a field nobody declared added to every
+ * object. Fields the screen acts on are left as they are.
+ */
+export function tolerantVariant<T>(answer: unknown, value: T, style: 'null' | 'near'): T {
+  const visit = (schema: SchemaNode, current: unknown): unknown => {
+    const declared = rule(schema) ?? rule(unwrap(schema).base);
+    if (declared?.kind === 'shown') {
+      if (style === 'null') return null;
+      if (declared.as === 'number' && typeof current === 'number') return String(current);
+      if (declared.as === 'flag' && typeof current === 'boolean') return String(current);
+      return current;
+    }
+    if (declared?.kind === 'strict' && declared.digits && typeof current === 'number') return String(current);
+    const item = listItem(schema);
+    if (item && Array.isArray(current)) return current.map((entry: unknown) => visit(item, entry));
+    const { base } = unwrap(schema);
+    if (isObjectNode(base) && current && typeof current === 'object' && !Array.isArray(current)) {
+      const fields = current as Record<string, unknown>;
+      const entries = Object.entries(fields).map(([key, field]) => {
+        const entry = base.entries?.[key];
+        return [key, entry ? visit(entry, field) : field] as const;
+      });
+      return { ...Object.fromEntries(entries), [EXTRA_FIELD]: 'x' };
+    }
+    return current;
+  };
+  return visit(node(answer), value) as T;
+}
+
+/** The answer with a broken entry (a text where an object is declared) first in every list that leaves such entries out. */
+export function withBrokenEntry<T>(answer: unknown, value: T): T {
+  const visit = (schema: SchemaNode, current: unknown): unknown => {
+    const item = listItem(schema);
+    if (item && Array.isArray(current)) {
+      const entries = current.map((entry: unknown) => visit(item, entry));
+      return isObjectNode(unwrap(item).base) && listIsTolerant(schema).tolerant ? ['entrada quebrada', ...entries] : entries;
+    }
+    const { base } = unwrap(schema);
+    if (isObjectNode(base) && current && typeof current === 'object' && !Array.isArray(current)) {
+      return Object.fromEntries(
+        Object.entries(current as Record<string, unknown>).map(([key, field]) => {
+          const entry = base.entries?.[key];
+          return [key, entry ? visit(entry, field) : field];
+        }),
+      );
+    }
+    return current;
+  };
+  return visit(node(answer), value) as T;
+}
+
+/** Answers an endpoint with a body the generator built (any JSON, not only the declared output type). */
+export function mockAnswer(endpoint: AnyEndpoint, body: unknown): void {
+  mockApi(endpoint, () => HttpResponse.json(body as Parameters<typeof HttpResponse.json>[0]));
 }
