@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import { mockAnswer, renderRoute, tolerantVariant, withBrokenEntry } from '@driver-portal/shared/test-utils';
+import { api } from '.';
+import { routes } from '../routes';
+
+/*
+ * The document checklist rendered with "must work" variants of its four answers (docs/platform.md,
+ * "Reading answers"): each field only shown null or a near type, a field nobody declared, and one
+ * broken entry in each list. The statuses, decided by strict timestamps, are unchanged.
+ */
+
+const UNEXPECTED = 'Ocorreu um erro inesperado, tente novamente mais tarde.';
+const session = { driverGuid: 'guid-7' };
+const AT = '2026-11-20T12:00:00Z';
+const doc = (documentType: number, stamps: Record<string, unknown> = { createdAt: AT }) => ({
+  response: { documentType, fileUrl: 'https://fotos.example.com/d.jpg', documentDescription: 'Documento', ...stamps },
+});
+const answers = {
+  own: { documents: [doc(0, { createdAt: AT, approvedAt: AT }), doc(1), doc(2)] },
+  modality: { documents: [doc(3), doc(4), doc(5)] },
+  licence: {
+    driverLicense: { emissionDate: '2025-01-31', documentNumber: '123456789', emissionState: 'SP', name: 'Maria', cpf: '52998224725' },
+  },
+  vehicle: {
+    response: {
+      vehicle: { plate: 'ABC1D23', chassis: '9BWZZZ377VT004251', fuel: 'Flex', issuingState: 'SP', issuingAuthority: 'DETRAN-SP' },
+    },
+  },
+};
+
+type Variant = (answer: unknown, value: unknown) => unknown;
+const variants: [string, Variant][] = [
+  ['every shown field null', (answer, value) => tolerantVariant(answer, value, 'null')],
+  ['every shown field a near type', (answer, value) => tolerantVariant(answer, value, 'near')],
+  ['one broken entry in each list', (answer, value) => withBrokenEntry(answer, value)],
+];
+
+let warn: jest.SpyInstance;
+beforeEach(() => {
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => warn.mockRestore());
+
+const items = (groupName: string) =>
+  within(screen.getByRole('region', { name: groupName }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('document checklist', () => {
+  it.each(variants)('with %s: every document with its status, the data rows filled, the submit offered', async (_name, variant) => {
+    mockAnswer(api.register.driverDocuments, variant(api.register.driverDocuments.answer, answers.own));
+    mockAnswer(api.register.modalityDocuments, variant(api.register.modalityDocuments.answer, answers.modality));
+    mockAnswer(api.register.license, variant(api.register.license.answer, answers.licence));
+    mockAnswer(api.register.modalityVehicle, variant(api.register.modalityVehicle.answer, answers.vehicle));
+    renderRoute({ routes, path: '/register/upload-picture/0', session });
+    await screen.findByRole('region', { name: 'Seus documentos' });
+    expect(items('Seus documentos')).toHaveLength(4);
+    expect(items('Seus documentos')[0]).toContain('Documento Aprovado');
+    expect(items('Documentos do veículo')).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Enviar para análise' })).toBeInTheDocument();
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
