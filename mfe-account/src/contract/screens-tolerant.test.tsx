@@ -11,7 +11,6 @@ import { routes } from '../routes';
  */
 
 const UNEXPECTED = 'Ocorreu um erro inesperado, tente novamente mais tarde.';
-const STYLES = ['null', 'near'] as const;
 const DRIVER_ID = 'drv-42';
 
 let warn: jest.SpyInstance;
