@@ -157,6 +157,29 @@ describe('policy updates', () => {
   });
 });
 
+describe('invoices', () => {
+  const INVOICES = {
+    data: [
+      { dataEmissao: '2026-05-05T09:00:00', totalLiquido: 3124.5, linkNF: 'https://nf.provedor.com.br/nota-1.pdf' },
+      { dataEmissao: '2026-04-05T09:00:00', totalLiquido: 0.99, linkNF: 'https://nf.provedor.com.br/nota-2.pdf' },
+    ],
+  };
+  it.each(variants)('with %s: both invoices with their net totals', async (_name, variant) => {
+    mockAnswer(api.statement.invoices, variant(api.statement.invoices.answer, INVOICES));
+    const { user } = renderRoute({ routes, path: '/my-account/take-nf' });
+    await user.type(await screen.findByLabelText('CPF'), '52998224725');
+    await user.type(screen.getByLabelText('Data de nascimento'), '12041985');
+    await user.type(screen.getByLabelText('Data inicial'), '01012026');
+    await user.type(screen.getByLabelText('Data final'), '30062026');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    const list = await screen.findByRole('list', { name: 'Notas fiscais' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('R$ 3.124,50');
+    expect(items[1]).toHaveTextContent('R$ 0,99');
+  });
+});
+
 describe('terms links', () => {
   it('with a field nobody declared: the three documents linked', async () => {
     mockAnswer(
