@@ -61,3 +61,23 @@ describe('document checklist', () => {
     expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
   });
 });
+
+describe('document review', () => {
+  const documents = {
+    documents: [
+      doc(0, { createdAt: AT, approvedAt: AT }),
+      doc(1),
+      doc(2, { createdAt: AT, rejectedAt: AT, rejectedReasonId: 3 }),
+      doc(4, { createdAt: AT, rejectedAt: AT, rejectedReasonId: 10 }),
+    ],
+  };
+  it.each(variants)('with %s: each document with its status', async (_name, variant) => {
+    mockAnswer(api.register.modalityWorkflow, variant(api.register.modalityWorkflow.answer, { modalityId: 0 }));
+    mockAnswer(api.register.modalityDocuments, variant(api.register.modalityDocuments.answer, documents));
+    renderRoute({ routes, path: '/register/review-docs/guid-7', session: {} });
+    const approved = await screen.findByText('CNH (Carteira Nacional de Habilitação) com EAR');
+    expect(within(approved.closest('li') as HTMLElement).getByText('Documento Aprovado')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Reenviar documento' })).toHaveLength(2);
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
