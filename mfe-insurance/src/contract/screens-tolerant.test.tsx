@@ -44,6 +44,15 @@ describe('insurance home', () => {
   });
 });
 
+describe('contract details', () => {
+  it.each(variants)('with %s: the policy number, no error', async (_name, variant) => {
+    mockAnswer(api.insurance.activePolicy, variant(api.insurance.activePolicy.answer, activePolicy));
+    renderRoute({ routes, path: `/car-insurance/contract-details/${DRIVER_ID}` });
+    expect(await screen.findByText('1234567890')).toBeInTheDocument();
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
+
 const requested: CardStatus = {
   stage: 'MANUFACTURING',
   requestedAt: '2026-06-10T12:00:00-03:00',
@@ -64,5 +73,13 @@ describe('card status', () => {
     renderRoute({ routes, path: '/card-request/status', session: { token: TEST_TOKEN, driverId: DRIVER_ID } });
     await waitFor(() => expect(document.querySelector('[aria-current="step"]')?.textContent).toContain('Em fabricação'));
     expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
+
+describe('card terms', () => {
+  it.each(variants)('a driver who never asked, with %s: the terms to accept', async (_name, variant) => {
+    mockAnswer(api.card.status, variant(api.card.status.answer, { stage: null, requestedAt: null, address: null }));
+    renderRoute({ routes, path: '/card-request/terms', session: { token: TEST_TOKEN, driverId: DRIVER_ID } });
+    expect(await screen.findByRole('checkbox', { name: 'Li e aceito os termos do cartão' })).toBeInTheDocument();
   });
 });

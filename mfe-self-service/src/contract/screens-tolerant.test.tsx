@@ -138,6 +138,30 @@ describe('statement', () => {
   });
 });
 
+describe('ride detail', () => {
+  it.each(STYLES)('with every shown field %s: the ride with its net value, no error', async (style) => {
+    mockAnswer(api.core.rideDetail, tolerantVariant(api.core.rideDetail.answer, ride(480013, '2026-11-20T14:05:00'), style));
+    renderRoute({ routes, path: '/performed-Runs/details/20-11-2026/480013?taxiId=77' });
+    expect(await screen.findAllByText(/R\$\s?10,00/)).not.toHaveLength(0);
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
+
+describe('inbox message detail', () => {
+  it.each(STYLES)('with every shown field %s: the message page, no error', async (style) => {
+    const detail = { id: 10, title: 'Nova regra', message: { body: '<p>Leia com atenção</p>', description: 'Resumo' } };
+    mockAnswer(api.communication.message, tolerantVariant(api.communication.message.answer, detail, style));
+    mockAnswer(api.communication.markViewed, {});
+    renderRoute({ routes, path: '/communication/details/1/10', session: { token: TEST_TOKEN, driverId: 'drv-1' } });
+    await waitFor(() =>
+      expect(document.querySelector('main')?.textContent ?? '').toMatch(
+        style === 'null' ? /Esta mensagem não tem conteúdo/ : /Leia com atenção/,
+      ),
+    );
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
+
 const deposits: Deposit[] = [
   { Data: '2026-10-10T12:00:00-03:00', Valor: 18.01, Servico: { product: 1.99 }, Corridas: [{ TransacaoId: 'TRX-1', Valor: 20 }] },
   { Data: '2026-10-25T12:00:00-03:00', Valor: 48.01, Servico: { product: 1.99 }, Corridas: [{ TransacaoId: 'TRX-2', Valor: 50 }] },
