@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { mockAnswer, renderRoute, tolerantVariant, withBrokenEntry } from '@driver-portal/shared/test-utils';
 import { api } from '.';
 import { routes } from '../routes';
@@ -79,5 +79,40 @@ describe('document review', () => {
     expect(within(approved.closest('li') as HTMLElement).getByText('Documento Aprovado')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Reenviar documento' })).toHaveLength(2);
     expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
+
+describe('the /register/init router', () => {
+  const PHONE = '11912345678';
+  const answers = {
+    driver: { response: { id: 'guid-7', name: 'João', email: 'joao@example.com', mobile: PHONE, cpf: '11144477735' } },
+    states: { states: [1, 3, 4, 5, 6].map((driverStateType) => ({ response: { driverStateType } })) },
+    modalities: { modalities: [{ response: { modalityType: 0 } }] },
+    predicates: {
+      predicates: [
+        { key: 'CONTRIBUINTE_INSS', value: 'Sim' },
+        { key: 'CURSO_CONDUTOR', value: 'Não' },
+      ],
+    },
+    location: {
+      response: {
+        zipCode: '01310-100',
+        address: 'Avenida Paulista',
+        number: '1000',
+        complement: null,
+        district: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+      },
+    },
+  };
+  it.each(variants)('a driver whose first part is done, with %s: on to the document checklist', async (_name, variant) => {
+    mockAnswer(api.register.driverByMobile, variant(api.register.driverByMobile.answer, answers.driver));
+    mockAnswer(api.register.driverStates, variant(api.register.driverStates.answer, answers.states));
+    mockAnswer(api.register.modalities, variant(api.register.modalities.answer, answers.modalities));
+    mockAnswer(api.register.predicates, variant(api.register.predicates.answer, answers.predicates));
+    mockAnswer(api.register.location, variant(api.register.location.answer, answers.location));
+    const { router } = renderRoute({ routes, path: `/register/init/${PHONE}`, session: {} });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/upload-picture/0'));
   });
 });
