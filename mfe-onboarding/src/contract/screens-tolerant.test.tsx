@@ -116,3 +116,40 @@ describe('the /register/init router', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/register/upload-picture/0'));
   });
 });
+
+describe('vehicle data', () => {
+  const brands = [
+    { id: 1, name: 'Chevrolet' },
+    { id: 2, name: 'Fiat' },
+  ];
+  const models = {
+    carModels: [
+      { id: 101, model: 'Onix 1.0' },
+      { id: 102, model: 'Spin LTZ 1.8' },
+    ],
+  };
+  const readBack = {
+    response: {
+      vehicle: {
+        plate: 'ABC1D23',
+        chassis: '9BWZZZ377VT004251',
+        fuel: 'Flex',
+        issuingState: 'SP',
+        issuingAuthority: 'DETRAN-SP',
+        brandId: 1,
+        modelId: 102,
+      },
+    },
+  };
+  it.each(variants)('with %s: both brands, then both models of the chosen one', async (_name, variant) => {
+    mockAnswer(api.register.carBrands, variant(api.register.carBrands.answer, brands));
+    mockAnswer(api.register.carModels, variant(api.register.carModels.answer, models));
+    mockAnswer(api.register.modalityVehicle, variant(api.register.modalityVehicle.answer, readBack));
+    const { user } = renderRoute({ routes, path: '/register/crlv/new/0', session });
+    const brand = await screen.findByLabelText('Marca');
+    await waitFor(() => expect(within(brand).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(brand, '1');
+    await waitFor(() => expect(within(screen.getByLabelText('Modelo')).getAllByRole('option')).toHaveLength(3));
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
