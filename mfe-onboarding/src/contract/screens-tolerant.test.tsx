@@ -153,3 +153,26 @@ describe('vehicle data', () => {
     expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
   });
 });
+
+describe('create account', () => {
+  const MOBILE = '21987650000';
+  const policies = [
+    { id: 1, description: 'Termos de uso', documentUrl: 'https://termos.example.com/uso.html', checked: false },
+    { id: 2, description: 'Política de privacidade', documentUrl: 'https://termos.example.com/privacidade.html', checked: false },
+  ];
+  it.each(variants)('with %s: the code confirmed, then both policies to accept', async (_name, variant) => {
+    mockAnswer(api.register.driverByMobile, variant(api.register.driverByMobile.answer, { response: null }));
+    mockAnswer(api.register.requestCode, {});
+    mockAnswer(api.register.confirmCode, variant(api.register.confirmCode.answer, { mobile: MOBILE, verified: true }));
+    mockAnswer(api.register.policies, variant(api.register.policies.answer, policies));
+    const { user } = renderRoute({ routes, path: `/register/create-account/${MOBILE}`, session: {} });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar código' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    await user.type(await screen.findByLabelText('Código'), '123456');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continuar' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await screen.findByLabelText('Nome completo');
+    await waitFor(() => expect(screen.getAllByRole('checkbox', { name: /^Li e aceito/ })).toHaveLength(2));
+    expect(document.querySelector('a[href="https://termos.example.com/privacidade.html"]')).not.toBeNull();
+  });
+});
