@@ -1,3 +1,4 @@
+import { answerRuleOf } from '@driver-portal/shared/answers';
 import type { AnyEndpoint } from '@driver-portal/shared/contract';
 import type { Declaration } from './contracts';
 
@@ -26,6 +27,21 @@ const WRAPPERS: Record<string, { optional?: boolean; nullable?: boolean }> = {
 
 /** Field path -> "type [optional] [nullable]", e.g. `$.response.cpf` -> `string`. */
 export function schemaShape(schema: unknown, path = '$', into = new Map<string, string>()): Map<string, string> {
+  // How a remote reads a field (shown, strict, a list that leaves out broken entries) is its own
+  // business: two declarations agree on what travels. A field only shown is any of its type.
+  const rule = answerRuleOf(schema);
+  if (rule?.kind === 'shown') {
+    into.set(path, `${{ text: 'string', number: 'number', flag: 'boolean' }[rule.as]} ${SHOWN}`);
+    return into;
+  }
+  if (rule?.kind === 'list') {
+    into.set(path, 'array');
+    return schemaShape(rule.item, `${path}[]`, into);
+  }
+  if (rule?.kind === 'strict' && rule.digits) {
+    into.set(path, 'number');
+    return into;
+  }
   let node = schema as SchemaNode;
   const flags = new Set<string>();
   while (WRAPPERS[node.type] && node.wrapped) {
@@ -41,13 +57,20 @@ export function schemaShape(schema: unknown, path = '$', into = new Map<string, 
   return into;
 }
 
+const SHOWN = '(shown)';
+const baseType = (shape: string) => shape.split(' ')[0];
+
 function conflicts(part: string, first: unknown, second: unknown): string[] {
   const a = schemaShape(first);
   const b = schemaShape(second);
   const problems: string[] = [];
   for (const [path, type] of a) {
     const other = b.get(path);
-    if (other !== undefined && other !== type) problems.push(`${part} ${path}: ${type} vs ${other}`);
+    if (other === undefined || other === type) continue;
+    // A field one remote only shows agrees with any declaration of the same type.
+    const shownOnOneSide = type.endsWith(SHOWN) || other.endsWith(SHOWN);
+    if (shownOnOneSide && baseType(type) === baseType(other)) continue;
+    problems.push(`${part} ${path}: ${type} vs ${other}`);
   }
   return problems;
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accepted, listOf, numericId, shownText, strict } from '@driver-portal/shared/answers';
 import { defineEndpoint } from '@driver-portal/shared/contract';
 
 /*
@@ -7,29 +8,34 @@ import { defineEndpoint } from '@driver-portal/shared/contract';
  * and the sandbox's tests fail when two declarations of one call disagree.
  */
 
-export const EulaDocumentSchema = v.object({ documentUrl: v.nullish(v.string(), null) });
+/** Strict: the address is the whole answer; without it there is no document to open (the link says it failed, with a retry). */
+export const EulaDocumentSchema = v.object({
+  documentUrl: strict(v.string(), 'the link to the document is the whole answer'),
+});
 export type EulaDocument = v.InferOutput<typeof EulaDocumentSchema>;
 
+/** My account and the delivery page only show the driver: every field may be absent. */
 export const DriverSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  email: v.string(),
-  mobile: v.string(),
-  cpf: v.string(),
+  id: shownText(''),
+  name: shownText(''),
+  email: shownText(''),
+  mobile: shownText(''),
+  cpf: shownText(''),
 });
 export type Driver = v.InferOutput<typeof DriverSchema>;
 
 /** One policy the driver has not accepted yet (policy-update service, PascalCase). */
 export const PolicyUpdateItemSchema = v.object({
-  Id: v.number(),
-  Descricao: v.string(),
-  UrlDocumento: v.string(),
+  Id: numericId('the policy is accepted by its id'),
+  Descricao: shownText(''),
+  /** Strict: a policy the driver cannot open is not offered for acceptance (left out, asked again next time). */
+  UrlDocumento: strict(v.string(), 'the driver must be able to read what they accept'),
 });
 export type PolicyUpdateItem = v.InferOutput<typeof PolicyUpdateItemSchema>;
 
 // ---- Account (register service, no token; docs/product-rules.md, "Calls", Account) ----
 
-const text = v.nullish(v.string(), null);
+const text = shownText();
 
 /** The driver's address; a field the service leaves out reads "Não informado". */
 export const LocationSchema = v.object({
@@ -45,8 +51,8 @@ export type Location = v.InferOutput<typeof LocationSchema>;
 
 /** The vehicle a modality links to (docs/product-rules.md, "Entities": vehicle summary). */
 export const VehicleSummarySchema = v.object({
-  id: v.string(),
-  plate: v.string(),
+  id: strict(v.string(), 'the vehicle attributes are read and saved by it'),
+  plate: shownText(''),
   brand: text,
   model: text,
   brandModel: text,
@@ -59,29 +65,43 @@ export type VehicleSummary = v.InferOutput<typeof VehicleSummarySchema>;
 
 /** 0 taxi, 1 private, 2 delivery (a flag set by enrolment); `active` false is "Em análise". */
 export const ModalitySchema = v.object({
-  modalityType: v.number(),
-  active: v.boolean(),
+  modalityType: strict(v.number(), 'decides which modality it is, and whether delivery is enrolled'),
+  active: strict(v.boolean(), 'decides the status shown ("Em análise") and what the driver may change'),
   vehicle: v.nullish(VehicleSummarySchema, null),
 });
 export type Modality = v.InferOutput<typeof ModalitySchema>;
 
-export const ModalitiesSchema = v.object({ modalities: v.array(v.object({ response: ModalitySchema })) });
+export const ModalitiesSchema = v.object({
+  modalities: listOf(v.object({ response: strict(ModalitySchema, 'an entry without its modality is no modality') }), 'modalidades'),
+});
 
 /** The driver's documents; my account reads only the profile photo's address (type 2). */
 export const DriverDocumentsSchema = v.object({
-  documents: v.array(v.object({ response: v.object({ documentType: v.number(), fileUrl: text }) })),
+  documents: listOf(
+    v.object({
+      response: strict(
+        v.object({ documentType: strict(v.number(), 'which document it is decides where it is shown'), fileUrl: text }),
+        'an entry without its document is no document',
+      ),
+    }),
+    'documentos',
+  ),
 });
 
 /**
  * What the calls that change something answer on success: a JSON object whose content is not
  * shown (the documents do not show it). An HTML page or an empty body is not a success.
  */
-export const AcceptedSchema = v.looseObject({});
+export const AcceptedSchema = accepted();
 
 /** The forgot-password lookup: `id` and `driver.cpf`; no `id` means the legacy reminder. */
 export const ForgotPasswordLookupSchema = v.object({
-  id: text,
-  driver: v.nullish(v.object({ cpf: v.string() }), null),
+  /** Strict, and present: null sends the legacy reminder, so a missing or wrong id must not read as "no id". */
+  id: strict(v.nullable(v.string()), 'null (and only null) sends the legacy reminder; the id leads to the code'),
+  driver: strict(
+    v.nullish(v.object({ cpf: strict(v.string(), 'compared with the CPF the driver typed') }), null),
+    'its CPF decides whether the driver typed the right one',
+  ),
 });
 export type ForgotPasswordLookup = v.InferOutput<typeof ForgotPasswordLookupSchema>;
 
@@ -90,43 +110,54 @@ export const ACCOUNT_TYPES = ['CC', 'CP'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** The bank account as saved and read back; digits travel as strings (leading zeros count). */
+const payout = (what: string) => strict(v.string(), `where the driver is paid: ${what}, saved back as read`);
 export const BankAccountSchema = v.object({
-  accountType: v.picklist(ACCOUNT_TYPES),
-  bankNumber: v.string(),
-  agencyNumber: v.string(),
+  accountType: strict(v.picklist(ACCOUNT_TYPES), 'where the driver is paid: the account type, saved back as read'),
+  bankNumber: payout('the bank'),
+  agencyNumber: payout('the agency'),
   /** Empty string when the agency has no digit. */
-  agencyNumberDigit: v.string(),
-  accountNumber: v.string(),
-  accountNumberDigit: v.string(),
+  agencyNumberDigit: payout("the agency's digit"),
+  accountNumber: payout('the account'),
+  accountNumberDigit: payout("the account's digit"),
 });
 export type BankAccount = v.InferOutput<typeof BankAccountSchema>;
 
 /** One bank of the bank list (its path is ours: docs/product-rules.md, "Gaps the product defines"). */
-export const BankSchema = v.object({ BankNumber: v.string(), Description: v.string() });
+export const BankSchema = v.object({ BankNumber: strict(v.string(), 'the bank is saved by its number'), Description: shownText('') });
 export type Bank = v.InferOutput<typeof BankSchema>;
 
 /** Vehicle ("Yes"/"No") and language ("yes"/"no") attributes. */
-export const PredicateSchema = v.object({ key: v.string(), value: v.string() });
+export const PredicateSchema = v.object({
+  key: strict(v.string(), 'the attribute is saved back by its key'),
+  value: strict(v.string(), 'decides whether the switch is on'),
+});
 export type Predicate = v.InferOutput<typeof PredicateSchema>;
-export const PredicatesSchema = v.object({ predicates: v.array(PredicateSchema) });
+/** What the saves send: the driver's whole list, every entry whole. */
+export const PredicatesBodySchema = v.object({ predicates: v.array(PredicateSchema) });
+/** What the reads give: an attribute that cannot be read is left out (its switch shows off). */
+export const PredicatesSchema = v.object({ predicates: listOf(PredicateSchema, 'atributos') });
 
 // ---- Statement service: the credential is added server-side (docs/product-rules.md, "Statement service (credential added server-side)") ----
 
 /** One invoice (nota fiscal): issue date, net total, the document's address. */
-export const InvoiceItemSchema = v.object({ dataEmissao: v.string(), totalLiquido: v.number(), linkNF: v.string() });
+export const InvoiceItemSchema = v.object({
+  dataEmissao: shownText(''),
+  totalLiquido: strict(v.number(), 'money: the net total of the invoice'),
+  /** Shown as a link when it is a safe address. */
+  linkNF: shownText(),
+});
 export type InvoiceItem = v.InferOutput<typeof InvoiceItemSchema>;
-
-/** What the core service's legacy calls answer on success: a JSON object, the message optional. */
-const LegacyOkSchema = v.object({ Message: v.optional(v.string()) });
 
 export const api = {
   register: {
     /** Terms document of a type: 0 use, 1 privacy, 2 image. */
     eulaDocument: defineEndpoint('register', 'GET', 'api/1.0/driver/eula/:type', { answer: EulaDocumentSchema }),
-    driver: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid', { answer: v.object({ response: DriverSchema }) }),
+    driver: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid', {
+      answer: v.object({ response: strict(DriverSchema, 'no driver, nothing to show') }),
+    }),
     /** `response` is null when the driver has no address yet. */
     location: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/location', {
-      answer: v.object({ response: v.nullable(LocationSchema) }),
+      answer: v.object({ response: v.nullish(LocationSchema, null) }),
     }),
     modalities: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/modality', { answer: ModalitiesSchema }),
     documents: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/documents', { answer: DriverDocumentsSchema }),
@@ -152,14 +183,14 @@ export const api = {
     }),
     /** `bankAccount` is null when the driver has not saved one. */
     bankAccount: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/bankaccount', {
-      answer: v.object({ bankAccount: v.nullable(BankAccountSchema) }),
+      answer: v.object({ bankAccount: strict(v.nullable(BankAccountSchema), 'null (and only null) means no account saved yet') }),
     }),
     saveBankAccount: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/bankaccount', {
       answer: AcceptedSchema,
       body: BankAccountSchema,
     }),
     /** The bank list: path ours (docs/product-rules.md, "Gaps the product defines"). */
-    banks: defineEndpoint('register', 'GET', 'api/1.0/banks', { answer: v.array(BankSchema) }),
+    banks: defineEndpoint('register', 'GET', 'api/1.0/banks', { answer: listOf(BankSchema, 'bancos') }),
     /** Change modality (0, 1) or enrol in delivery (2); no body. */
     setModality: defineEndpoint('register', 'PUT', 'api/1.0/driver/:guid/modality/:modalityType/', { answer: AcceptedSchema }),
     vehiclePredicates: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/modality/:modalityId/vehicle/:vehicleId', {
@@ -167,20 +198,20 @@ export const api = {
     }),
     saveVehiclePredicates: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/modality/:modalityId/vehicle/:vehicleId', {
       answer: AcceptedSchema,
-      body: PredicatesSchema,
+      body: PredicatesBodySchema,
     }),
     driverPredicates: defineEndpoint('register', 'GET', 'api/1.0/driver/driverPredicate/:guid', { answer: PredicatesSchema }),
     saveDriverPredicates: defineEndpoint('register', 'POST', 'api/1.0/driver/driverPredicate/:guid', {
       answer: AcceptedSchema,
-      body: PredicatesSchema,
+      body: PredicatesBodySchema,
     }),
   },
   core: {
     /** The forgot-password fallback when the lookup gives no id: `?cpf=` digits only. */
-    resendPassword: defineEndpoint('core', 'GET', 'Taxista/ReenviarSenha', { answer: LegacyOkSchema }),
+    resendPassword: defineEndpoint('core', 'GET', 'Taxista/ReenviarSenha', { answer: accepted() }),
   },
   eula: {
-    pendingPolicies: defineEndpoint('eula', 'GET', 'eula', { answer: v.array(PolicyUpdateItemSchema) }),
+    pendingPolicies: defineEndpoint('eula', 'GET', 'eula', { answer: listOf(PolicyUpdateItemSchema, 'políticas a aceitar') }),
     acceptPolicies: defineEndpoint('eula', 'POST', 'eula', {
       answer: AcceptedSchema,
       body: v.object({ politicas: v.array(v.number()) }),
@@ -188,7 +219,9 @@ export const api = {
   },
   statement: {
     /** Query cpf (digits), BirthDate, startDate, endDate (YYYY-MM-DD). */
-    invoices: defineEndpoint('statement', 'GET', 'api/extrato/nf', { answer: v.object({ data: v.array(InvoiceItemSchema) }) }),
+    invoices: defineEndpoint('statement', 'GET', 'api/extrato/nf', {
+      answer: v.object({ data: listOf(InvoiceItemSchema, 'notas fiscais') }),
+    }),
     /** Sent by e-mail; the answer's content is ignored. */
     incomeStatement: defineEndpoint('statement', 'POST', 'api/extrato/ir', {
       answer: AcceptedSchema,

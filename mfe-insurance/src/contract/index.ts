@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accepted, shownNumber, shownText, strict } from '@driver-portal/shared/answers';
 import { defineEndpoint } from '@driver-portal/shared/contract';
 
 /*
@@ -11,17 +12,17 @@ import { defineEndpoint } from '@driver-portal/shared/contract';
  */
 
 export const InsurancePolicySchema = v.object({
-  active: v.boolean(),
-  policyNumber: v.nullable(v.string()),
+  active: strict(v.boolean(), 'decides between the offer and the policy'),
+  policyNumber: strict(v.nullable(v.string()), 'null (and only null) says the contract is still being processed'),
   /** ISO date-time. */
-  expirationDate: v.nullable(v.string()),
-  bestPaymentDay: v.nullable(v.number()),
-  requestId: v.nullable(v.string()),
+  expirationDate: strict(v.nullable(v.string()), 'decides whether the policy may be renewed'),
+  bestPaymentDay: shownNumber(),
+  requestId: strict(v.nullable(v.string()), 'renewal and cancellation are asked by it'),
 });
 export type InsurancePolicy = v.InferOutput<typeof InsurancePolicySchema>;
 
 /** Renewal, cancellation and the contract answer a JSON object; its content is not shown. */
-const AcceptedSchema = v.looseObject({});
+const AcceptedSchema = accepted();
 
 export const MARITAL_STATUSES = ['Casado', 'Solteiro', 'Divorciado', 'Viúvo'] as const;
 export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
@@ -61,21 +62,22 @@ export type InsuranceRequest = v.InferOutput<typeof InsuranceRequestSchema>;
 
 /** The registered driver (register service): the owner's name and CPF when the driver owns the car. */
 export const DriverSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  email: v.string(),
-  mobile: v.string(),
-  cpf: v.string(),
+  id: shownText(''),
+  name: strict(v.string(), "sent in the contract as the vehicle owner's name"),
+  email: shownText(''),
+  mobile: shownText(''),
+  cpf: strict(v.string(), "sent in the contract as the vehicle owner's CPF"),
 });
 export type Driver = v.InferOutput<typeof DriverSchema>;
 
 /** The fields of the driver's vehicle the insurance request carries (Vehicle summary). */
+const insured = (what: string) => strict(v.string(), `sent in the contract: the insured vehicle's ${what}`);
 export const DriverVehicleSchema = v.object({
-  plate: v.string(),
-  chassis: v.string(),
-  fuel: v.string(),
-  issuingState: v.string(),
-  issuingAuthority: v.string(),
+  plate: insured('plate'),
+  chassis: insured('chassis'),
+  fuel: insured('fuel'),
+  issuingState: insured('state'),
+  issuingAuthority: insured('issuing authority'),
 });
 export type DriverVehicle = v.InferOutput<typeof DriverVehicleSchema>;
 
@@ -97,12 +99,30 @@ export const CardAddressSchema = v.object({
 });
 export type CardAddress = v.InferOutput<typeof CardAddressSchema>;
 
+/** The card address as read back: only shown. */
+export const CardAddressShownSchema = v.object({
+  cep: shownText(''),
+  address: shownText(''),
+  number: shownText(''),
+  complement: shownText(''),
+  neighborhood: shownText(''),
+  state: shownText(''),
+  city: shownText(''),
+});
+
 /** The driver's card request: `stage` null when the driver never asked for one. */
 export const CardStatusSchema = v.object({
-  stage: v.nullable(v.picklist(CARD_STAGES)),
+  stage: strict(v.nullable(v.picklist(CARD_STAGES)), 'decides the step the tracker shows; null (and only null): never asked'),
   /** ISO date-time of the request. */
-  requestedAt: v.nullable(v.string()),
-  address: v.nullable(CardAddressSchema),
+  requestedAt: shownText(),
+  address: v.nullish(CardAddressShownSchema, null),
+});
+
+/** What a card request answers: the new status, which must have a stage, or the request did not happen. */
+export const CardRequestedSchema = v.object({
+  stage: strict(v.picklist(CARD_STAGES), 'an answer without a stage is no request: the typed address and terms must stay'),
+  requestedAt: shownText(),
+  address: v.nullish(CardAddressShownSchema, null),
 });
 export type CardStatus = v.InferOutput<typeof CardStatusSchema>;
 
@@ -110,7 +130,12 @@ export const CardRequestSchema = v.object({ termsAccepted: v.literal(true), addr
 export type CardRequest = v.InferOutput<typeof CardRequestSchema>;
 
 /** The zip lookup's answer (ViaCEP's field names); a failure or an unknown CEP answers `{ erro: true }`. */
-export const ZipAddressSchema = v.object({ logradouro: v.string(), bairro: v.string(), uf: v.string(), localidade: v.string() });
+export const ZipAddressSchema = v.object({
+  logradouro: shownText(''),
+  bairro: shownText(''),
+  uf: strict(v.string(), 'a CEP that names no state was not found: the driver types the address'),
+  localidade: strict(v.string(), 'a CEP that names no city was not found: the driver types the address'),
+});
 export type ZipAddress = v.InferOutput<typeof ZipAddressSchema>;
 
 export const api = {
@@ -122,17 +147,24 @@ export const api = {
     contract: defineEndpoint('insurance', 'POST', 'api/1.0/insurance', { answer: AcceptedSchema, body: InsuranceRequestSchema }),
   },
   register: {
-    driver: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid', { answer: v.object({ response: DriverSchema }) }),
+    driver: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid', {
+      answer: v.object({ response: strict(DriverSchema, 'the contract needs the driver') }),
+    }),
     /** The vehicle of a modality (taxi: 0), `response.vehicle`. */
     vehicle: defineEndpoint('register', 'GET', 'api/1.0/driver/:id/modality/:m/vehicle', {
-      answer: v.object({ response: v.object({ vehicle: DriverVehicleSchema }) }),
+      answer: v.object({
+        response: strict(
+          v.object({ vehicle: strict(DriverVehicleSchema, 'the contract needs the vehicle') }),
+          'the contract needs the vehicle',
+        ),
+      }),
     }),
   },
   card: {
     /** The driver's card request and its stage. */
     status: defineEndpoint('card', 'GET', 'api/1.0/card/:driverId', { answer: CardStatusSchema }),
     /** Asks for the card; answers the new status (stage REQUESTED). */
-    request: defineEndpoint('card', 'POST', 'api/1.0/card/:driverId', { answer: CardStatusSchema, body: CardRequestSchema }),
+    request: defineEndpoint('card', 'POST', 'api/1.0/card/:driverId', { answer: CardRequestedSchema, body: CardRequestSchema }),
   },
   zipLookup: {
     /** GET with query zipcode (8 digits). */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accepted, listOf, shownText, strict } from '@driver-portal/shared/answers';
 import { defineEndpoint } from '@driver-portal/shared/contract';
 
 /*
@@ -15,7 +16,9 @@ import { defineEndpoint } from '@driver-portal/shared/contract';
  * single image of those types; the capture screens do not use them.
  */
 
-const text = v.nullish(v.string(), null);
+const text = shownText();
+/** A timestamp that decides the document's status: null (or absent) when it did not happen. */
+const statusDate = (what: string) => strict(v.nullish(v.string(), null), `decides the document's status: ${what}`);
 
 /**
  * One document as the documents calls give it (`documents[].response`); every timestamp is
@@ -23,18 +26,20 @@ const text = v.nullish(v.string(), null);
  * `rejectedReasonId` says why it was rejected.
  */
 export const DriverDocumentSchema = v.object({
-  documentType: v.number(),
-  createdAt: text,
-  rejectedAt: text,
-  approvedAt: text,
-  rejectedReasonId: v.nullish(v.number(), null),
+  documentType: strict(v.number(), 'which document it is decides where it is shown and what is missing'),
+  createdAt: statusDate('sent'),
+  rejectedAt: statusDate('rejected'),
+  approvedAt: statusDate('approved'),
+  rejectedReasonId: strict(v.nullish(v.number(), null), 'says why it was rejected and what to resend'),
   fileUrl: text,
   document: v.nullish(v.object({ fileUrl: text }), null),
   documentDescription: text,
 });
 export type DriverDocument = v.InferOutput<typeof DriverDocumentSchema>;
 
-export const DriverDocumentsSchema = v.object({ documents: v.array(v.object({ response: DriverDocumentSchema })) });
+export const DriverDocumentsSchema = v.object({
+  documents: listOf(v.object({ response: strict(DriverDocumentSchema, 'an entry without its document is no document') }), 'documentos'),
+});
 export type DriverDocuments = v.InferOutput<typeof DriverDocumentsSchema>;
 
 /** A single image or PDF, base64 without the `data:` prefix. */
@@ -47,10 +52,11 @@ export type LicenceSidesBody = v.InferOutput<typeof LicenceSidesBodySchema>;
 
 /** The proof of address read back (`response.document.fileUrl`); `response` null when none was sent. */
 export const ProofOfAddressSchema = v.object({
-  response: v.nullable(v.object({ document: v.object({ fileUrl: text }) })),
+  response: v.nullish(v.object({ document: v.nullish(v.object({ fileUrl: text }), null) }), null),
 });
 
-const UploadedSchema = v.looseObject({});
+/** An upload's answer is not used: any empty 2xx or an object that does not say it failed; never a list or a page. */
+const UploadedSchema = accepted();
 
 /** An upload: a POST of the register service with a base64 body, answered by `UploadedSchema`. */
 const upload = <TBody extends typeof UploadBodySchema | typeof LicenceSidesBodySchema>(path: string, body: TBody) =>
@@ -79,5 +85,7 @@ export const documentCalls = {
     answer: UploadedSchema,
   }),
   /** `documentUrl` of terms type `n`; 2 is the facial-recognition policy. */
-  eulaDocument: defineEndpoint('register', 'GET', 'api/1.0/driver/eula/:type', { answer: v.object({ documentUrl: text }) }),
+  eulaDocument: defineEndpoint('register', 'GET', 'api/1.0/driver/eula/:type', {
+    answer: v.object({ documentUrl: strict(v.string(), 'the link to the policy is the whole answer: the consent box links to it') }),
+  }),
 } as const;

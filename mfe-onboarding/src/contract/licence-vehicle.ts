@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { accepted, listOf, numericId, shownNumber, shownText, strict } from '@driver-portal/shared/answers';
 import { defineEndpoint } from '@driver-portal/shared/contract';
 
 /*
@@ -34,14 +35,15 @@ export type LicenceBody = v.InferOutput<typeof LicenceBodySchema>;
 
 /** The licence as the service reads it back; `driverLicense` is null before one was sent. */
 export const LicenceReadBackSchema = v.object({
-  driverLicense: v.nullable(
+  driverLicense: v.nullish(
     v.object({
-      emissionDate: v.nullable(v.string()),
-      documentNumber: v.nullable(v.string()),
-      emissionState: v.nullable(v.string()),
-      name: v.nullable(v.string()),
-      cpf: v.nullable(v.string()),
+      emissionDate: shownText(),
+      documentNumber: shownText(),
+      emissionState: shownText(),
+      name: shownText(),
+      cpf: shownText(),
     }),
+    null,
   ),
 });
 export type LicenceReadBack = v.InferOutput<typeof LicenceReadBackSchema>;
@@ -76,30 +78,41 @@ export type VehicleBody = v.InferOutput<typeof VehicleBodySchema>;
 
 /** The vehicle read back (`response.vehicle`); the insurance remote reads the first five. */
 export const VehicleReadBackSchema = v.object({
-  response: v.object({
-    vehicle: v.object({
-      plate: v.string(),
-      chassis: v.string(),
-      fuel: v.string(),
-      issuingState: v.string(),
-      issuingAuthority: v.string(),
-      renavam: v.optional(v.string()),
-      brandId: v.optional(v.number()),
-      modelId: v.optional(v.number()),
-      manufactureYear: v.optional(v.number()),
-      modelYear: v.optional(v.number()),
-      color: v.optional(v.string()),
+  response: strict(
+    v.object({
+      vehicle: strict(
+        v.object({
+          plate: shownText(''),
+          chassis: shownText(''),
+          fuel: shownText(''),
+          issuingState: shownText(''),
+          issuingAuthority: shownText(''),
+          renavam: v.optional(shownText()),
+          brandId: v.optional(shownNumber()),
+          modelId: v.optional(shownNumber()),
+          manufactureYear: v.optional(shownNumber()),
+          modelYear: v.optional(shownNumber()),
+          color: v.optional(shownText()),
+        }),
+        'no vehicle: the form starts empty (a 404 says so)',
+      ),
     }),
-  }),
+    'no vehicle: the form starts empty (a 404 says so)',
+  ),
 });
 export type VehicleReadBack = v.InferOutput<typeof VehicleReadBackSchema>['response']['vehicle'];
 
-export const CarBrandsSchema = v.array(v.object({ id: v.number(), name: v.string() }));
+export const CarBrandsSchema = listOf(
+  v.object({ id: numericId('the models are asked by the brand id, sent with the vehicle'), name: shownText('') }),
+  'marcas',
+);
 export type CarBrand = v.InferOutput<typeof CarBrandsSchema>[number];
-export const CarModelsSchema = v.object({ carModels: v.array(v.object({ id: v.number(), model: v.string() })) });
+export const CarModelsSchema = v.object({
+  carModels: listOf(v.object({ id: numericId('sent with the vehicle as its model'), model: shownText('') }), 'modelos'),
+});
 export type CarModel = v.InferOutput<typeof CarModelsSchema>['carModels'][number];
 
-const Accepted = v.looseObject({});
+const Accepted = accepted();
 
 export const licenceVehicleCalls = {
   /** The licence's data (every field); answers an object whose content is not shown. */
@@ -112,6 +125,6 @@ export const licenceVehicleCalls = {
   carModels: defineEndpoint('register', 'GET', 'api/1.0/vehicleinfo/:brandId/carmodel', { answer: CarModelsSchema }),
   /** The modality whose documents are under review. */
   modalityWorkflow: defineEndpoint('register', 'GET', 'api/1.0/driver/:id/get-modality-workflow', {
-    answer: v.object({ modalityId: v.number() }),
+    answer: v.object({ modalityId: numericId('the documents under review are asked by it') }),
   }),
 } as const;

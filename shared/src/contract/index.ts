@@ -3,6 +3,7 @@ import type { ServiceName } from '@driver-portal/shared/config';
 
 export type { StandardSchemaV1 } from '@standard-schema/spec';
 export * from './errors';
+export * from './failure';
 
 /*
  * How a call is declared. The platform holds only the mechanism: each remote declares the calls

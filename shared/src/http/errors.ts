@@ -63,7 +63,7 @@ export class ApiError extends Error {
  * HTML body (a stack trace, a proxy's page: "java.lang.NullPointerException … upstream=10.0.3.17")
  * is never shown: the screen gets the catalogue's text instead.
  */
-function serverMessage(data: unknown, service: ServiceName): string | undefined {
+export function serverMessage(data: unknown, service: ServiceName): string | undefined {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const body = data as Record<string, unknown>;
   const keys = SERVICE_ERROR_STYLE[service] === 'statement' ? ['error'] : ['Message', 'message'];
@@ -71,6 +71,17 @@ function serverMessage(data: unknown, service: ServiceName): string | undefined 
     const value = body[key];
     if (typeof value === 'string' && value.trim() !== '') return value.trim();
   }
+  return undefined;
+}
+
+/**
+ * The service's own message in its own error shape (`Message` of the legacy services, `error` of
+ * the statement service, the first `validations[].message` of the newer ones); a `message` in
+ * any other shape (a framework's exception text) is never shown.
+ */
+export function ownMessage(data: unknown, service: ServiceName): string | undefined {
+  if (carriesMessage(service)) return serverMessage(data, service);
+  if (SERVICE_ERROR_STYLE[service] === 'validation') return validationEntries(data)[0]?.message;
   return undefined;
 }
 
@@ -135,8 +146,13 @@ export function toApiError(error: unknown, service: ServiceName): ApiError {
         service,
       });
     }
-    if (status === 404) return new ApiError({ kind: 'not-found', status, message: ERROR_TEXTS.notFound, service });
-    return new ApiError({ kind: 'server', status, message: ERROR_TEXTS.unexpected, service });
+    // Any other 4xx whose body carries the service's own message shows it (the catalogue's rule
+    // for 400, docs/platform.md "Reading answers"): "Veículo não encontrado." tells the driver what
+    // to fix, where "tente novamente mais tarde" would have them retry what cannot succeed. A 5xx
+    // (or a 4xx without a message) keeps the catalogue's text.
+    const own = status < 500 ? ownMessage(data, service) : undefined;
+    if (status === 404) return new ApiError({ kind: 'not-found', status, message: own ?? ERROR_TEXTS.notFound, service });
+    return new ApiError({ kind: 'server', status, message: own ?? ERROR_TEXTS.unexpected, service });
   }
   return new ApiError({ kind: 'server', message: ERROR_TEXTS.unexpected, service });
 }

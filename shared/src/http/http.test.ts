@@ -1,5 +1,6 @@
 import { delay, http as mswHttp, HttpResponse } from 'msw';
 import * as v from 'valibot';
+import { accepted, listOf, numericId, shownText, strict } from '@driver-portal/shared/answers';
 import { defineEndpoint } from '@driver-portal/shared/contract';
 import { onAlert, type AlertRequest } from '@driver-portal/shared/events';
 import { endpointUrl, mockJson, mockNetworkError, mockStatus, recordRequests, server, TEST_TOKEN } from '@driver-portal/shared/test-utils';
@@ -234,5 +235,86 @@ describe('error catalogue', () => {
       kind: 'timeout',
       message: expect.stringContaining('demorou'),
     });
+  });
+});
+
+describe('reading answers tolerantly where it is safe (docs/platform.md, "Reading answers")', () => {
+  const tolerant = {
+    save: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/bankaccount', { answer: accepted() }),
+    legacySave: defineEndpoint('core', 'PUT', 'Taxista/AlterarSenha', { answer: accepted() }),
+    driver: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid', {
+      answer: v.object({ response: strict(v.object({ name: shownText('') }), 'the screen needs the driver') }),
+    }),
+    list: defineEndpoint('core', 'GET', 'notificacoes/lista', {
+      answer: listOf(v.object({ Id: numericId('the detail is asked by it'), Titulo: shownText('') }), 'notificações'),
+    }),
+    contract: defineEndpoint('insurance', 'POST', 'api/1.0/insurance', { answer: accepted() }),
+  };
+  const answerWith = (endpoint: (typeof tolerant)[keyof typeof tolerant], body: () => Response) => {
+    const method = endpoint.method === 'GET' ? mswHttp.get : endpoint.method === 'PUT' ? mswHttp.put : mswHttp.post;
+    server.use(method(endpointUrl(endpoint), body));
+  };
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  it.each([
+    ['204', () => new HttpResponse(null, { status: 204 })],
+    ['an empty 200', () => new HttpResponse('', { status: 200 })],
+    ['null', () => HttpResponse.json(null)],
+    ['an object', () => HttpResponse.json({ id: 'x' })],
+  ])('a save answered %s is a success', async (_label, body) => {
+    answerWith(tolerant.save, body);
+    await expect(callApi(tolerant.save, { params: { guid: 'g' } })).resolves.not.toBeInstanceOf(Error);
+  });
+
+  it.each([
+    ['a list', () => HttpResponse.json([1, 2])],
+    ['an HTML page', () => new HttpResponse('<html>502</html>', { headers: { 'Content-Type': 'text/html' } })],
+    ['a text', () => new HttpResponse('OK', { headers: { 'Content-Type': 'text/plain' } })],
+    ['{ "success": false }', () => HttpResponse.json({ success: false })],
+    ['{ "erro": true }', () => HttpResponse.json({ erro: true })],
+    ['a non-empty validations list', () => HttpResponse.json({ validations: [{ message: 'x' }] })],
+  ])('a save answered 200 with %s is no success', async (_label, body) => {
+    answerWith(tolerant.save, body);
+    await expect(callApi(tolerant.save, { params: { guid: 'g' } })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("a legacy 2xx that says it failed shows the service's own Message", async () => {
+    answerWith(tolerant.legacySave, () => HttpResponse.json({ Success: false, Message: 'Senha atual incorreta.' }));
+    await expect(callApi(tolerant.legacySave)).rejects.toMatchObject({ message: 'Senha atual incorreta.' });
+  });
+
+  it('a list where an object is declared is refused at any depth', async () => {
+    answerWith(tolerant.driver, () => HttpResponse.json({ response: [{ name: 'Maria' }] }));
+    await expect(callApi(tolerant.driver, { params: { guid: 'g' } })).rejects.toMatchObject({ kind: 'server' });
+    answerWith(tolerant.driver, () => HttpResponse.json({ response: { name: 42 } }));
+    await expect(callApi(tolerant.driver, { params: { guid: 'g' } })).resolves.toEqual({ response: { name: '42' } });
+  });
+
+  it('a list leaves out the entry it cannot read, says so on the console, and converts an id in digits', async () => {
+    answerWith(tolerant.list, () => HttpResponse.json([{ Id: '1', Titulo: null }, { Titulo: 'sem id' }, { Id: 2, Titulo: 'Olá' }]));
+    await expect(callApi(tolerant.list)).resolves.toEqual([
+      { Id: 1, Titulo: '' },
+      { Id: 2, Titulo: 'Olá' },
+    ]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('notificações: 1 of 3 entries left out'), expect.any(Array));
+  });
+
+  it('a list none of whose entries can be read is refused', async () => {
+    answerWith(tolerant.list, () => HttpResponse.json([{ Titulo: 'sem id' }]));
+    await expect(callApi(tolerant.list)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it.each([
+    [404, { validations: [{ message: 'Veículo não encontrado.' }] }, 'Veículo não encontrado.'],
+    [409, { validations: [{ message: 'Já existe um pedido.' }] }, 'Já existe um pedido.'],
+    [404, { message: 'detalhe interno' }, 'O serviço esta indisponivel no momento, tente novamente mais tarde.'],
+    [500, { validations: [{ message: 'interno' }] }, 'Ocorreu um erro inesperado, tente novamente mais tarde.'],
+  ])('a %i of a newer service shows its own message only in its own error shape', async (status, body, text) => {
+    answerWith(tolerant.contract, () => HttpResponse.json(body, { status }));
+    await expect(callApi(tolerant.contract)).rejects.toMatchObject({ message: text });
   });
 });

@@ -1,10 +1,10 @@
 import axios, { type AxiosInstance } from 'axios';
 import { serviceBaseUrl, type ServiceName } from '@driver-portal/shared/config';
-import { buildPath, checkSchema, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
+import { buildPath, checkSchema, saysFailed, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
 import { getToken } from '@driver-portal/shared/session';
 import { beginLoading, showAlert } from '@driver-portal/shared/events';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
-import { ApiError, TOKEN_SERVICES, toApiError } from './errors';
+import { ApiError, TOKEN_SERVICES, ownMessage, toApiError } from './errors';
 
 export { ApiError, TOKEN_SERVICES, type ApiErrorKind } from './errors';
 export { ERROR_TEXTS } from './messages';
@@ -99,9 +99,21 @@ export async function callApi<TResponse, TBody = undefined>(
       signal: controller.signal,
       headers: options.token && TOKEN_SERVICES.has(endpoint.service) ? { Authorization: `Bearer ${options.token}` } : undefined,
     });
+    const where = `${endpoint.service} ${endpoint.method} ${endpoint.path}`;
+    // A 2xx whose body says it failed is a failure, whatever the schema would read in it.
+    if (saysFailed(response.data)) {
+      console.warn(`[driver-portal] a 2xx answer from ${where} says it failed`);
+      throw failedAnswer(endpoint.service, response.data);
+    }
     const checked = await checkSchema(endpoint.answer, response.data);
     if (!checked.ok) {
-      console.warn(`[driver-portal] malformed answer from ${endpoint.service} ${endpoint.method} ${endpoint.path}:`, checked.problems);
+      console.warn(`[driver-portal] malformed answer from ${where}:`, checked.problems);
+      throw malformedAnswer(endpoint.service);
+    }
+    // An object is never an array: a schema of an object read from a list (`[]` where `{}` was
+    // declared, here or in any field) would otherwise give a false success.
+    if (listReadAsObject(response.data, checked.value)) {
+      console.warn(`[driver-portal] malformed answer from ${where}: a list where an object was declared`);
       throw malformedAnswer(endpoint.service);
     }
     return checked.value;
@@ -116,6 +128,30 @@ export async function callApi<TResponse, TBody = undefined>(
     options.signal?.removeEventListener('abort', cancel);
     endLoading?.();
   }
+}
+
+/**
+ * True when a list of the answer was read as an object, at any depth (valibot's object schemas
+ * take an array for an object whose fields are all optional). Lists whose entries were left
+ * out are not compared entry by entry.
+ */
+function listReadAsObject(input: unknown, output: unknown): boolean {
+  if (typeof output !== 'object' || output === null) return false;
+  if (Array.isArray(input) && !Array.isArray(output)) return true;
+  if (typeof input !== 'object' || input === null) return false;
+  if (Array.isArray(input) && Array.isArray(output)) {
+    return input.length === output.length && output.some((entry, index) => listReadAsObject(input[index], entry));
+  }
+  const fields = input as Record<string, unknown>;
+  return Object.entries(output).some(([key, value]) => listReadAsObject(fields[key], value));
+}
+
+/**
+ * The error for a 2xx whose body says it failed: the service's own message when it carries one
+ * in its error shape, else the catalogue's unexpected error.
+ */
+function failedAnswer(service: ServiceName, body: unknown): ApiError {
+  return new ApiError({ kind: 'server', message: ownMessage(body, service) ?? ERROR_TEXTS.unexpected, service });
 }
 
 /**

@@ -1,3 +1,4 @@
 export * from './platform';
 export { navigationProblems } from './navigation';
 export { describeFaultMatrix, FAULTS } from './faults';
+export * from './answer-variants';

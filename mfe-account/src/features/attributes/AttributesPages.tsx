@@ -4,7 +4,14 @@ import { useLoad } from '@driver-portal/shared/data';
 import { LoadView, Page } from '@driver-portal/shared/ui';
 import type { Predicate } from '../../contract';
 import { accountPaths } from '../../paths';
-import { fetchLanguages, fetchVehicleAttributes, LANGUAGE_ATTRIBUTES, saveLanguage, saveVehicleAttribute, VEHICLE_ATTRIBUTES } from './api';
+import {
+  fetchLanguages,
+  fetchVehicleAttributes,
+  LANGUAGE_ATTRIBUTES,
+  saveLanguages,
+  saveVehicleAttributes,
+  VEHICLE_ATTRIBUTES,
+} from './api';
 import { AttributeToggles } from './AttributeToggles';
 import './attributes.css';
 
@@ -16,7 +23,7 @@ export function CarPredicatesPage() {
     [driverId, modalityId, vehicleId],
   );
   const save = useCallback(
-    (predicate: Predicate) => saveVehicleAttribute({ guid: driverId, modalityId, vehicleId }, predicate),
+    (predicates: Predicate[]) => saveVehicleAttributes({ guid: driverId, modalityId, vehicleId }, predicates),
     [driverId, modalityId, vehicleId],
   );
   return (
@@ -33,7 +40,7 @@ export function CarPredicatesPage() {
 export function DriverPredicatesPage() {
   const { driverId = '' } = useParams();
   const load = useLoad((signal) => fetchLanguages(driverId, signal), [driverId]);
-  const save = useCallback((predicate: Predicate) => saveLanguage(driverId, predicate), [driverId]);
+  const save = useCallback((predicates: Predicate[]) => saveLanguages(driverId, predicates), [driverId]);
   return (
     <Page title="Detalhes do perfil" backTo={accountPaths.myAccount(driverId)}>
       <p>Marque os idiomas em que você atende os passageiros. Cada alteração é salva na hora.</p>

@@ -52,15 +52,17 @@ export const fetchVehicleAttributes = (vehicle: VehicleRef, signal: AbortSignal)
   callApi(api.register.vehiclePredicates, { params: { ...vehicle }, signal }).then((answer) => answer.predicates);
 
 /**
- * POST the same path with only the attribute that changed: each save stands alone, so a failed
- * one is rolled back without undoing another that succeeded meanwhile (the service merges by key).
+ * POST the same path with the driver's whole list (the seed's call carries "predicates
+ * [{key,value}]", the list, and nothing says the service merges by key): a one-entry list could
+ * leave a service that replaces the list with only that attribute.
  */
-export const saveVehicleAttribute = (vehicle: VehicleRef, predicate: Predicate) =>
-  callApi(api.register.saveVehiclePredicates, { params: { ...vehicle }, body: { predicates: [predicate] } });
+export const saveVehicleAttributes = (vehicle: VehicleRef, predicates: Predicate[]) =>
+  callApi(api.register.saveVehiclePredicates, { params: { ...vehicle }, body: { predicates } });
 
 /** GET register api/1.0/driver/driverPredicate/:guid. */
 export const fetchLanguages = (guid: string, signal: AbortSignal): Promise<Predicate[]> =>
   callApi(api.register.driverPredicates, { params: { guid }, signal }).then((answer) => answer.predicates);
 
-export const saveLanguage = (guid: string, predicate: Predicate) =>
-  callApi(api.register.saveDriverPredicates, { params: { guid }, body: { predicates: [predicate] } });
+/** POST the same path with the driver's whole list of languages (as the vehicle's, above). */
+export const saveLanguages = (guid: string, predicates: Predicate[]) =>
+  callApi(api.register.saveDriverPredicates, { params: { guid }, body: { predicates } });

@@ -37,6 +37,24 @@ function mockVehicle() {
   });
 }
 
+/** The vehicle's whole list as `mockVehicle` reads it (the kit left out reads "No"), with changes. */
+function vehicleList(changes: Record<string, string>) {
+  const read: Record<string, string> = {
+    ACCESSIBLE_OR_ADAPTED_CAR: 'No',
+    BICICLE_SUPPORT: 'Yes',
+    ENTERTAINMENT_KIT: 'No',
+    SUSTAINABLE_FUEL: 'No',
+    ACRYLIC_PROTECTION: 'No',
+  };
+  return { predicates: Object.entries({ ...read, ...changes }).map(([key, value]) => ({ key, value })) };
+}
+
+/** Every language "no" but those given. */
+function languageList(yes: Record<string, string>) {
+  const keys = ['SPEAK_IN_GERMAN', 'SPEAK_IN_ESPANHOL', 'SPEAK_IN_FRENCH', 'SPEAK_IN_ENGLISH', 'SPEAK_IN_ITALIAN', 'SPEAK_IN_LIBRAS'];
+  return { predicates: keys.map((key) => ({ key, value: yes[key] ?? 'no' })) };
+}
+
 async function openCar() {
   mockVehicle();
   const rendered = renderRoute({ routes, path: carPath });
@@ -68,7 +86,7 @@ describe('vehicle attributes', () => {
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/my-account/init/${DRIVER_ID}`);
   });
 
-  it('flips at once, before the save answers, then sends only that attribute ("Yes") and says it was saved', async () => {
+  it('flips at once, before the save answers, then sends the whole list with that attribute "Yes" and says it was saved', async () => {
     const requests = recordRequests();
     const { user } = await openCar();
     let answer: (response: Response) => void = () => undefined;
@@ -78,7 +96,8 @@ describe('vehicle attributes', () => {
     expect(switchOf('Proteção de acrílico')).toBeChecked();
     await waitFor(() => expect(posts(requests)).toHaveLength(1));
     expect(posts(requests)[0]?.url.pathname).toBe(`/register/api/1.0/driver/${DRIVER_ID}/modality/0/vehicle/veh-7`);
-    await waitFor(() => expect(posts(requests)[0]?.body).toEqual({ predicates: [{ key: 'ACRYLIC_PROTECTION', value: 'Yes' }] }));
+    // The whole list, as read, with the one change: nothing relies on the service merging by key.
+    await waitFor(() => expect(posts(requests)[0]?.body).toEqual(vehicleList({ ACRYLIC_PROTECTION: 'Yes' })));
     expect(posts(requests)[0]?.headers.get('authorization')).toBeNull();
 
     answer(HttpResponse.json({}));
@@ -94,7 +113,32 @@ describe('vehicle attributes', () => {
     await user.click(switchOf('Suporte para bicicleta'));
     expect(switchOf('Suporte para bicicleta')).not.toBeChecked();
     await screen.findByText('Suporte para bicicleta: não. Salvo.');
-    expect(posts(requests)[0]?.body).toEqual({ predicates: [{ key: 'BICICLE_SUPPORT', value: 'No' }] });
+    expect(posts(requests)[0]?.body).toEqual(vehicleList({ BICICLE_SUPPORT: 'No' }));
+  });
+
+  it.each([
+    ['204 No Content', () => new HttpResponse(null, { status: 204 })],
+    ['an empty 200', () => new HttpResponse('', { status: 200 })],
+  ])('a save answered %s is saved: the switch stays, no rollback', async (_case, answer) => {
+    const { user } = await openCar();
+    mockApi(api.register.saveVehiclePredicates, answer);
+    await user.click(switchOf('Proteção de acrílico'));
+    await screen.findByText('Proteção de acrílico: sim. Salvo.');
+    expect(switchOf('Proteção de acrílico')).toBeChecked();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('a save answered with an HTML page or a body that says it failed is rolled back', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user } = await openCar();
+    mockApi(
+      api.register.saveVehiclePredicates,
+      () => new HttpResponse('<html><body>502</body></html>', { headers: { 'Content-Type': 'text/html' } }),
+    );
+    await user.click(switchOf('Proteção de acrílico'));
+    await screen.findByRole('alertdialog', { name: 'Não foi possível salvar' });
+    expect(switchOf('Proteção de acrílico')).not.toBeChecked();
+    warn.mockRestore();
   });
 
   it.each([
@@ -154,11 +198,11 @@ describe('vehicle attributes', () => {
 
   it('one save failing rolls back only its own switch', async () => {
     const { user } = await openCar();
+    const requests = recordRequests();
     mockApi(api.register.saveVehiclePredicates, async ({ request }) => {
-      const body = (await request.json()) as { predicates: { key: string }[] };
-      return body.predicates[0]?.key === 'SUSTAINABLE_FUEL'
-        ? HttpResponse.json({ validations: [] }, { status: 500 })
-        : HttpResponse.json({});
+      const body = (await request.json()) as { predicates: { key: string; value: string }[] };
+      const fuel = body.predicates.find((predicate) => predicate.key === 'SUSTAINABLE_FUEL');
+      return fuel?.value === 'Yes' ? HttpResponse.json({ validations: [] }, { status: 500 }) : HttpResponse.json({});
     });
     await user.click(switchOf('Carro acessível ou adaptado'));
     await screen.findByText('Carro acessível ou adaptado: sim. Salvo.');
@@ -166,12 +210,16 @@ describe('vehicle attributes', () => {
     await screen.findByRole('alertdialog', { name: 'Não foi possível salvar' });
     expect(switchOf('Combustível sustentável (gás ou elétrico)')).not.toBeChecked();
     expect(switchOf('Carro acessível ou adaptado')).toBeChecked();
+    // The next save starts from what the service confirmed: the first change in, the failed one out.
+    await user.click(switchOf('Proteção de acrílico'));
+    await screen.findByText('Proteção de acrílico: sim. Salvo.');
+    expect(posts(requests).at(-1)?.body).toEqual(vehicleList({ ACCESSIBLE_OR_ADAPTED_CAR: 'Yes', ACRYLIC_PROTECTION: 'Yes' }));
   });
 
-  it('a failed load shows the error with a retry that loads the switches', async () => {
+  it("a failed load shows the service's own message with a retry that loads the switches", async () => {
     mockStatus(api.register.vehiclePredicates, 404, { validations: [{ message: 'Veículo não encontrado.' }] });
     const { user } = renderRoute({ routes, path: carPath });
-    expect(await screen.findByRole('alert')).toHaveTextContent('O serviço esta indisponivel no momento, tente novamente mais tarde.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Veículo não encontrado.');
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     mockVehicle();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
@@ -202,7 +250,7 @@ describe('language attributes', () => {
     ]);
   });
 
-  it('sends "yes" and "no" in lower case, one language at a time', async () => {
+  it('sends "yes" and "no" in lower case, the whole list each time', async () => {
     const requests = recordRequests();
     mockLanguages();
     const { user } = renderRoute({ routes, path: languagesPath });
@@ -213,8 +261,8 @@ describe('language attributes', () => {
     await user.click(switchOf('Inglês'));
     await screen.findByText('Inglês: não. Salvo.');
     expect(posts(requests).map((request) => [request.url.pathname, request.body])).toEqual([
-      [`/register/api/1.0/driver/driverPredicate/${DRIVER_ID}`, { predicates: [{ key: 'SPEAK_IN_LIBRAS', value: 'yes' }] }],
-      [`/register/api/1.0/driver/driverPredicate/${DRIVER_ID}`, { predicates: [{ key: 'SPEAK_IN_ENGLISH', value: 'no' }] }],
+      [`/register/api/1.0/driver/driverPredicate/${DRIVER_ID}`, languageList({ SPEAK_IN_ENGLISH: 'yes', SPEAK_IN_LIBRAS: 'yes' })],
+      [`/register/api/1.0/driver/driverPredicate/${DRIVER_ID}`, languageList({ SPEAK_IN_LIBRAS: 'yes' })],
     ]);
   });
 

@@ -251,9 +251,9 @@ describe('my account', () => {
     }
   });
 
-  it('a malformed answer is the unexpected error with a retry, not a crash', async () => {
+  it('an answer without the driver (a list here) is the unexpected error with a retry, not a crash', async () => {
     mockAccount();
-    mockApi(api.register.driver, () => HttpResponse.json({ response: { name: 7 } }));
+    mockApi(api.register.driver, () => HttpResponse.json({ response: [{ name: 'Maria' }] }));
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await openFailing();
     expect(await within(section('Perfil')).findByRole('alert')).toHaveTextContent(

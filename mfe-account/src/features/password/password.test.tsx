@@ -1,5 +1,6 @@
 import { draftStorageKey } from '@driver-portal/shared/forms';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
 import {
   mockApi,
@@ -257,6 +258,26 @@ describe('forgot password', () => {
     const legacy = requests[1];
     expect(`${legacy?.method} ${legacy?.url.pathname}${legacy?.url.search}`).toBe('GET /core/Taxista/ReenviarSenha?cpf=52998224725');
     expect(legacy?.headers.get('authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  it.each([
+    ['an empty object', {}],
+    ['a list', []],
+    ['an id that is a number', { id: 7, driver: { cpf: '52998224725' } }],
+    ['a body that says it failed', { id: null, driver: null, success: false }],
+  ])('a lookup answered 200 with %s (a wrong shape) is no answer: the unexpected error, no legacy reminder sent', async (_case, answer) => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const requests = recordRequests();
+    const rendered = await openForgot();
+    mockApi(api.register.forgotPassword, () => HttpResponse.json(answer));
+    mockJson(api.core.resendPassword, {});
+    await fill(rendered);
+    await rendered.user.click(button('Continuar'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveClass('dialog-error');
+    expect(dialog).toHaveTextContent('Ocorreu um erro inesperado, tente novamente mais tarde.');
+    expect(requests.map((request) => request.url.pathname)).not.toContain('/core/Taxista/ReenviarSenha');
+    warn.mockRestore();
   });
 
   it('a legacy reminder that fails shows the service message', async () => {

@@ -68,16 +68,20 @@ describe('card terms', () => {
   });
 
   it.each([
-    [404, NOT_FOUND_TEXT],
-    [500, UNEXPECTED_TEXT],
-  ])('the status answering %i shows the catalogue text and a retry that works', async (status, text) => {
-    mockStatus(api.card.status, status, { validations: [{ message: 'interno' }] });
-    const { user } = open('/card-request/terms');
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    mockJson(api.card.status, NO_CARD);
-    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByRole('checkbox', { name: 'Li e aceito os termos do cartão' })).toBeInTheDocument();
-  });
+    [404, {}, NOT_FOUND_TEXT],
+    [404, { validations: [{ message: 'Motorista não encontrado.' }] }, 'Motorista não encontrado.'],
+    [500, { validations: [{ message: 'interno' }] }, UNEXPECTED_TEXT],
+  ])(
+    "the status answering %i %p shows the service's own 4xx message or the catalogue text, and a retry that works",
+    async (status, body, text) => {
+      mockStatus(api.card.status, status, body);
+      const { user } = open('/card-request/terms');
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      mockJson(api.card.status, NO_CARD);
+      await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+      expect(await screen.findByRole('checkbox', { name: 'Li e aceito os termos do cartão' })).toBeInTheDocument();
+    },
+  );
 
   it('offline says so', async () => {
     mockNetworkError(api.card.status);
@@ -250,6 +254,31 @@ describe('card address', () => {
     expect(router.state.location.pathname).toBe('/card-request/address');
     expect(screen.getByLabelText('Número')).toHaveValue('10');
   });
+
+  it.each([
+    ['a null stage', { stage: null, requestedAt: null, address: null }],
+    ['a list', []],
+  ])(
+    'a request answered 200 with %s is no request: the unexpected error, the address and the accepted terms kept',
+    async (_case, answer) => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      mockJson(api.card.status, NO_CARD);
+      mockJson(api.zipLookup.address, { logradouro: 'Avenida Paulista', bairro: 'Bela Vista', uf: 'SP', localidade: 'São Paulo' });
+      mockApi(api.card.request, () => HttpResponse.json(answer));
+      const { user, router } = open('/card-request/address', ACCEPTED);
+      await heading('Endereço de entrega');
+      await user.type(await screen.findByLabelText('CEP'), '01310100');
+      await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('São Paulo'));
+      await user.type(screen.getByLabelText('Número'), '10');
+      await user.click(screen.getByRole('button', { name: 'Pedir cartão' }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(within(dialog).getByText(UNEXPECTED_TEXT)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/card-request/address');
+      expect(screen.getByLabelText('Número')).toHaveValue('10');
+      expect(screen.getByLabelText('CEP')).toHaveValue('01.310-100');
+      warn.mockRestore();
+    },
+  );
 
   it('what was typed survives a reload, and a restored CEP does not overwrite the address corrected by hand', async () => {
     const requests = recordRequests();

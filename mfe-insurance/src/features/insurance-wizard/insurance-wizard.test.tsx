@@ -235,20 +235,24 @@ describe('step 3, owner', () => {
   });
 
   it.each([
-    [404, NOT_FOUND_TEXT],
-    [500, UNEXPECTED_TEXT],
-  ])('Sim with the driver lookup answering %i: the catalogue text, and the step stays', async (status, text) => {
-    mockStatus(api.register.driver, status, { validations: [{ message: 'interno' }] });
-    const { user, router } = open('/car-insurance/owner', BEFORE);
-    await heading('Proprietário do veículo');
-    await user.click(screen.getByRole('radio', { name: 'Sim' }));
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText(text)).toBeInTheDocument();
-    expect(dialog).toHaveClass('dialog-error');
-    expect(router.state.location.pathname).toBe('/car-insurance/owner');
-    expect(storedAnswers().owner).toBeUndefined();
-  });
+    [404, 'Motorista não encontrado.', 'Motorista não encontrado.'],
+    [404, '', NOT_FOUND_TEXT],
+    [500, 'interno', UNEXPECTED_TEXT],
+  ])(
+    "Sim with the driver lookup answering %i %p: the service's own message on a 4xx, else the catalogue text, and the step stays",
+    async (status, own, text) => {
+      mockStatus(api.register.driver, status, own ? { validations: [{ message: own }] } : {});
+      const { user, router } = open('/car-insurance/owner', BEFORE);
+      await heading('Proprietário do veículo');
+      await user.click(screen.getByRole('radio', { name: 'Sim' }));
+      await user.click(screen.getByRole('button', { name: 'Continuar' }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
+      expect(dialog).toHaveClass('dialog-error');
+      expect(router.state.location.pathname).toBe('/car-insurance/owner');
+      expect(storedAnswers().owner).toBeUndefined();
+    },
+  );
 
   it('Sim while offline says so', async () => {
     mockNetworkError(api.register.driver);
@@ -484,17 +488,27 @@ describe('step 5, terms and the contract', () => {
   });
 
   it.each([
-    [500, UNEXPECTED_TEXT],
-    [404, NOT_FOUND_TEXT],
-  ])('a %i shows the catalogue text in error style', async (status, text) => {
+    [500, { validations: [{ message: 'interno' }] }, UNEXPECTED_TEXT],
+    [404, {}, NOT_FOUND_TEXT],
+  ])('a %i without a message of the service shows the catalogue text in error style', async (status, body, text) => {
     mockVehicle();
-    mockStatus(api.insurance.contract, status, { validations: [{ message: 'interno' }] });
+    mockStatus(api.insurance.contract, status, body);
     const { user } = open('/car-insurance/terms', REVIEWED);
     await contract(user);
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(text)).toBeInTheDocument();
     expect(within(dialog).queryByText('interno')).not.toBeInTheDocument();
     expect(dialog).toHaveClass('dialog-error');
+  });
+
+  it("a 404 with the service's own message shows it, so the driver knows what to fix instead of retrying", async () => {
+    mockVehicle();
+    mockStatus(api.insurance.contract, 404, { validations: [{ message: 'Veículo não encontrado.' }] });
+    const { user } = open('/car-insurance/terms', REVIEWED);
+    await contract(user);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Veículo não encontrado.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(NOT_FOUND_TEXT)).not.toBeInTheDocument();
   });
 
   it('offline says so; a contract the service does not answer in time says that', async () => {
@@ -524,7 +538,7 @@ describe('step 5, terms and the contract', () => {
     mockStatus(api.register.vehicle, 404, { validations: [{ message: 'Veículo não encontrado.' }] });
     const { user } = open('/car-insurance/terms', REVIEWED);
     await contract(user);
-    expect(within(await screen.findByRole('alertdialog')).getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(within(await screen.findByRole('alertdialog')).getByText('Veículo não encontrado.')).toBeInTheDocument();
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 

@@ -293,6 +293,7 @@ const SELFIE_TEXTS = {
   intro: 'Tire uma foto do seu rosto, de frente, sem óculos escuros, boné ou máscara, em um lugar iluminado.',
   consent: 'Li e aceito a política de reconhecimento facial',
   readPolicy: 'Ler a política de reconhecimento facial',
+  policyUnavailable: 'Não foi possível carregar a política de reconhecimento facial.',
   send: 'ENVIAR FOTO',
 } as const;
 
@@ -329,7 +330,7 @@ function Selfie({ guid, flow, modalityType }: SlotProps) {
   return (
     <LoadView {...policy}>
       {(documentUrl) => {
-        const link = documentUrl ? safeExternalUrl(documentUrl) : undefined;
+        const link = safeExternalUrl(documentUrl);
         return (
           <>
             <p>{SELFIE_TEXTS.intro}</p>
@@ -344,10 +345,13 @@ function Selfie({ guid, flow, modalityType }: SlotProps) {
             <div className="capture-consent">
               <input id="selfie-consent" type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
               <label htmlFor="selfie-consent">{SELFIE_TEXTS.consent}</label>
-              {link && (
+              {/* The box always links to the policy or says it could not: the driver never accepts unseen. */}
+              {link ? (
                 <a href={link} target="_blank" rel="noopener noreferrer">
                   {SELFIE_TEXTS.readPolicy}
                 </a>
+              ) : (
+                <p role="alert">{SELFIE_TEXTS.policyUnavailable}</p>
               )}
             </div>
             <UploadProgress state={state} failure={failureText(2)} onRetry={() => void submit()} />

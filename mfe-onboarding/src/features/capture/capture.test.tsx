@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { mockApi, mockJson, mockStatus, recordRequests, renderRoute } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { routes } from '../../routes';
@@ -281,16 +282,75 @@ describe('selfie', () => {
     expect(calls(requests)).toEqual(['GET /register/api/1.0/driver/eula/2', `POST /register/api/2.0/driver/${GUID}/documents/2`]);
   });
 
+  it.each([
+    ['a list', () => HttpResponse.json([])],
+    ['a body that says it failed', () => HttpResponse.json({ success: false })],
+    ['an HTML page', () => new HttpResponse('<html><body>Bad gateway</body></html>', { headers: { 'Content-Type': 'text/html' } })],
+  ])('an upload answered with %s (a wrong-shape 2xx) is no upload: the failure and its retry, the driver stays', async (_case, answer) => {
+    mockJson(api.register.eulaDocument, { documentUrl: 'https://example.com/politica-facial.pdf' });
+    mockApi(api.register.uploadDriverDocument, answer);
+    // A guid of its own: a photo whose upload failed stays waiting in its slot.
+    const { user, router } = renderRoute({
+      routes,
+      path: '/register/selfie/new/0/2',
+      session: { driverGuid: `guid-${_case.replace(/\W+/g, '-')}` },
+    });
+    await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
+    const send = await screen.findByRole('button', { name: 'ENVIAR FOTO' });
+    await user.click(screen.getByRole('checkbox', { name: 'Li e aceito a política de reconhecimento facial' }));
+    await user.click(send);
+    expect(await screen.findByText('Erro ao enviar a imagen.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register/selfie/new/0/2');
+  });
+
+  it('an upload answered 204 is sent: on to the checklist', async () => {
+    mockJson(api.register.eulaDocument, { documentUrl: 'https://example.com/politica-facial.pdf' });
+    mockApi(api.register.uploadDriverDocument, () => new HttpResponse(null, { status: 204 }));
+    const { user, router } = renderRoute({ routes, path: '/register/selfie/new/0/2', session: { driverGuid: 'guid-no-content' } });
+    await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
+    const send = await screen.findByRole('button', { name: 'ENVIAR FOTO' });
+    await user.click(screen.getByRole('checkbox', { name: 'Li e aceito a política de reconhecimento facial' }));
+    await user.click(send);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/upload-picture/0'));
+  });
+
   it('the policy failing to load shows the error with a retry', async () => {
     mockStatus(api.register.eulaDocument, 500);
     renderRoute({ routes, path: '/register/selfie/new/0/2', session });
     expect(await screen.findByRole('button', { name: /tentar novamente/i })).toBeInTheDocument();
   });
 
+  it.each([
+    ['an empty object', {}],
+    ['a null address', { documentUrl: null }],
+    ['a list', [{ documentUrl: 'https://example.com/politica-facial.pdf' }]],
+  ])(
+    'the policy answered with %s (a wrong-shape 2xx) is no policy: the error with a retry, nothing to accept unseen',
+    async (_case, answer) => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      mockApi(api.register.eulaDocument, () => HttpResponse.json(answer));
+      const { user } = renderRoute({ routes, path: '/register/selfie/new/0/2', session });
+      expect(await screen.findByRole('button', { name: /tentar novamente/i })).toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: 'Li e aceito a política de reconhecimento facial' })).not.toBeInTheDocument();
+      mockJson(api.register.eulaDocument, { documentUrl: 'https://example.com/politica-facial.pdf' });
+      await user.click(screen.getByRole('button', { name: /tentar novamente/i }));
+      expect(await screen.findByRole('link', { name: 'Ler a política de reconhecimento facial' })).toBeInTheDocument();
+      warn.mockRestore();
+    },
+  );
+
+  it('a policy address that cannot be opened safely: the consent box says the policy could not be loaded', async () => {
+    mockJson(api.register.eulaDocument, { documentUrl: 'javascript:alert(1)' });
+    renderRoute({ routes, path: '/register/selfie/new/0/2', session });
+    await screen.findByRole('checkbox', { name: 'Li e aceito a política de reconhecimento facial' });
+    expect(screen.getByText('Não foi possível carregar a política de reconhecimento facial.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ler a política de reconhecimento facial' })).not.toBeInTheDocument();
+  });
+
   it('the last segment may be the driver guid', async () => {
     mockApi(
       api.register.eulaDocument,
-      () => new Response(JSON.stringify({ documentUrl: null }), { headers: { 'Content-Type': 'application/json' } }),
+      () => new Response(JSON.stringify({ documentUrl: 'https://example.com/p.pdf' }), { headers: { 'Content-Type': 'application/json' } }),
     );
     renderRoute({ routes, path: `/register/selfie/new/0/${GUID}`, session });
     expect(await screen.findByRole('checkbox', { name: 'Li e aceito a política de reconhecimento facial' })).toBeInTheDocument();

@@ -137,7 +137,7 @@ export function tooOld(manufactureYear: string, now: Date = new Date()): boolean
 
 function fromReadBack(vehicle: VehicleReadBack | undefined): VehicleValues {
   if (!vehicle) return EMPTY;
-  const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
+  const text = (value: number | string | null | undefined) => (value === undefined || value === null ? '' : String(value));
   return {
     ...EMPTY,
     Plate: vehicle.plate,

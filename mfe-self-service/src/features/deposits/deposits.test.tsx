@@ -11,6 +11,7 @@ import {
   TEST_TOKEN,
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
+import { ERROR_TEXTS } from '@driver-portal/shared/http';
 
 // Sent oldest first on purpose: the screen shows the newest day first.
 const deposits: Deposit[] = [
@@ -206,11 +207,14 @@ describe('deposits', () => {
     expect(await screen.findByText('Ocorreu um erro inesperado, tente novamente mais tarde.')).toBeInTheDocument();
   });
 
-  it('a list of only null entries is the empty state with its message, not an empty accordion', async () => {
+  it('a list none of whose entries can be read is the unexpected error with a retry, never "no deposits"', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockApi(api.core.deposits, () => HttpResponse.json([null, null]));
     renderRoute({ routes, path: '/deposits/list' });
-    expect(await screen.findByText('Não há registros aqui ainda')).toBeInTheDocument();
-    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(await screen.findByText(ERROR_TEXTS.unexpected)).toBeInTheDocument();
+    expect(screen.queryByText('Não há registros aqui ainda')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    warn.mockRestore();
   });
 
   it('deposits with missing fields still render', async () => {

@@ -3,7 +3,7 @@ import { ButtonLink } from '@driver-portal/shared/ui';
 import './inbox.css';
 
 /** What a screen reader hears for each category type (the icon itself is decorative). */
-export function categoryKind(categorType: number): string {
+export function categoryKind(categorType: number | null): string {
   if (categorType === 0) return 'Categoria de usuário';
   if (categorType === 1) return 'Categoria de novidades';
   return 'Categoria geral';
@@ -20,7 +20,7 @@ const ICON_PATHS: Record<'user' | 'news' | 'default', string> = {
 };
 
 /** Icon by category type (docs/product-rules.md, "Self-service"): 0 user, 1 news, any other a default icon. */
-export function CategoryIcon({ categorType }: { categorType: number }) {
+export function CategoryIcon({ categorType }: { categorType: number | null }) {
   const kind = categorType === 0 ? 'user' : categorType === 1 ? 'news' : 'default';
   return (
     <span className="media-icon">

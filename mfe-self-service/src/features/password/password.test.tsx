@@ -210,7 +210,8 @@ describe('change password', () => {
       () => new HttpResponse('<html><body>Wi-Fi: faça login</body></html>', { headers: { 'Content-Type': 'text/html' } }),
     ],
     ['truncated JSON', () => new HttpResponse('{"Message": "Senha alt', { headers: { 'Content-Type': 'application/json' } })],
-    ['null', () => HttpResponse.json(null)],
+    ['a list (an object is never a list)', () => HttpResponse.json([])],
+    ['a body that says it failed', () => HttpResponse.json({ Success: false })],
   ])('a 2xx answer that is %s is no success: the unexpected error, everything typed kept', async (_case, answer) => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockApi(api.core.changePassword, answer);

@@ -1,0 +1,4 @@
+import { describeAnswerVariants } from '@driver-portal/shared/test-utils';
+import { api } from '.';
+
+describeAnswerVariants('mfe-self-service', api);
