@@ -79,10 +79,18 @@ function CurrentAffiliation({ affiliation, onLeave }: { affiliation: Affiliation
           <dt>Data da solicitação</dt>
           <dd>{formatDate(affiliation.requestDate)}</dd>
         </div>
-        <div>
-          <dt>Data da ativação</dt>
-          <dd>{affiliation.activateDate ? formatDate(affiliation.activateDate) : AFFILIATION_TEXTS.pending}</dd>
-        </div>
+        {/* Not active yet: its status, not a date that does not exist. */}
+        {affiliation.activateDate ? (
+          <div>
+            <dt>Data da ativação</dt>
+            <dd>{formatDate(affiliation.activateDate)}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Situação</dt>
+            <dd>{AFFILIATION_TEXTS.pending}</dd>
+          </div>
+        )}
       </dl>
       <Button variant="secondary" className="button-block" onClick={onLeave}>
         Desfiliar
@@ -158,12 +166,14 @@ export function AffiliationPage() {
     title = 'Sem afiliação';
     body = (
       <>
+        {/* One message: having just left says more than "not affiliated yet". */}
         {notice ? (
           <p className="affiliation-notice" role="status">
             {notice}
           </p>
-        ) : null}
-        <p>{AFFILIATION_TEXTS.none}</p>
+        ) : (
+          <p>{AFFILIATION_TEXTS.none}</p>
+        )}
         <Button className="button-block" onClick={() => setStep({ kind: 'list' })}>
           {AFFILIATION_TEXTS.choose}
         </Button>

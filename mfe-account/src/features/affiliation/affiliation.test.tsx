@@ -66,7 +66,8 @@ describe('affiliation (mock, no server call)', () => {
     const current = screen.getByText('Rádio Táxi').closest('dl')!;
     expect(current).toHaveTextContent('CooperativaRádio Táxi');
     expect(current).toHaveTextContent('Data da solicitação23/11/2026');
-    expect(current).toHaveTextContent('Data da ativaçãoEm análise');
+    expect(current).toHaveTextContent('SituaçãoEm análise');
+    expect(current).not.toHaveTextContent('Data da ativação');
     expect(requests).toEqual([]);
     expect(JSON.parse(sampleAffiliation.get()!)).toEqual({ id: 1, name: 'Rádio Táxi', requestDate: '2026-11-23', activateDate: null });
   });
@@ -96,6 +97,8 @@ describe('affiliation (mock, no server call)', () => {
     await user.click(screen.getByRole('button', { name: 'Desfiliar' }));
     await user.click(screen.getByRole('button', { name: 'Confirmar desfiliação' }));
     expect(screen.getByRole('status')).toHaveTextContent('Você não está mais filiado a uma cooperativa.');
+    // One message, not two that say almost the same.
+    expect(screen.queryByText('Você ainda não é filiado a uma cooperativa de táxi.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Escolher cooperativa' })).toBeInTheDocument();
     expect(sampleAffiliation.get()).toBeUndefined();
   });

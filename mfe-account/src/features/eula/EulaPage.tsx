@@ -1,8 +1,9 @@
-import { HOME_PATH } from '@driver-portal/shared/links';
+import { useParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
 import { Button, List, ListItem, LoadView, Page } from '@driver-portal/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { fetchTermsLink, fetchTermsLinks, TERMS, type TermsLink } from './api';
+import { accountPaths } from '../../paths';
 import './eula.css';
 
 /**
@@ -63,14 +64,15 @@ function TermsItem({ link: loaded }: { link: TermsLink }) {
 
 /** /eula/:driverId — links to the terms of use, the privacy policy and the image-use terms. */
 export function EulaPage() {
-  // The route's driverId is not needed by the call; the back link leads home until the
-  // my-account area (its natural parent) exists.
+  // The route's driverId is not needed by the call; opened directly, the back link leads to
+  // the driver's account, where the terms are listed.
+  const { driverId = '' } = useParams();
   // The original app only logged a failed terms load; here a document that fails shows
   // "Documento indisponível" with its own retry, and only when all three fail does the page
   // show the error with a retry.
   const load = useLoad(fetchTermsLinks, []);
   return (
-    <Page title="Termos e políticas" backTo={HOME_PATH}>
+    <Page title="Termos e políticas" backTo={accountPaths.myAccount(driverId)}>
       <LoadView {...load}>
         {(links) => (
           <List label="Termos e políticas">

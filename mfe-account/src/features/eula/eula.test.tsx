@@ -41,7 +41,7 @@ describe('terms links', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
-    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/App');
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/my-account/init/drv-42');
   });
 
   it('asks the register service for types 0, 1 and 2 without the bearer token', async () => {

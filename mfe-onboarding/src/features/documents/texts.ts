@@ -57,8 +57,8 @@ export const INSTRUCTIONS: Record<number, { intro: string; tips: string[] }> = {
   },
 };
 
-/** Said for every photo. */
+/** Said for every photo, the selfie included (nothing here may speak of a document only). */
 export const PHOTO_TIPS = [
-  'Use boa luz, sem flash, e evite reflexos sobre o documento.',
+  'Use boa luz, sem flash, e evite reflexos.',
   'Segure o celular firme e espere o foco antes de tirar a foto.',
 ] as const;
