@@ -42,10 +42,10 @@ async function startContract(page: Page): Promise<void> {
   await checkScreen(page, 'Dados complementares');
 }
 
-async function fillComplement(page: Page, rg = '12.345.678-9'): Promise<void> {
+async function fillComplement(page: Page): Promise<void> {
   await page.getByLabel('Estado civil').selectOption('Casado');
-  if (rg) await page.getByLabel('RG', { exact: true }).fill(rg);
-  if (rg) await page.getByLabel('Estado emissor do RG').selectOption('SP');
+  await page.getByLabel('RG', { exact: true }).fill('12.345.678-9');
+  await page.getByLabel('Estado emissor do RG').selectOption('SP');
   await page.getByLabel('Data de emissão do RG').fill('10052010');
   await expect(page.getByLabel('Data de emissão do RG')).toHaveValue('10/05/2010');
 }
@@ -194,10 +194,15 @@ test('a non-owner with three additional drivers (a repeated CPF refused)', async
   });
 });
 
-test('submit answered 400 shows the first validation message; 500 the unexpected-error text; the answers stay', async ({ page }) => {
+test("submit answered 400 shows the insurer's message; 500 the unexpected-error text; the answers stay and the contract goes through after", async ({
+  page,
+}) => {
   await startContract(page);
-  // The documents require no RG on the form; the insurer (sandbox) does: a real 400.
-  await fillComplement(page, '');
+  // The RG and its state are asked on the form now (the insurer refuses without them).
+  await continueButton(page).click();
+  await expect(page.getByLabel('RG', { exact: true })).toHaveAccessibleDescription('Campo obrigatório');
+  await expect(page.getByLabel('Estado emissor do RG')).toHaveAccessibleDescription('Campo obrigatório');
+  await fillComplement(page);
   await continueButton(page).click();
   await heading(page, 'Dados financeiros');
   await fillFinancial(page);
@@ -209,15 +214,21 @@ test('submit answered 400 shows the first validation message; 500 the unexpected
   await heading(page, 'Revise seus dados');
   await reviewAndAccept(page);
 
+  // The insurer refuses with its own message (a 400 of this call only).
+  await page.route(CONTRACT_URL, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, json: { validations: [{ message: 'Veículo não encontrado.' }] } })
+      : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Contratar' }).click();
   const invalid = page.getByRole('alertdialog', { name: 'Por favor revise os seguintes dados:' });
-  await expect(invalid).toContainText('Informe o RG do segurado.');
-  await expect(invalid).not.toContainText('Informe o estado emissor do RG.');
+  await expect(invalid).toContainText('Veículo não encontrado.');
   await expectAccessible(page);
   await invalid.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(`${HOST}/car-insurance/terms`);
 
   // The insurer fails: ?failWith=500 added to this call only (fallback keeps the test's namespace).
+  await page.unroute(CONTRACT_URL);
   await page.route(CONTRACT_URL, (route) => route.fallback({ url: `${CONTRACT_URL}?failWith=500` }));
   await page.getByRole('button', { name: 'Contratar' }).click();
   const failed = page.getByRole('alertdialog', { name: 'Algo deu errado' });
@@ -225,17 +236,8 @@ test('submit answered 400 shows the first validation message; 500 the unexpected
   await failed.getByRole('button', { name: 'OK' }).click();
   expect((await sandboxState()).insurance.requests).toHaveLength(0);
 
-  // Fix the RG from the review and contract.
+  // The same answers, once the insurer answers again.
   await page.unroute(CONTRACT_URL);
-  await page.goto(`${HOST}/car-insurance/workflow`);
-  await page.getByRole('link', { name: 'Alterar dados complementares' }).click();
-  await heading(page, 'Dados complementares');
-  await expect(page.getByLabel('Estado civil')).toHaveValue('Casado');
-  await page.getByLabel('RG', { exact: true }).fill('123456789');
-  await page.getByLabel('Estado emissor do RG').selectOption('RJ');
-  await continueButton(page).click();
-  await heading(page, 'Revise seus dados');
-  await reviewAndAccept(page);
   await page.getByRole('button', { name: 'Contratar' }).click();
   await expect(page.getByRole('alertdialog', { name: SUCCESS_TEXT })).toBeVisible();
 });
@@ -252,6 +254,7 @@ test('a reload mid-wizard keeps the answers, back and forth keeps them, and a st
   await heading(page, 'Dados complementares');
   await expect(page.getByLabel('Estado civil')).toHaveValue('Divorciado');
   await expect(page.getByLabel('RG', { exact: true })).toHaveValue('99.888.777-6');
+  await page.getByLabel('Estado emissor do RG').selectOption('MG');
   await page.getByLabel('Data de emissão do RG').fill('01022003');
   await continueButton(page).click();
 

@@ -102,7 +102,7 @@ function DriversForm({ answers }: { answers: WizardAnswers }) {
         <Formik
           innerRef={formRef}
           initialValues={loadDraft(DRAFT_KEYS.driver, EMPTY_DRIVER)}
-          validationSchema={additionalDriverSchema(listed)}
+          validationSchema={additionalDriverSchema(listed, answers.ownerFromDriver?.cpf)}
           onSubmit={(values, helpers) => add(values, helpers)}
         >
           <Form noValidate aria-labelledby="add-driver-title" className="card">

@@ -84,6 +84,9 @@ describe('step 1, complement', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('combobox', { name: 'Estado civil' })).toHaveAccessibleDescription('Campo obrigatório');
     expect(screen.getByLabelText('Data de emissão do RG')).toHaveAccessibleDescription('Campo obrigatório');
+    // The insurer refuses a contract without the RG and its state: every missing field is named here, at once.
+    expect(screen.getByLabelText('RG', { exact: true })).toHaveAccessibleDescription('Campo obrigatório');
+    expect(screen.getByLabelText('Estado emissor do RG')).toHaveAccessibleDescription('Campo obrigatório');
     // The focus goes where the work is: the first field in error, not the button.
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Estado civil' })).toHaveFocus());
 
@@ -297,7 +300,12 @@ describe('step 4, additional drivers', () => {
     await user.clear(screen.getByLabelText('CPF do condutor'));
     await user.type(screen.getByLabelText('CPF do condutor'), '39053344705');
     await user.click(screen.getByRole('button', { name: 'Adicionar condutor' }));
+    // The insured driver's own CPF is no additional driver.
     await addDriver(user, 'Carla Dias', '30111975', '52998224725');
+    expect(await screen.findByText('Este é o seu CPF: você já é o segurado')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('CPF do condutor'));
+    await user.type(screen.getByLabelText('CPF do condutor'), '86288366757');
+    await user.click(screen.getByRole('button', { name: 'Adicionar condutor' }));
     expect(await screen.findByText('Você já incluiu o máximo de 3 condutores adicionais.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Nome do condutor')).not.toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
@@ -312,8 +320,19 @@ describe('step 4, additional drivers', () => {
     expect(router.state.location.pathname).toBe('/car-insurance/workflow');
     expect(storedAnswers().drivers).toEqual([
       { name: 'Ana Souza', birthDate: '01/02/1985', cpf: '111.444.777-35' },
-      { name: 'Carla Dias', birthDate: '30/11/1975', cpf: '529.982.247-25' },
+      { name: 'Carla Dias', birthDate: '30/11/1975', cpf: '862.883.667-57' },
     ]);
+  });
+
+  it.each([
+    ['a child (at least 18 years old)', '01/01/2025', 'O condutor deve ter pelo menos 18 anos'],
+    ['a date before 1900 (a typing slip)', '01/01/1800', 'Data invalida'],
+  ])('refuses %s as a birth date', async (_case, birthDate, message) => {
+    const { user } = open('/car-insurance/drivers', BEFORE);
+    await heading('Condutores adicionais');
+    await addDriver(user, 'Davi Rocha', birthDate.replace(/\//g, ''), '11144477735');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Data de nascimento')).toHaveAccessibleDescription(message);
   });
 
   it('none is fine; a driver typed but not added is added by Continuar, or its errors are shown', async () => {

@@ -10,6 +10,8 @@ export const WIZARD_TEXTS = {
   invalidDate: 'Data invalida',
   futureDate: 'A data não pode ser futura',
   repeatedCpf: 'cpf repetido',
+  underage: 'O condutor deve ter pelo menos 18 anos',
+  insuredCpf: 'Este é o seu CPF: você já é o segurado',
   termsRequired: 'Aceite os termos para continuar',
   noDriver: 'Não foi possível identificar o motorista. Abra o seguro auto pela página inicial do portal.',
   maxDrivers: 'Você já incluiu o máximo de 3 condutores adicionais.',

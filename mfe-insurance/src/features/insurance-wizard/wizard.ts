@@ -64,15 +64,38 @@ export const EMPTY_OWNER: OwnerAnswers = { isOwner: '' };
 export const EMPTY_PERSON: PersonAnswers = { name: '', cpf: '' };
 export const EMPTY_DRIVER: AdditionalDriver = { name: '', birthDate: '', cpf: '' };
 
-/** A past (or today's) calendar day typed DD/MM/YYYY. */
+/** The earliest date a document or a birth of someone alive can carry: 01/01/1900. */
+const EARLIEST_ISO = '1900-01-01';
+/** An additional driver drives: at least 18 years old (the age for a licence in Brazil). */
+const MINIMUM_DRIVER_AGE = 18;
+
+/** Today's calendar day in Brazil, as YYYY-MM-DD, `yearsBack` years ago. */
+function brazilDayIso(yearsBack = 0): string {
+  const [year = '', month = '', day = ''] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
+    .format(new Date())
+    .split('-');
+  return `${Number(year) - yearsBack}-${month}-${day}`;
+}
+
+/** A past (or today's) calendar day typed DD/MM/YYYY, not before 1900 (01/01/1800 is a typing slip). */
 const pastDate = () =>
   string()
     .required(WIZARD_TEXTS.required)
-    .test('date', WIZARD_TEXTS.invalidDate, (value) => typedDateToIso(value) !== undefined)
+    .test('date', WIZARD_TEXTS.invalidDate, (value) => {
+      const iso = typedDateToIso(value);
+      return iso !== undefined && iso >= EARLIEST_ISO;
+    })
     .test('past', WIZARD_TEXTS.futureDate, (value) => {
       const iso = typedDateToIso(value);
-      return iso === undefined || Date.parse(`${iso}T00:00:00-03:00`) <= Date.now();
+      return iso === undefined || iso <= brazilDayIso();
     });
+
+/** The birth date of an additional driver: a past date of someone at least 18 years old. */
+const adultBirthDate = () =>
+  pastDate().test('adult', WIZARD_TEXTS.underage, (value) => {
+    const iso = typedDateToIso(value);
+    return iso === undefined || iso <= brazilDayIso(MINIMUM_DRIVER_AGE);
+  });
 
 const digits = (max: number, required: boolean) => {
   const base = string().trim().matches(/^\d*$/, 'Informe apenas números').max(max, `No máximo ${max} dígitos`);
@@ -83,9 +106,13 @@ export const complementSchema = object({
   maritalStatus: string()
     .required(WIZARD_TEXTS.required)
     .oneOf([...MARITAL_STATUSES], WIZARD_TEXTS.required),
-  // The documents require only the marital status and the RG's issue date; the insurer checks the rest.
-  rg: string().trim().max(20, 'No máximo 20 caracteres'),
-  ufRg: string().oneOf(['', ...BRAZIL_STATES], WIZARD_TEXTS.required),
+  // The documents require only the marital status and the RG's issue date, but the insurer
+  // refuses a contract without the RG and its state ("Informe o RG do segurado."): asked here,
+  // with every other missing field, instead of at the last tap.
+  rg: string().trim().required(WIZARD_TEXTS.required).max(20, 'No máximo 20 caracteres'),
+  ufRg: string()
+    .required(WIZARD_TEXTS.required)
+    .oneOf([...BRAZIL_STATES], WIZARD_TEXTS.required),
   rgIssueDate: pastDate(),
 });
 
@@ -106,12 +133,17 @@ export const personSchema = object({
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
-/** An additional driver; `listed` are the CPFs already on the list ("cpf repetido"). */
-export const additionalDriverSchema = (listed: readonly string[]) =>
+/**
+ * An additional driver; `listed` are the CPFs already on the list ("cpf repetido"); `insuredCpf`,
+ * when known, the insured driver's own, who cannot be their own additional driver.
+ */
+export const additionalDriverSchema = (listed: readonly string[], insuredCpf?: string) =>
   object({
     name: string().trim().required(WIZARD_TEXTS.required),
-    birthDate: pastDate(),
-    cpf: cpfSchema().test('repeated', WIZARD_TEXTS.repeatedCpf, (value) => !listed.includes(onlyDigits(value ?? ''))),
+    birthDate: adultBirthDate(),
+    cpf: cpfSchema()
+      .test('repeated', WIZARD_TEXTS.repeatedCpf, (value) => !listed.includes(onlyDigits(value ?? '')))
+      .test('insured', WIZARD_TEXTS.insuredCpf, (value) => !insuredCpf || onlyDigits(value ?? '') !== onlyDigits(insuredCpf)),
   });
 
 // Under the driver (a shared phone): another driver never finds these answers, RG and bank included.
