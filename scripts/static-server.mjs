@@ -37,23 +37,26 @@ export function cacheControl(fileName) {
 }
 
 /**
- * @param {{ root: string, port: number, corsOrigins?: string[] | '*', host?: string, headers?: Array<[string, string]> }} options
- *   `headers`: sent with every answer (the security headers of deploy/security-headers.cjs)
+ * @param {{ root: string, port: number, corsOrigins?: string[] | '*', host?: string, headers?: Array<[string, string]>, proxy?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean }} options
+ *   `headers`: sent with every answer (the security headers of deploy/security-headers.cjs);
+ *   `proxy`: answers the paths it owns (the driver-data proxy, scripts/driver-api-proxy.mjs) and says so
  * @returns {Promise<import('node:http').Server>}
  */
-export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', headers: everyAnswer = [] }) {
+export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', headers: everyAnswer = [], proxy }) {
   const base = resolve(root);
   const gzipCache = new Map();
 
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      for (const [name, value] of everyAnswer) res.setHeader(name, value);
+      // The proxy's answers are same-origin: no CORS grant.
+      if (proxy?.(req, res, url)) return;
       const origin = req.headers.origin;
       if (origin && corsOrigins && (corsOrigins === '*' || corsOrigins.includes(origin))) {
         res.setHeader('Access-Control-Allow-Origin', corsOrigins === '*' ? '*' : origin);
         res.setHeader('Vary', 'Origin');
       }
-      for (const [name, value] of everyAnswer) res.setHeader(name, value);
       if (req.method === 'OPTIONS') {
         res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
         res.writeHead(204).end();

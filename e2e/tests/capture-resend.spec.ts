@@ -1,5 +1,16 @@
 import { ONBOARDING_DRIVER, ONBOARDING_STATES } from '@driver-portal/sandbox-api/constants';
-import { expect, expectAccessible, HOST, recordRequests, SANDBOX, test, withToken, type Page, type Request } from './support';
+import {
+  expect,
+  expectAccessible,
+  HOST,
+  recordRequests,
+  SANDBOX,
+  test,
+  withToken,
+  proxiedService,
+  type Page,
+  type Request,
+} from './support';
 import { fakeCameraLaunch, hasExif, isJpeg, jpegSize } from './capture-support';
 import { sendLicenceAndVehicle } from './onboarding-data';
 
@@ -14,7 +25,7 @@ import { sendLicenceAndVehicle } from './onboarding-data';
  */
 
 const ID = ONBOARDING_DRIVER.id;
-const REGISTER = `${SANDBOX}/register/`;
+const REGISTER = proxiedService('register');
 const asDriver = (path: string) => withToken(`${path}${path.includes('?') ? '&' : '?'}driverId=${ID}`);
 const QUEUE_PATH = `api/2.0/driver/${ID}/modality/0/send-queue-workflow`;
 const TAXI_DOCUMENTS = [0, 1, 2, 3, 4, 5];

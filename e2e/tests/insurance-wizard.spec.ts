@@ -1,11 +1,11 @@
 import { INSURANCE_DRIVERS } from '@driver-portal/sandbox-api/constants';
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, SANDBOX, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, SANDBOX, withToken, driverToken, proxiedService } from './support';
 
 const HOME = `/car-insurance/init/${DEMO_DRIVER_ID}`;
 const SUCCESS_TEXT = 'Que bom ter você como cliente! Em breve seu seguro de automóvel SulAmérica estará vigente.';
 const PROCESSING_TEXT = 'Sua contratação está sendo processada. Em breve você receberá o número da sua apólice.';
-const CONTRACT_URL = `${SANDBOX}/insurance/api/1.0/insurance`;
+const CONTRACT_URL = `${proxiedService('insurance')}api/1.0/insurance`;
 
 interface SandboxInsurance {
   insurance: {
@@ -291,7 +291,7 @@ test('a reload mid-wizard keeps the answers, back and forth keeps them, and a st
 });
 
 test('renew an expired policy and cancel an active one: the sandbox changes them', async ({ page }) => {
-  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.expired}`));
+  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.expired}`, HOST, driverToken(INSURANCE_DRIVERS.expired)));
   await page.getByRole('button', { name: 'Renovar seguro' }).click();
   await page.getByRole('button', { name: 'Confirmar renovação' }).click();
   const renewed = page.getByRole('alertdialog', { name: 'Pedido de renovação enviado com sucesso.' });
@@ -303,7 +303,9 @@ test('renew an expired policy and cancel an active one: the sandbox changes them
   await expect(page.getByRole('button', { name: 'Cancelar seguro' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Renovar seguro' })).toHaveCount(0);
 
-  await page.goto(`${HOST}/car-insurance/init/${INSURANCE_DRIVERS.active}`);
+  // Another driver (a session of their own: a later link's token never replaces the session's).
+  await page.evaluate(() => window.sessionStorage.clear());
+  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`, HOST, driverToken(INSURANCE_DRIVERS.active)));
   await page.getByRole('button', { name: 'Cancelar seguro' }).click();
   await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
   const cancelled = page.getByRole('alertdialog', { name: 'Pedido de cancelamento enviado com sucesso.' });
