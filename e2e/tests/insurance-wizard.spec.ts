@@ -317,3 +317,29 @@ test('renew an expired policy and cancel an active one: the sandbox changes them
   await expectAccessible(page);
   expect((await sandboxState()).insurance.actions.map(({ action }) => action)).toEqual(['renew', 'cancel']);
 });
+
+test('a 10,000-character name is refused; the longest name allowed, unbroken, keeps "Remover" on a phone screen', async ({ page }) => {
+  await startContract(page);
+  await fillComplement(page);
+  await continueButton(page).click();
+  await fillFinancial(page);
+  await continueButton(page).click();
+  await page.getByRole('radio', { name: 'Sim' }).check();
+  await continueButton(page).click();
+  await checkScreen(page, 'Condutores adicionais');
+
+  await addDriver(page, 'A'.repeat(10_000), '01021985', '11144477735');
+  await expect(page.getByLabel('Nome do condutor')).toHaveAccessibleDescription('Use no máximo 100 caracteres.');
+  await expect(page.getByRole('list', { name: 'Condutores adicionais' })).toHaveCount(0);
+  await addDriver(page, 'Ana \u202eazuoS', '01021985', '11144477735');
+  await expect(page.getByLabel('Nome do condutor')).toHaveAccessibleDescription(/caractere invisível/);
+
+  const longest = 'B'.repeat(100);
+  await addDriver(page, longest, '01021985', '11144477735');
+  const remove = page.getByRole('button', { name: `Remover ${longest}` });
+  await expect(remove).toBeVisible();
+  const layout = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(layout.page).toBeLessThanOrEqual(layout.screen);
+  const box = await remove.boundingBox();
+  expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(layout.screen);
+});
