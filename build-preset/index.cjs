@@ -19,6 +19,26 @@ const { appAt, localRemoteList } = require('./apps.cjs');
 const repoRoot = path.resolve(__dirname, '..');
 
 /**
+ * `npm run dev`'s driver-data proxy: the one `npm start` serves (scripts/driver-api-proxy.mjs,
+ * an ES module, loaded on the first request).
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void}
+ */
+function driverApiMiddleware() {
+  /** @type {Promise<(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean> | undefined} */
+  let proxy;
+  return (req, res, next) => {
+    if (!(req.url ?? '').startsWith('/driver-api/')) return next();
+    proxy ??= Promise.all([
+      import(require('node:url').pathToFileURL(path.join(repoRoot, 'scripts', 'driver-api-proxy.mjs')).href),
+      import(require('node:url').pathToFileURL(path.join(repoRoot, 'scripts', 'suite.mjs')).href),
+    ]).then(([{ driverApiProxy }, suite]) =>
+      driverApiProxy({ upstream: suite.DRIVER_API_UPSTREAM, authUrl: suite.DRIVER_AUTH_URL, appOrigins: suite.APP_ORIGINS }),
+    );
+    proxy.then((handle) => handle(req, res, new URL(req.url ?? '/', 'http://localhost')) || next(), next);
+  };
+}
+
+/**
  * @typedef {object} AppOptions
  * @property {string} appDir        absolute folder of the app (its package.json, src/, dist/)
  * @property {string} [name]        federation container name; default: from apps.json
@@ -383,6 +403,8 @@ function compilation(options, part) {
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: false,
       client: { overlay: { runtimeErrors: false } },
+      // The driver-data proxy at /driver-api/ (docs/security.md), as `npm start` and nginx serve it.
+      setupMiddlewares: (middlewares) => [{ name: 'driver-api', middleware: driverApiMiddleware() }, ...middlewares],
     },
     lazyCompilation: false,
   };

@@ -43,7 +43,8 @@ export default defineConfig<{ isolateSandbox: boolean }>({
           {
             name: 'nginx',
             // Through nginx: the platform's cross-cutting suites (the deployment checks follow).
-            testMatch: /(deep-links|token|resilience|shell|sandbox-namespace|statement-proxy|security-headers|capture)[^/]*\.spec\.ts$/,
+            testMatch:
+              /(deep-links|token|resilience|shell|sandbox-namespace|statement-proxy|driver-api-proxy|server-parity|security-headers|capture)[^/]*\.spec\.ts$/,
             fullyParallel: true,
           },
           {

@@ -72,6 +72,11 @@ export function localVariables(app, statementCredential) {
     PORTAL_STATEMENT_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/statement/`,
     PORTAL_STATEMENT_AUTH_URL: `http://127.0.0.1:${SANDBOX_PORT}/core/notificacoes/lista`,
     PORTAL_STATEMENT_AUTHORIZATION: `Basic ${Buffer.from(statementCredential).toString('base64')}`,
+    // The driver-data proxy (docs/security.md): the sandbox serves each service under its name.
+    PORTAL_REGISTER_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/register/`,
+    PORTAL_INSURANCE_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/insurance/`,
+    PORTAL_CARD_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/card/`,
+    PORTAL_DRIVER_AUTH_URL: `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`,
   };
 }
 

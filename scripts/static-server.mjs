@@ -29,6 +29,26 @@ const NEVER_CACHED = new Set([
   'remoteEntry.js',
 ]);
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|map)$/;
+/**
+ * Files that are a real 404 when missing, never the page: nginx's own list
+ * (deploy/nginx/portal-common.conf). Any other path is a page route, a dot in it or not (a
+ * JWT-like `/policies/a.b.c` opens the app on both servers).
+ */
+export const STATIC_FILE = /\.(?:js|mjs|css|map|json|svg|png|jpg|ico|txt|woff2?)$/i;
+/** A `%` not followed by two hex digits: nginx answers 400 before anything else. */
+const MALFORMED_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+
+/**
+ * The path as a file name. An escape that is not UTF-8 (`%C0%AF`) names no file of a build: the
+ * path is then a page route like any other (nginx serves the app too), never an exception.
+ */
+function decodePath(pathname) {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 export function cacheControl(fileName) {
   if (NEVER_CACHED.has(fileName) || fileName.endsWith('.html')) return 'no-store';
@@ -37,23 +57,26 @@ export function cacheControl(fileName) {
 }
 
 /**
- * @param {{ root: string, port: number, corsOrigins?: string[] | '*', host?: string, headers?: Array<[string, string]> }} options
- *   `headers`: sent with every answer (the security headers of deploy/security-headers.cjs)
+ * @param {{ root: string, port: number, corsOrigins?: string[] | '*', host?: string, headers?: Array<[string, string]>, proxy?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean }} options
+ *   `headers`: sent with every answer (the security headers of deploy/security-headers.cjs);
+ *   `proxy`: answers the paths it owns (the driver-data proxy, scripts/driver-api-proxy.mjs) and says so
  * @returns {Promise<import('node:http').Server>}
  */
-export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', headers: everyAnswer = [] }) {
+export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', headers: everyAnswer = [], proxy }) {
   const base = resolve(root);
   const gzipCache = new Map();
 
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      for (const [name, value] of everyAnswer) res.setHeader(name, value);
+      // The proxy's answers are same-origin: no CORS grant.
+      if (proxy?.(req, res, url)) return;
       const origin = req.headers.origin;
       if (origin && corsOrigins && (corsOrigins === '*' || corsOrigins.includes(origin))) {
         res.setHeader('Access-Control-Allow-Origin', corsOrigins === '*' ? '*' : origin);
         res.setHeader('Vary', 'Origin');
       }
-      for (const [name, value] of everyAnswer) res.setHeader(name, value);
       if (req.method === 'OPTIONS') {
         res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
         res.writeHead(204).end();
@@ -63,7 +86,11 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
         res.writeHead(405).end();
         return;
       }
-      let relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+      if (MALFORMED_ESCAPE.test((req.url ?? '').split('?')[0] ?? '')) {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Bad request');
+        return;
+      }
+      let relative = normalize(decodePath(url.pathname)).replace(/^([/\\])+/, '');
       let file = join(base, relative);
       if (!file.startsWith(base + sep) && file !== base) {
         res.writeHead(403).end();
@@ -71,7 +98,7 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
       }
       let info = await stat(file).catch(() => undefined);
       if (!info || info.isDirectory()) {
-        if (extname(relative) !== '') {
+        if (STATIC_FILE.test(relative)) {
           res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not found');
           return;
         }

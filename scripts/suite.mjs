@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { serveStatic } from './static-server.mjs';
+import { driverApiProxy } from './driver-api-proxy.mjs';
 
 const { securityHeaders } = createRequire(import.meta.url)('../deploy/security-headers.cjs');
 
@@ -58,8 +59,19 @@ export function localHeaderValues(app) {
   };
 }
 
-/** The production builds of `apps` on their ports, with the deployment's headers; remotes answer CORS to the host only. */
+/** The portal's own pages: the only ones the driver-data proxy answers (nginx: PORTAL_APP_ORIGINS_REGEX). */
+export const APP_ORIGINS = new Set(APPS.flatMap(({ port }) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]));
+
+/** Where the driver-data proxy sends the register, insurance and card calls, and asks whose token it is (the sandbox here). */
+export const DRIVER_API_UPSTREAM = `http://127.0.0.1:${SANDBOX_PORT}`;
+export const DRIVER_AUTH_URL = `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`;
+
+/**
+ * The production builds of `apps` on their ports, with the deployment's headers; remotes answer
+ * CORS to the host only. Every app serves the driver-data proxy on its own origin, as nginx does.
+ */
 export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localhost') {
+  const proxy = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS });
   return Promise.all(
     apps.map((app) =>
       serveStatic({
@@ -68,6 +80,7 @@ export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localh
         host,
         corsOrigins: app.dir.startsWith('mfe-') ? HOST_ORIGINS : undefined,
         headers: securityHeaders(localHeaderValues(app)),
+        proxy,
       }),
     ),
   );

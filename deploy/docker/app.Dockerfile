@@ -9,7 +9,8 @@ ARG APP
 WORKDIR /repo
 COPY . .
 RUN npm install --no-audit --no-fund && node scripts/build.mjs --only "$APP" \
- && node -e "process.stdout.write(require('./deploy/security-headers.cjs').nginxHeadersTemplate())" > /repo/portal-headers.conf.template
+ && node -e "process.stdout.write(require('./deploy/security-headers.cjs').nginxHeadersTemplate())" > /repo/portal-headers.conf.template \
+ && node -e "process.stdout.write(require('./deploy/driver-api.cjs').nginxDriverApiMaps())" > /repo/portal-driver-api-maps.conf
 
 FROM nginx:1.27-alpine
 ARG APP
@@ -27,11 +28,16 @@ ENV PORTAL_APP_ROOT=/srv/portal \
     PORTAL_APP_ORIGINS_REGEX="a^" \
     PORTAL_STATEMENT_UPSTREAM=http://127.0.0.1:9/ \
     PORTAL_STATEMENT_AUTH_URL=http://127.0.0.1:9/ \
+    PORTAL_REGISTER_UPSTREAM=http://127.0.0.1:9/ \
+    PORTAL_INSURANCE_UPSTREAM=http://127.0.0.1:9/ \
+    PORTAL_CARD_UPSTREAM=http://127.0.0.1:9/ \
+    PORTAL_DRIVER_AUTH_URL=http://127.0.0.1:9/ \
     STATEMENT_BASIC_AUTH="" \
     NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx
 # Unconfigured, /statement/ answers 500 (the token check cannot reach the core service: an
 # address nginx can resolve at start, unlike a made-up host name, which would stop nginx from
-# starting), and only pages with no Origin may call it.
+# starting), and only pages with no Origin may call it. Likewise /driver-api/: its open calls
+# answer 502 and its signed-in ones 500 until the services and the token check are configured.
 # The build is the image's only release; the remote list can point at /releases/image/ or /.
 COPY --from=build /repo/${APP}/dist /srv/portal/releases/image
 RUN ln -s releases/image /srv/portal/current \
@@ -41,6 +47,10 @@ RUN ln -s releases/image /srv/portal/current \
 COPY deploy/nginx/portal-common.conf /etc/nginx/portal/portal-common.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
 COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
+COPY deploy/nginx/portal-driver-api.conf.template /etc/nginx/templates/portal/portal-driver-api.conf.template
+COPY deploy/nginx/portal-driver-api-checks.conf deploy/nginx/portal-driver-api-proxy.conf /etc/nginx/portal/
+# The driver-data proxy's table, written in the build stage from deploy/driver-api.cjs.
+COPY --from=build /repo/portal-driver-api-maps.conf /etc/nginx/portal/portal-driver-api-maps.conf
 # The security headers, written in the build stage from deploy/security-headers.cjs.
 COPY --from=build /repo/portal-headers.conf.template /etc/nginx/templates/portal/portal-headers.conf.template
 COPY deploy/nginx/${ROLE}.conf.template /etc/nginx/templates/conf.d/default.conf.template

@@ -8,6 +8,7 @@ const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const { nginxHeadersTemplate } = require('../security-headers.cjs');
+const { nginxDriverApiMaps } = require('../driver-api.cjs');
 
 const TEMPLATES = __dirname;
 
@@ -35,8 +36,12 @@ function renderTemplate(text, vars) {
  */
 function renderPrefix(prefix, role, vars, mainConf) {
   for (const folder of ['portal', 'conf.d', 'logs', 'temp']) mkdirSync(join(prefix, folder), { recursive: true });
-  writeFileSync(join(prefix, 'portal', 'portal-common.conf'), readFileSync(join(TEMPLATES, 'portal-common.conf')));
-  for (const part of ['portal-maps', 'portal-statement']) {
+  for (const part of ['portal-common', 'portal-driver-api-checks', 'portal-driver-api-proxy']) {
+    writeFileSync(join(prefix, 'portal', `${part}.conf`), readFileSync(join(TEMPLATES, `${part}.conf`)));
+  }
+  // The driver-data proxy's table, from its one definition (the image's build stage writes the same file).
+  writeFileSync(join(prefix, 'portal', 'portal-driver-api-maps.conf'), nginxDriverApiMaps());
+  for (const part of ['portal-maps', 'portal-statement', 'portal-driver-api']) {
     writeFileSync(
       join(prefix, 'portal', `${part}.conf`),
       renderTemplate(readFileSync(join(TEMPLATES, `${part}.conf.template`), 'utf8'), vars),

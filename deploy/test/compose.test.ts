@@ -59,6 +59,10 @@ describe('docker-compose.yml', () => {
       // ... and lends it only to a driver the core service knows, on a portal page.
       expect(compose.services[app]?.environment).toHaveProperty('PORTAL_STATEMENT_AUTH_URL');
       expect(compose.services[app]?.environment).toHaveProperty('PORTAL_APP_ORIGINS_REGEX');
+      // Every app's nginx is also the driver-data proxy (docs/security.md).
+      for (const key of ['PORTAL_REGISTER_UPSTREAM', 'PORTAL_INSURANCE_UPSTREAM', 'PORTAL_CARD_UPSTREAM', 'PORTAL_DRIVER_AUTH_URL']) {
+        expect(compose.services[app]?.environment).toHaveProperty(key);
+      }
     }
     expect(compose.services['sandbox-api']?.environment?.STATEMENT_BASIC_AUTH).toMatch(/^\$\{STATEMENT_BASIC_AUTH:\?/);
     expect(composeText).not.toMatch(/sandbox-secret|Basic [A-Za-z0-9+/=]{8,}/);
@@ -106,6 +110,10 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_STATEMENT_UPSTREAM: 'http://127.0.0.1:4000/statement/',
     PORTAL_STATEMENT_AUTH_URL: 'http://127.0.0.1:4000/core/notificacoes/lista',
     PORTAL_STATEMENT_AUTHORIZATION: 'Basic dGVzdDp0ZXN0',
+    PORTAL_REGISTER_UPSTREAM: 'http://127.0.0.1:4000/register/',
+    PORTAL_INSURANCE_UPSTREAM: 'http://127.0.0.1:4000/insurance/',
+    PORTAL_CARD_UPSTREAM: 'http://127.0.0.1:4000/card/',
+    PORTAL_DRIVER_AUTH_URL: 'http://127.0.0.1:4000/auth/driver',
   };
 
   it.each(['host', 'remote'] as const)('%s: nginx -t accepts it', (role) => {

@@ -1,6 +1,7 @@
 import { DEMO_VEHICLE } from '@driver-portal/sandbox-api/constants';
 import {
   DEMO_DRIVER_ID,
+  DEMO_TOKEN,
   expect,
   expectAccessible,
   HOST,
@@ -9,6 +10,7 @@ import {
   SANDBOX,
   test,
   withToken,
+  proxiedService,
   type Page,
 } from './support';
 
@@ -48,17 +50,19 @@ for (const [where, origin] of [
     await expect(vehicles).toContainText('Taxi Comum');
     await expect(page.getByRole('link', { name: 'Criar conta de entregas' })).toBeVisible();
     await expectAccessible(page);
-    // The register service never gets the driver's token.
-    const registerCalls = requests.filter((request) => request.url().startsWith(`${SANDBOX}/register/`));
+    // The register calls go to the driver-data proxy on the page's own origin, with the driver's
+    // token it checks (docs/security.md); never to the register service itself.
+    const registerCalls = requests.filter((request) => request.url().startsWith(proxiedService('register', origin)));
     expect(registerCalls.length).toBeGreaterThanOrEqual(4);
-    for (const call of registerCalls) expect(await call.headerValue('authorization')).toBeNull();
+    for (const call of registerCalls) expect(await call.headerValue('authorization')).toBe(`Bearer ${DEMO_TOKEN}`);
+    expect(requests.filter((request) => request.url().startsWith(`${SANDBOX}/register/`))).toEqual([]);
   });
 }
 
 test('my account from the home tile; a failed driver load shows its error and the retry recovers', async ({ page }) => {
   await page.goto(withToken(`/App?driverId=${DEMO_DRIVER_ID}`));
   let failing = true;
-  await page.route(`${SANDBOX}/register/api/1.0/driver/${DEMO_DRIVER_ID}`, (route) =>
+  await page.route(`${proxiedService('register')}api/1.0/driver/${DEMO_DRIVER_ID}`, (route) =>
     route.fallback(failing ? { url: `${route.request().url()}?failWith=500` } : {}),
   );
   await page.getByRole('link', { name: 'Minha conta' }).click();
@@ -126,7 +130,7 @@ test('a vehicle attribute whose save fails flips back and says so; one that save
   await expect(acrylic).not.toBeChecked();
   await expectAccessible(page);
 
-  const saveUrl = `${SANDBOX}/register/api/1.0/driver/${DEMO_DRIVER_ID}/modality/0/vehicle/${DEMO_VEHICLE.id}`;
+  const saveUrl = `${proxiedService('register')}api/1.0/driver/${DEMO_DRIVER_ID}/modality/0/vehicle/${DEMO_VEHICLE.id}`;
   await page.route(saveUrl, (route) =>
     route.request().method() === 'POST' ? route.fallback({ url: `${saveUrl}?failWith=500` }) : route.fallback(),
   );

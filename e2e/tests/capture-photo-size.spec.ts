@@ -1,5 +1,5 @@
 import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
-import { expect, HOST, recordRequests, SANDBOX, test, withToken, type Page } from './support';
+import { expect, HOST, recordRequests, test, withToken, proxiedService, type Page } from './support';
 import { hasExif, isJpeg, jpegQuality, jpegSize } from './capture-support';
 
 /*
@@ -14,7 +14,7 @@ import { hasExif, isJpeg, jpegQuality, jpegSize } from './capture-support';
  */
 
 const ID = ONBOARDING_DRIVER.id;
-const REGISTER = `${SANDBOX}/register/`;
+const REGISTER = proxiedService('register');
 const UPLOAD = `${REGISTER}api/2.0/driver/${ID}/modality/0/documents/3`;
 const open = (path: string) => withToken(`${path}${path.includes('?') ? '&' : '?'}driverId=${ID}`);
 const chooser = (page: Page) => page.getByLabel('Usar a câmera do celular ou escolher uma foto');

@@ -1,5 +1,16 @@
 import { ONBOARDING_DRIVER, ONBOARDING_STATES } from '@driver-portal/sandbox-api/constants';
-import { expect, expectAccessible, HOST, recordRequests, SANDBOX, test, withToken, type Page, type Request } from './support';
+import {
+  expect,
+  expectAccessible,
+  HOST,
+  recordRequests,
+  SANDBOX,
+  test,
+  withToken,
+  proxiedService,
+  type Page,
+  type Request,
+} from './support';
 import { fillLicence, fillVehicle } from './onboarding-data';
 import { documentPhoto, fakeCameraLaunch, jpegSize } from './capture-support';
 
@@ -12,7 +23,7 @@ import { documentPhoto, fakeCameraLaunch, jpegSize } from './capture-support';
  */
 
 const GUID = ONBOARDING_DRIVER.id;
-const REGISTER = `${SANDBOX}/register/`;
+const REGISTER = proxiedService('register');
 const open = (path: string) => withToken(`${path}${path.includes('?') ? '&' : '?'}driverId=${GUID}`);
 
 /** The uploads the page made: path and decoded size of each part. */

@@ -1,6 +1,6 @@
 import { CARD_REQUESTED_DRIVER_ID } from '@driver-portal/sandbox-api/constants';
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, SANDBOX, savedDraft, withToken } from './support';
+import { DEMO_DRIVER_ID, driverToken, expectAccessible, HOST, SANDBOX, savedDraft, withToken } from './support';
 
 interface SandboxCards {
   card: { byDriver: Record<string, { stage: string; address: Record<string, string> }> };
@@ -125,7 +125,7 @@ test('a CEP the lookup does not know: "CEP não encontrado", the address typed b
 });
 
 test('a driver who already asked for a card goes straight to its status', async ({ page }) => {
-  await page.goto(withToken(`/card-request/terms?driverId=${CARD_REQUESTED_DRIVER_ID}`));
+  await page.goto(withToken(`/card-request/terms?driverId=${CARD_REQUESTED_DRIVER_ID}`, HOST, driverToken(CARD_REQUESTED_DRIVER_ID)));
   await heading(page, 'Acompanhe seu cartão');
   await expect(currentStage(page)).toHaveText('Em fabricação');
   await expectAccessible(page);

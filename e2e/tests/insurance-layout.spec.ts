@@ -1,6 +1,6 @@
 import { INSURANCE_DRIVERS } from '@driver-portal/sandbox-api/constants';
 import { expect, test, type Page, type TestInfo } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, withToken } from './support';
+import { DEMO_DRIVER_ID, expectAccessible, HOST, withToken, driverToken } from './support';
 
 /**
  * The insurance screens at a common Android phone size (412x823 CSS pixels), as layout.spec.ts
@@ -77,7 +77,7 @@ test('the offer fits 412 px: coverage values on one line each', async ({ page },
 });
 
 test('an active policy fits 412 px: the proposal and the policy number are never broken', async ({ page }, testInfo) => {
-  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`));
+  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`, HOST, driverToken(INSURANCE_DRIVERS.active)));
   await expect(page.getByRole('button', { name: 'Cancelar seguro' })).toBeVisible();
   await expect(page.locator('dd.value-whole', { hasText: '1180-0042-7731' })).toBeVisible();
   await expect(page.locator('dd.value-whole', { hasText: 'c0a80101-0000-4000-8000-00000000a001' })).toBeVisible();
@@ -93,7 +93,7 @@ test('an active policy fits 412 px: the proposal and the policy number are never
 });
 
 test('a policy without a number: the alert of the documents, then the notice on the page, at 412 px', async ({ page }, testInfo) => {
-  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.processing}`));
+  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.processing}`, HOST, driverToken(INSURANCE_DRIVERS.processing)));
   const alert = page.getByRole('alertdialog', { name: 'Contratação em processamento' });
   await expect(alert).toContainText('Sua contratação está sendo processada. Em breve você receberá o número da sua apólice.');
   await expectAccessible(page);

@@ -1,11 +1,21 @@
 import { INSURANCE_DRIVERS } from '@driver-portal/sandbox-api/constants';
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, REMOTE_ORIGINS, SANDBOX, savedDraft, withToken } from './support';
+import {
+  DEMO_DRIVER_ID,
+  driverToken,
+  expectAccessible,
+  HOST,
+  proxiedService,
+  REMOTE_ORIGINS,
+  SANDBOX,
+  savedDraft,
+  withToken,
+} from './support';
 
 const HOME = `/car-insurance/init/${DEMO_DRIVER_ID}`;
 const SUCCESS_TEXT = 'Que bom ter você como cliente! Em breve seu seguro de automóvel SulAmérica estará vigente.';
 const PROCESSING_TEXT = 'Sua contratação está sendo processada. Em breve você receberá o número da sua apólice.';
-const CONTRACT_URL = `${SANDBOX}/insurance/api/1.0/insurance`;
+const CONTRACT_URL = `${proxiedService('insurance')}api/1.0/insurance`;
 
 interface SandboxInsurance {
   insurance: {
@@ -292,7 +302,7 @@ test('a reload mid-wizard keeps the answers, back and forth keeps them, and a st
 });
 
 test('renew an expired policy and cancel an active one: the sandbox changes them', async ({ page }) => {
-  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.expired}`));
+  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.expired}`, HOST, driverToken(INSURANCE_DRIVERS.expired)));
   await page.getByRole('button', { name: 'Renovar seguro' }).click();
   await page.getByRole('button', { name: 'Confirmar renovação' }).click();
   const renewed = page.getByRole('alertdialog', { name: 'Pedido de renovação enviado com sucesso.' });
@@ -304,7 +314,9 @@ test('renew an expired policy and cancel an active one: the sandbox changes them
   await expect(page.getByRole('button', { name: 'Cancelar seguro' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Renovar seguro' })).toHaveCount(0);
 
-  await page.goto(`${HOST}/car-insurance/init/${INSURANCE_DRIVERS.active}`);
+  // Another driver (a session of their own: a later link's token never replaces the session's).
+  await page.evaluate(() => window.sessionStorage.clear());
+  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`, HOST, driverToken(INSURANCE_DRIVERS.active)));
   await page.getByRole('button', { name: 'Cancelar seguro' }).click();
   await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
   const cancelled = page.getByRole('alertdialog', { name: 'Pedido de cancelamento enviado com sucesso.' });
@@ -315,4 +327,30 @@ test('renew an expired policy and cancel an active one: the sandbox changes them
   await expect(page.getByRole('link', { name: 'Contratar' })).toBeVisible();
   await expectAccessible(page);
   expect((await sandboxState()).insurance.actions.map(({ action }) => action)).toEqual(['renew', 'cancel']);
+});
+
+test('a 10,000-character name is refused; the longest name allowed, unbroken, keeps "Remover" on a phone screen', async ({ page }) => {
+  await startContract(page);
+  await fillComplement(page);
+  await continueButton(page).click();
+  await fillFinancial(page);
+  await continueButton(page).click();
+  await page.getByRole('radio', { name: 'Sim' }).check();
+  await continueButton(page).click();
+  await checkScreen(page, 'Condutores adicionais');
+
+  await addDriver(page, 'A'.repeat(10_000), '01021985', '11144477735');
+  await expect(page.getByLabel('Nome do condutor')).toHaveAccessibleDescription('Use no máximo 100 caracteres.');
+  await expect(page.getByRole('list', { name: 'Condutores adicionais' })).toHaveCount(0);
+  await addDriver(page, 'Ana \u202eazuoS', '01021985', '11144477735');
+  await expect(page.getByLabel('Nome do condutor')).toHaveAccessibleDescription(/caractere invisível/);
+
+  const longest = 'B'.repeat(100);
+  await addDriver(page, longest, '01021985', '11144477735');
+  const remove = page.getByRole('button', { name: `Remover ${longest}` });
+  await expect(remove).toBeVisible();
+  const layout = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(layout.page).toBeLessThanOrEqual(layout.screen);
+  const box = await remove.boundingBox();
+  expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(layout.screen);
 });

@@ -1,5 +1,16 @@
 import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
-import { expect, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, SANDBOX, sandboxHeaders, test, withToken } from './support';
+import {
+  expect,
+  expectAccessible,
+  HOST,
+  recordRequests,
+  REMOTE_ORIGINS,
+  SANDBOX,
+  sandboxHeaders,
+  test,
+  withToken,
+  proxiedService,
+} from './support';
 import { fillLicence, fillVehicle, THIS_YEAR } from './onboarding-data';
 
 /**
@@ -9,7 +20,7 @@ import { fillLicence, fillVehicle, THIS_YEAR } from './onboarding-data';
  */
 
 const ID = ONBOARDING_DRIVER.id;
-const REGISTER = `${SANDBOX}/register/`;
+const REGISTER = proxiedService('register');
 const asDriver = (path: string) => withToken(`${path}${path.includes('?') ? '&' : '?'}driverId=${ID}`);
 
 async function chooseModality(modalityType = 0) {

@@ -3,13 +3,14 @@ import { documentPhoto } from './capture-support';
 import {
   DEMO_DRIVER_ID,
   DEMO_TOKEN,
+  driverToken,
   expect,
   expectAccessible,
   HOST,
+  proxiedService,
   recordRequests,
   REMOTE_ORIGINS,
   savedDraft,
-  SANDBOX,
   test,
   type Page,
 } from './support';
@@ -23,7 +24,8 @@ import {
 
 const A = DEMO_DRIVER_ID;
 const B = ONBOARDING_DRIVER.id;
-const TOKEN_B = 'shared-phone-token-b';
+/** Driver B's own token (the sandbox issues one per driver; the driver-data proxy checks it). */
+const TOKEN_B = driverToken(B);
 
 /** The native app's address for a driver (a new page load in the same tab, as a webview's loadUrl). */
 const opened = (origin: string, path: string, driver: string, token: string) => `${origin}${path}?token=${token}&driverId=${driver}`;
@@ -101,7 +103,7 @@ test("at the host: driver B, opened after A without /Sair, finds none of A's ans
   await page.goto(`${HOST}/card-request/terms`);
   await heading(page, 'Pedir cartão');
   await expect(page.getByRole('checkbox', { name: 'Li e aceito os termos do cartão' })).toBeVisible();
-  const cardCalls = requests.filter((request) => request.url().startsWith(`${SANDBOX}/card/`)).map((request) => request.url());
+  const cardCalls = requests.filter((request) => request.url().startsWith(proxiedService('card'))).map((request) => request.url());
   expect(cardCalls.length).toBeGreaterThan(0);
   for (const url of cardCalls) expect(url).toContain(B);
   expect(requests.some((request) => request.url().includes(A))).toBe(false);

@@ -1,5 +1,6 @@
 import { expect, test } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, REMOTE_ORIGINS, withToken } from './support';
+import { INSURANCE_DRIVERS } from '@driver-portal/sandbox-api/constants';
+import { DEMO_DRIVER_ID, driverToken, expectAccessible, HOST, REMOTE_ORIGINS, withToken } from './support';
 
 test('the alert dialog takes focus and its OK follows the redirect into another remote', async ({ page }) => {
   await page.goto(withToken('/App'));
@@ -42,7 +43,7 @@ test('the loading overlay covers a slow action and leaves when it ends', async (
     // fallback, not continue: the fixture's route (support.ts) adds the test's sandbox namespace.
     await route.fallback();
   });
-  await page.goto(withToken('/car-insurance/init/00000000-0000-4000-8000-000000000001'));
+  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`, HOST, driverToken(INSURANCE_DRIVERS.active)));
   await page.getByRole('button', { name: 'Cancelar seguro' }).click();
   await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
   const overlay = page.getByRole('status', { name: 'Carregando' });

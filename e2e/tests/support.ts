@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 
-import { DEMO_DRIVER_ID, DEMO_TOKEN, NAMESPACE_HEADER } from '@driver-portal/sandbox-api/constants';
+import { DEMO_DRIVER_ID, DEMO_TOKEN, driverToken, NAMESPACE_HEADER } from '@driver-portal/sandbox-api/constants';
 import { appOf, HOST as SUITE_HOST, SANDBOX_PORT } from '../../build-preset/apps.cjs';
 
 // The sandbox's demo data, from the sandbox itself.
-export { DEMO_DRIVER_ID, DEMO_TOKEN };
+export { DEMO_DRIVER_ID, DEMO_TOKEN, driverToken };
 const local = (port: number) => `http://localhost:${port}`;
 const remoteOrigin = (dir: string) => local(appOf(dir).port);
 
@@ -25,10 +25,13 @@ export const REMOTE_ORIGINS = {
 export const SANDBOX_NAMESPACE_HEADER = NAMESPACE_HEADER;
 const APP_ORIGINS: ReadonlySet<string> = new Set([HOST, ...Object.values(REMOTE_ORIGINS)]);
 
-/** A call that reaches the sandbox: directly, or through the statement proxy on an app's origin (nginx). */
+/**
+ * A call that reaches the sandbox: directly, or through a proxy on an app's origin: the statement
+ * proxy (nginx) or the driver-data proxy (both servers, docs/security.md).
+ */
 export function isSandboxCall(url: URL | string): boolean {
   const { origin, pathname } = typeof url === 'string' ? new URL(url) : url;
-  return origin === SANDBOX || (APP_ORIGINS.has(origin) && pathname.startsWith('/statement/'));
+  return origin === SANDBOX || (APP_ORIGINS.has(origin) && (pathname.startsWith('/statement/') || pathname.startsWith('/driver-api/')));
 }
 
 /**
@@ -148,7 +151,15 @@ export function recordRequests(page: Page): Request[] {
   return requests;
 }
 
-export const withToken = (path: string, origin = HOST) => `${origin}${path}${path.includes('?') ? '&' : '?'}token=${DEMO_TOKEN}`;
+/** A page opened as the native app opens it: with a driver's token (the demo driver's unless told). */
+export const withToken = (path: string, origin = HOST, token = DEMO_TOKEN) =>
+  `${origin}${path}${path.includes('?') ? '&' : '?'}token=${token}`;
+
+/**
+ * Where the pages of `origin` call a service behind the driver-data proxy (register, insurance,
+ * card: /driver-api/<service>/ on the page's own origin, docs/security.md).
+ */
+export const proxiedService = (service: 'register' | 'insurance' | 'card', origin = HOST) => `${origin}/driver-api/${service}/`;
 
 /** The draft a form of the page keeps under `name` for the session's driver ('' when none). */
 export function savedDraft(page: Page, name: string): Promise<string> {

@@ -1,12 +1,36 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ServiceName } from '@driver-portal/shared/config';
-import { DEFAULT_STATEMENT_BASIC_AUTH, DEMO_TOKEN } from './constants';
+import { DEFAULT_STATEMENT_BASIC_AUTH, DEMO_DRIVER_ID, DEMO_TOKEN, DRIVER_TOKEN_PREFIX } from './constants';
 
 /** The bearer token of a request, if it carries one. */
 export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
   return match?.[1];
+}
+
+const DRIVER_ID_PATTERN = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+/** The driver a sandbox token belongs to (constants.ts, `driverToken`); undefined for any other token. */
+export function driverOfToken(token: string | undefined): string | undefined {
+  if (token === DEMO_TOKEN) return DEMO_DRIVER_ID;
+  if (!token?.startsWith(DRIVER_TOKEN_PREFIX)) return undefined;
+  const driverId = token.slice(DRIVER_TOKEN_PREFIX.length);
+  return DRIVER_ID_PATTERN.test(driverId) ? driverId : undefined;
+}
+
+/**
+ * The provider's token check the portal's driver-data proxy asks before every call
+ * (`GET /auth/driver`, docs/security.md): 401 without a token the provider issued, 403 when the
+ * driver the proxy names (`X-Portal-Driver-Id`, taken from the call's path) is not the token's,
+ * 204 otherwise (no driver named: any signed-in driver).
+ */
+export function checkDriverToken(headers: IncomingHttpHeaders): 204 | 401 | 403 {
+  const tokenDriver = driverOfToken(bearerToken(headers));
+  if (tokenDriver === undefined) return 401;
+  const named = headers['x-portal-driver-id'];
+  if (named === undefined || named === '') return 204;
+  return typeof named === 'string' && named.toLowerCase() === tokenDriver.toLowerCase() ? 204 : 403;
 }
 
 /**
@@ -31,7 +55,8 @@ function sameSecret(given: string, expected: string): boolean {
 export function isAuthorized(service: ServiceName, headers: IncomingHttpHeaders): boolean {
   switch (service) {
     case 'core':
-      return bearerToken(headers) === DEMO_TOKEN;
+      // Every driver's token, as the provider's core service does.
+      return driverOfToken(bearerToken(headers)) !== undefined;
     case 'eula':
       return bearerToken(headers) !== undefined;
     case 'statement':

@@ -3,8 +3,21 @@
  * so they are exported and listed in the README.
  */
 
-/** The only token the core service accepts (`Authorization: Bearer demo-token`). */
+/** The demo driver's token (`Authorization: Bearer demo-token`). */
 export const DEMO_TOKEN = 'demo-token';
+
+/**
+ * The sandbox's tokens of every other driver: `driver-token-<driverId>` belongs to that driver
+ * (a driver created during a test included). Tests open a driver's screens with that driver's
+ * token, as the native app does; the portal's driver-data proxy refuses it for another driver's
+ * data (docs/security.md). The provider's tokens are opaque: only the sandbox can read them.
+ */
+export const DRIVER_TOKEN_PREFIX = 'driver-token-';
+
+/** The token the sandbox gives a driver (the demo driver's is DEMO_TOKEN). */
+export function driverToken(driverId: string): string {
+  return driverId === DEMO_DRIVER_ID ? DEMO_TOKEN : `${DRIVER_TOKEN_PREFIX}${driverId}`;
+}
 
 /** The demo driver: registered, with a statement, an inbox and no insurance (the offer shows). */
 export const DEMO_DRIVER_ID = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';

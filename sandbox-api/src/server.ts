@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { ServiceName } from '@driver-portal/shared/config';
-import { isAuthorized, statementAuthorization } from './auth';
+import { checkDriverToken, isAuthorized, statementAuthorization } from './auth';
 import { portalOrigins } from './portal-origins';
 import { NAMESPACE_HEADER } from './constants';
 import { sandboxRoutes } from './handlers';
@@ -32,6 +32,8 @@ const SERVICE_BY_PREFIX: ReadonlyMap<string, ServiceName> = new Map<string, Serv
  */
 const STATEMENT_PROXY_PREFIX = 'statement-proxy';
 const SANDBOX_PREFIX = '__sandbox';
+/** The provider's token check (`GET /auth/driver`) the portal's driver-data proxy asks (auth.ts). */
+const AUTH_PREFIX = 'auth';
 const STATIC_PREFIX = 'static';
 
 const NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
@@ -222,6 +224,14 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
     if (prefix === SANDBOX_PREFIX) {
       const reply = sandboxHook(method, rest, namespace);
       return sendJson(request, response, reply.status, reply.body);
+    }
+    if (prefix === AUTH_PREFIX && rest === 'driver' && method === 'GET') {
+      const status = checkDriverToken(request.headers);
+      if (status === 204) {
+        response.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+        return;
+      }
+      return sendJson(request, response, status, { Message: SERVER_TEXTS.sessionExpired });
     }
     if (prefix === STATIC_PREFIX && method === 'GET') {
       const page = staticPage(url.pathname, url.searchParams);

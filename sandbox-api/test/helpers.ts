@@ -39,10 +39,15 @@ export function startSandboxForFile(): SandboxHandle {
 }
 
 const SANDBOX_ORIGIN = 'http://localhost:4000';
+const DRIVER_API_PREFIX = '/driver-api/';
 
 /** A service's base URL as config/env.json gives it, moved to the test server's port. */
 export function serviceUrl(sandbox: SandboxHandle, service: ServiceName): string {
-  return runtimeConfig.environments.sandbox.services[service].replace(SANDBOX_ORIGIN, sandbox.baseUrl);
+  const configured = runtimeConfig.environments.sandbox.services[service];
+  // Behind the portal's driver-data proxy (/driver-api/<service>/ on the page's origin,
+  // docs/security.md): the sandbox itself serves the service under its name.
+  if (configured.startsWith(DRIVER_API_PREFIX)) return `${sandbox.baseUrl}/${configured.slice(DRIVER_API_PREFIX.length)}`;
+  return configured.replace(SANDBOX_ORIGIN, sandbox.baseUrl);
 }
 
 /** The URL of one call of the typed table, with its path parameters and query filled in. */

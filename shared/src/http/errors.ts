@@ -18,6 +18,14 @@ export type ApiErrorKind = 'validation' | 'not-found' | 'server' | 'timeout' | '
  */
 export const TOKEN_SERVICES: ReadonlySet<ServiceName> = new Set(['core', 'eula', 'statement']);
 
+/**
+ * Services that take no token themselves but are reached through the portal's driver-data proxy
+ * on the page's own origin, which checks the driver's token before the call goes on
+ * (docs/security.md). The token goes to them only there: a base URL on another origin (the
+ * provider's service itself) never gets it.
+ */
+export const PROXIED_SERVICES: ReadonlySet<ServiceName> = new Set(['register', 'insurance', 'card']);
+
 /** Services whose error answers carry the text to show; the others get the catalogue texts. */
 const carriesMessage = (service: ServiceName) => ['legacy', 'statement'].includes(SERVICE_ERROR_STYLE[service]);
 
@@ -118,7 +126,7 @@ export function toApiError(error: unknown, service: ServiceName): ApiError {
     const { status, data } = response;
     // Only a 401 of a token service is about the driver's session (the statement proxy's 401
     // means the core service refused the token); the others' 401 is nothing signing in can fix.
-    if (status === 401 && TOKEN_SERVICES.has(service)) {
+    if (status === 401 && (TOKEN_SERVICES.has(service) || PROXIED_SERVICES.has(service))) {
       return new ApiError({
         kind: 'unauthorized',
         status,

@@ -5,6 +5,8 @@ import { defineEndpoint } from '@driver-portal/shared/contract';
 import { onAlert, type AlertRequest } from '@driver-portal/shared/events';
 import { endpointUrl, mockJson, mockNetworkError, mockStatus, recordRequests, server, TEST_TOKEN } from '@driver-portal/shared/test-utils';
 import { setSessionValue } from '@driver-portal/shared/session';
+import { setActiveConfig } from '@driver-portal/shared/config';
+import { testConfig } from '@driver-portal/shared/test-utils';
 import { ApiError, callApi } from '.';
 
 /** Calls of each kind of service, declared here as a remote declares its own. */
@@ -87,6 +89,25 @@ describe('bearer token', () => {
     await callApi(api.communication.categories, { params: { driverId: 'd1' } });
     expect(requests).toHaveLength(3);
     for (const request of requests) expect(request.headers.get('authorization')).toBeNull();
+  });
+
+  it("goes to the register, insurance and card services only through the portal's proxy on the page's own origin", async () => {
+    const proxied = `${window.location.origin}/driver-api/`;
+    setActiveConfig({
+      ...testConfig,
+      services: { ...testConfig.services, register: `${proxied}register/`, insurance: `${proxied}insurance/`, card: `${proxied}card/` },
+    });
+    const requests = recordRequests();
+    server.use(
+      mswHttp.get(`${proxied}register/api/1.0/driver/eula/0`, () => HttpResponse.json({ documentUrl: 'https://x' })),
+      mswHttp.get(`${proxied}insurance/api/1.0/insurance/d1/active-policy`, () => HttpResponse.json({ active: false })),
+    );
+    await callApi(api.register.eulaDocument, { params: { type: 0 } });
+    await callApi(api.insurance.activePolicy, { params: { driverId: 'd1' } });
+    expect(requests.map((request) => request.headers.get('authorization'))).toEqual([`Bearer ${TEST_TOKEN}`, `Bearer ${TEST_TOKEN}`]);
+    // The proxy's 401 (no token, or one the provider refused) is the expired session.
+    server.use(mswHttp.get(`${proxied}register/api/2.0/driver/eula`, () => HttpResponse.json({}, { status: 401 })));
+    await expect(callApi(api.register.policies)).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 
   it('goes to the statement proxy, which checks it before lending its own credential', async () => {
@@ -203,8 +224,8 @@ describe('error catalogue', () => {
   });
 
   it('a 401 of a service without the driver token is not about the session', async () => {
-    mockStatus(api.register.policies, 401);
-    await expect(callApi(api.register.policies)).rejects.toMatchObject({ kind: 'server' });
+    mockStatus(api.communication.categories, 401);
+    await expect(callApi(api.communication.categories, { params: { driverId: 'd1' } })).rejects.toMatchObject({ kind: 'server' });
   });
 
   it('alertOnError on an expired session leads out through /Sair, whatever redirect the form asked for', async () => {

@@ -4,9 +4,9 @@ import { buildPath, checkSchema, saysFailed, type Endpoint, type PathParams } fr
 import { getToken } from '@driver-portal/shared/session';
 import { beginLoading, showAlert } from '@driver-portal/shared/events';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
-import { ApiError, TOKEN_SERVICES, ownMessage, toApiError } from './errors';
+import { ApiError, ownMessage, PROXIED_SERVICES, TOKEN_SERVICES, toApiError } from './errors';
 
-export { ApiError, TOKEN_SERVICES, type ApiErrorKind } from './errors';
+export { ApiError, PROXIED_SERVICES, TOKEN_SERVICES, type ApiErrorKind } from './errors';
 export { ERROR_TEXTS } from './messages';
 import { ERROR_TEXTS } from './messages';
 
@@ -24,8 +24,11 @@ export function serviceClient(service: ServiceName): AxiosInstance {
     client.interceptors.request.use((config) => {
       const token = getToken();
       const target = new URL(config.url ?? '', baseURL);
-      // Only attach the token to this service's own origin, whatever path was built.
-      if (TOKEN_SERVICES.has(service) && token && !config.headers.has('Authorization') && target.origin === new URL(baseURL).origin) {
+      // Only attach the token to this service's own origin, whatever path was built; a proxied
+      // service only when that origin is the page's (the portal's proxy checks it there).
+      const takesToken =
+        TOKEN_SERVICES.has(service) || (PROXIED_SERVICES.has(service) && new URL(baseURL).origin === window.location.origin);
+      if (takesToken && token && !config.headers.has('Authorization') && target.origin === new URL(baseURL).origin) {
         config.headers.set('Authorization', `Bearer ${token}`);
       }
       return config;

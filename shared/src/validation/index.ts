@@ -94,6 +94,51 @@ export const cepSchema = () =>
     .required(VALIDATION_MESSAGES.required)
     .test('cep', VALIDATION_MESSAGES.cep, (value) => digits(value ?? '').length === 8);
 
+/**
+ * How long a text field may be, where the specification does not say (it says only the address
+ * number, 6): limits a service can hold and a screen can show (issue 25, point 6; the decision
+ * in docs/product-rules.md, "Validation and masks").
+ */
+export const TEXT_LIMITS = { name: 100, text: 100, remark: 200, city: 60, identifier: 20 } as const;
+
+export const TEXT_MESSAGES = {
+  tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
+  controlCharacter: 'Há um caractere invisível ou de controle no texto: apague-o.',
+  dateOutOfRange: 'Data fora do período possível.',
+} as const;
+
+/**
+ * Characters a driver never means to type and that change how the text is shown or read: bidi
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069, which can make "Silva" show as "avliS"),
+ * other C0/C1 controls and the zero-width ones.
+ */
+// Built from escapes: the characters themselves would be invisible in this file. Matching control
+// characters is the point here.
+// eslint-disable-next-line no-control-regex -- the rule exists to find exactly these characters
+const CONTROL_CHARACTERS = new RegExp('[\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]');
+
+export function hasControlCharacter(value: string | null | undefined): boolean {
+  return CONTROL_CHARACTERS.test(value ?? '');
+}
+
+/** A free-text field: trimmed, at most `max` characters, no control or bidi characters. */
+export const textSchema = (max: number = TEXT_LIMITS.text) =>
+  string()
+    .trim()
+    .max(max, TEXT_MESSAGES.tooLong(max))
+    .test('control-character', TEXT_MESSAGES.controlCharacter, (value) => !hasControlCharacter(value));
+
+/** Today's date, `years` from now (negative: ago), as YYYY-MM-DD in UTC (the typed dates' form). */
+export function isoDateFromToday(years: number, today: Date = new Date()): string {
+  const date = new Date(Date.UTC(today.getUTCFullYear() + years, today.getUTCMonth(), today.getUTCDate()));
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether an ISO date (YYYY-MM-DD) lies within [min, max], both ISO dates. */
+export function isoDateWithin(iso: string | undefined, min: string, max: string): boolean {
+  return iso !== undefined && iso >= min && iso <= max;
+}
+
 export { BRAZIL_STATES, isBrazilState, type BrazilState } from './brazil';
 
 /** A state code (UF) of the select of the 27 states; empty passes (make it required apart). */

@@ -53,7 +53,9 @@ const schema = object({
   accountNumberDigit: numeric().required(required),
 });
 
-const NUMBER_INPUT = { inputMode: 'numeric', maxLength: 10, autoComplete: 'off' } as const;
+// No maxLength: a browser cuts a pasted 15-digit account to 10 digits without a word, and the
+// cut number would be saved (issue 25, point 3). What does not fit is refused under the field.
+const NUMBER_INPUT = { inputMode: 'numeric', autoComplete: 'off' } as const;
 
 function initialValues(account: BankAccount | null, draftKey: string): BankValues {
   return loadDraft(draftKey, account ? { ...account } : EMPTY);

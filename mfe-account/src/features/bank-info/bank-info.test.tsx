@@ -134,12 +134,28 @@ describe('bank data', () => {
     expect(confirm).toBeDisabled();
   });
 
-  it('the numeric inputs ask for the numeric keyboard and take at most 10 characters', async () => {
+  it('the numeric inputs ask for the numeric keyboard', async () => {
     await openBank();
     for (const input of [fields().agency, fields().agencyDigit, fields().account, fields().accountDigit]) {
       expect(input).toHaveAttribute('inputmode', 'numeric');
-      expect(input).toHaveAttribute('maxlength', '10');
     }
+  });
+
+  it('a pasted 15-digit account is kept whole and refused, never cut to 10 digits and saved', async () => {
+    const requests = recordRequests();
+    const rendered = await openBank();
+    await fillValid(rendered);
+    const { account, confirm } = fields();
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await rendered.user.clear(account);
+    await rendered.user.click(account);
+    await rendered.user.paste('123456789012345');
+    await rendered.user.tab();
+    expect(account).toHaveValue('123456789012345');
+    await waitFor(() => expect(account).toHaveAccessibleDescription(NUMBER));
+    expect(confirm).toBeDisabled();
+    await rendered.user.click(confirm);
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('posts the account (agency digit an empty string when missing), says so in success style, then goes to my account', async () => {

@@ -23,24 +23,21 @@ const schema = object({ mobile: mobileSchema(), cpf: cpfSchema() });
 
 /**
  * The lookup's failure (docs/product-rules.md, "Errors"): the server's validation message as an
- * error alert, then home. Decision: a timeout or no connection is not the server's answer, so
- * that alert does not send the driver away; the form stays for another try.
+ * error alert. Decision (issue 25, point 8): the driver stays on the form with the mobile and CPF
+ * typed, for another try, instead of being sent home to type them again; whatever failed (the
+ * server, a timeout, the connection).
  */
 function alertLookupFailure(error: unknown): void {
   if (!(error instanceof ApiError)) {
-    showError(ERROR_TEXTS.alertTitle, { message: ERROR_TEXTS.unexpected, redirectTo: HOME_PATH });
+    showError(ERROR_TEXTS.alertTitle, { message: ERROR_TEXTS.unexpected });
     return;
   }
   if (error.kind === 'cancelled') return;
-  if (error.kind === 'offline' || error.kind === 'timeout') {
-    showError(error.title, { message: error.message });
-    return;
-  }
   if (error.kind === 'validation' && error.validations.length > 0) {
-    showAlert({ kind: 'error', title: error.title, details: error.validations.map((entry) => entry.message), redirectTo: HOME_PATH });
+    showAlert({ kind: 'error', title: error.title, details: error.validations.map((entry) => entry.message) });
     return;
   }
-  showError(error.title, { message: error.message, redirectTo: HOME_PATH });
+  showError(error.title, { message: error.message });
 }
 
 /**

@@ -292,7 +292,7 @@ describe('forgot password', () => {
   it.each([
     [400, { validations: [{ message: 'Celular não cadastrado.' }] }, 'Celular não cadastrado.'],
     [500, {}, 'Ocorreu um erro inesperado, tente novamente mais tarde.'],
-  ])('a lookup answered %i shows the server message as an error alert, then goes home', async (status, body, text) => {
+  ])('a lookup answered %i shows the server message as an error alert and keeps the mobile and CPF typed', async (status, body, text) => {
     const rendered = await openForgot();
     mockStatus(api.register.forgotPassword, status, body);
     await fill(rendered);
@@ -301,7 +301,11 @@ describe('forgot password', () => {
     expect(dialog).toHaveClass('dialog-error');
     expect(dialog).toHaveTextContent(text);
     await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/App$/);
+    // The form stays for another try (issue 25, point 8): no trip home, nothing to type again.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1, name: 'Esqueci minha senha' })).toBeVisible();
+    expect(screen.getByLabelText('Celular')).toHaveValue('(11) 9.8765.4321');
+    expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');
   });
 
   it('a lookup without connection says so and keeps the form', async () => {

@@ -1,7 +1,6 @@
 import { showAlert } from '@driver-portal/shared/events';
 import { onlyDigits, typedDateToIso } from '@driver-portal/shared/format';
 import { ApiError, callApi, ERROR_TEXTS } from '@driver-portal/shared/http';
-import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import { api, type InvoiceItem } from '../../contract';
 
 export const STATEMENT_TEXTS = {
@@ -50,7 +49,10 @@ export const requestIncomeStatement = ({ year, cpf, birthDate, email }: IncomeRe
 
 /**
  * The statement service's failures: an alert titled with its `error` field, in error style
- * (the original showed them in success style). A refused session leads out through /Sair.
+ * (the original showed them in success style). A 401 (the proxy's token check refused the
+ * token) says the session expired, but leaves the driver on the form with what they typed
+ * (issue 25, point 8; docs/product-rules.md, "Screen decisions"): OK does not lead out through
+ * /Sair, which would clear the form's draft with the session.
  */
 export function alertStatementFailure(error: unknown): void {
   if (!(error instanceof ApiError)) {
@@ -59,7 +61,7 @@ export function alertStatementFailure(error: unknown): void {
   }
   if (error.kind === 'cancelled') return;
   if (error.kind === 'unauthorized') {
-    showAlert({ kind: 'error', title: error.title, message: error.message, redirectTo: SIGN_OUT_PATH });
+    showAlert({ kind: 'error', title: error.title, message: error.message });
     return;
   }
   showAlert({ kind: 'error', title: error.message });

@@ -132,6 +132,20 @@ describe('invoices (take-nf)', () => {
     expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');
   });
 
+  it('a 401 (the token check refused) says the session expired and keeps the form: no trip out through /Sair', async () => {
+    const rendered = await openInvoices();
+    mockStatus(api.statement.invoices, 401, { error: 'Acesso não autorizado.' });
+    await fill(rendered);
+    await rendered.user.click(button('Continuar'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sessão expirada' });
+    expect(dialog).toHaveClass('dialog-error');
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1, name: 'Notas fiscais' })).toBeVisible();
+    expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');
+    expect(screen.getByLabelText('Data inicial')).toHaveValue('01/01/2026');
+  });
+
   it('offline: the alert says so', async () => {
     const rendered = await openInvoices();
     mockNetworkError(api.statement.invoices);

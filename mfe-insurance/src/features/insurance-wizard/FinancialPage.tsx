@@ -14,6 +14,8 @@ const trimmed = (values: FinancialAnswers): FinancialAnswers => ({
   accountDigit: values.accountDigit.trim(),
 });
 
+// No maxLength on the numbers: a browser would cut a pasted number to fit without a word (issue
+// 25, point 3); financialSchema refuses what does not fit, under the field.
 function FinancialForm({ answers }: { answers: WizardAnswers }) {
   const proceed = useContinue('financial');
   const submit = (values: FinancialAnswers) => {
@@ -33,24 +35,22 @@ function FinancialForm({ answers }: { answers: WizardAnswers }) {
         <p>A conta em que as parcelas do seguro serão debitadas. Ela deve estar no seu nome.</p>
         <SelectField placeholder="Selecione" name="bank" label="Banco" options={BANK_OPTIONS} />
         <div className="field-row">
-          <FormField name="agency" label="Agência" inputMode="numeric" maxLength={10} autoComplete="off" className="field-main" />
+          <FormField name="agency" label="Agência" inputMode="numeric" autoComplete="off" className="field-main" />
           <FormField
             name="agencyDigit"
             label="Dígito da agência"
             inputMode="numeric"
-            maxLength={1}
             autoComplete="off"
             className="field-digit"
             hint="Confira se a sua agência tem dígito (algumas usam 0)."
           />
         </div>
         <div className="field-row">
-          <FormField name="account" label="Conta" inputMode="numeric" maxLength={10} autoComplete="off" className="field-main" />
+          <FormField name="account" label="Conta" inputMode="numeric" autoComplete="off" className="field-main" />
           <FormField
             name="accountDigit"
             label="Dígito da conta"
             inputMode="numeric"
-            maxLength={1}
             autoComplete="off"
             className="field-digit"
             hint="Se o dígito da sua conta for X, informe 0."

@@ -2,7 +2,7 @@ import { typedDateToIso } from '@driver-portal/shared/format';
 import { BRAZIL_STATES } from '@driver-portal/shared/validation';
 import { clearDraft } from '@driver-portal/shared/forms';
 import { driverValue } from '@driver-portal/shared/session';
-import { cpfSchema, object, string } from '@driver-portal/shared/validation';
+import { cpfSchema, object, string, TEXT_LIMITS, textSchema } from '@driver-portal/shared/validation';
 import { MARITAL_STATUSES } from '../../contract';
 import { WIZARD_TEXTS } from './texts';
 
@@ -126,8 +126,11 @@ export const financialSchema = object({
 
 export const ownerSchema = object({ isOwner: string().required(WIZARD_TEXTS.required).oneOf(['Sim', 'Não'], WIZARD_TEXTS.required) });
 
+/** A person's name: at most TEXT_LIMITS.name characters, no control or bidi characters (issue 25, point 6). */
+const personName = () => textSchema(TEXT_LIMITS.name).required(WIZARD_TEXTS.required);
+
 export const personSchema = object({
-  name: string().trim().required(WIZARD_TEXTS.required),
+  name: personName(),
   cpf: cpfSchema(),
 });
 
@@ -139,7 +142,7 @@ const onlyDigits = (value: string) => value.replace(/\D/g, '');
  */
 export const additionalDriverSchema = (listed: readonly string[], insuredCpf?: string) =>
   object({
-    name: string().trim().required(WIZARD_TEXTS.required),
+    name: personName(),
     birthDate: adultBirthDate(),
     cpf: cpfSchema()
       .test('repeated', WIZARD_TEXTS.repeatedCpf, (value) => !listed.includes(onlyDigits(value ?? '')))

@@ -1,10 +1,17 @@
 import { buildPath, checkSchema, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
-import { callApi, serviceClient } from '@driver-portal/shared/http';
+import { callApi, REQUEST_TIMEOUT_MS, serviceClient } from '@driver-portal/shared/http';
 import { api } from '../../contract';
 import { registeringDriver } from '../../session';
 
 /** An upload may take a while on a phone network: a photo of 700 KB on a slow 3G link is about a minute. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * An upload that moves no byte (and gets no answer) for the catalogue's timeout has hung: it
+ * fails then, with the screen's retry, instead of showing "Enviando 0%" for two minutes
+ * (issue 25, point 8). A slow upload whose bytes keep moving still has UPLOAD_TIMEOUT_MS.
+ */
+export const UPLOAD_STALL_MS = REQUEST_TIMEOUT_MS;
 
 /**
  * One upload through the service's pre-configured client, with progress (0-1). The shared
@@ -20,6 +27,11 @@ export async function upload<TResponse, TBody>(
 ): Promise<TResponse> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
+  let stall = setTimeout(() => controller.abort(), UPLOAD_STALL_MS);
+  const moved = () => {
+    clearTimeout(stall);
+    stall = setTimeout(() => controller.abort(), UPLOAD_STALL_MS);
+  };
   try {
     const response = await serviceClient(endpoint.service).request<TResponse>({
       method: endpoint.method,
@@ -27,6 +39,7 @@ export async function upload<TResponse, TBody>(
       data: body,
       signal: controller.signal,
       onUploadProgress: (event) => {
+        moved();
         if (event.total) onProgress(Math.min(1, event.loaded / event.total));
       },
     });
@@ -36,6 +49,7 @@ export async function upload<TResponse, TBody>(
     return checked.value;
   } finally {
     clearTimeout(timer);
+    clearTimeout(stall);
   }
 }
 

@@ -3,7 +3,17 @@ import { useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField, FocusFirstError } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
-import { BRAZIL_STATES, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
+import {
+  BRAZIL_STATES,
+  isoDateFromToday,
+  isoDateWithin,
+  object,
+  string,
+  TEXT_LIMITS,
+  TEXT_MESSAGES,
+  textSchema,
+  VALIDATION_MESSAGES,
+} from '@driver-portal/shared/validation';
 import { LICENCE_CATEGORIES, type LicenceBody, type LicenceReadBack } from '../../contract';
 import { parseModality } from '../../documents';
 import { afterDataSubmit, documentPaths, fromIsoDate } from '../../licence-review';
@@ -49,10 +59,49 @@ const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
 const CATEGORY_OPTIONS = LICENCE_CATEGORIES.map((category) => ({ value: category, label: category }));
 
 const required = () => string().trim().required(VALIDATION_MESSAGES.required);
-const date = () => required().test('date', LICENCE_TEXTS.invalidDate, (value) => typedDateToIso(value ?? '') !== undefined);
+
+type DateField = (typeof DATE_FIELDS)[number];
+type TextField = Exclude<keyof LicenceValues, DateField | 'Category' | 'DocumentIssuingState' | 'EmissionState'>;
+
+/**
+ * The dates a CNH can carry (issue 25, point 6), read when the form is checked: a holder of at
+ * least 18; a first licence and an issue date not in the future; a validity of at most 10 years
+ * ahead (an expired CNH may still be typed: the review rejects it, reason 8).
+ */
+const DATE_RANGES: Record<DateField, () => [string, string]> = {
+  BirthDate: () => ['1900-01-01', isoDateFromToday(-18)],
+  FirstLicenseDate: () => ['1930-01-01', isoDateFromToday(0)],
+  EmissionDate: () => ['1930-01-01', isoDateFromToday(0)],
+  ExpirationDate: () => ['1930-01-01', isoDateFromToday(10)],
+};
+
+/** How long each text may be (TEXT_LIMITS: names 100, remarks 200, cities 60, numbers and codes 20). */
+const TEXT_MAX: Record<TextField, number> = {
+  MotherName: TEXT_LIMITS.name,
+  FatherName: TEXT_LIMITS.name,
+  Remark: TEXT_LIMITS.remark,
+  EmissionCity: TEXT_LIMITS.city,
+  DocumentNumber: TEXT_LIMITS.identifier,
+  DocumentIssuingAuthority: TEXT_LIMITS.identifier,
+  RegisterNumber: TEXT_LIMITS.identifier,
+  RenachNumber: TEXT_LIMITS.identifier,
+  SecurityNumber: TEXT_LIMITS.identifier,
+  MirrorNumber: TEXT_LIMITS.identifier,
+};
+
+const date = (field: DateField) =>
+  required()
+    .test('date', LICENCE_TEXTS.invalidDate, (value) => typedDateToIso(value ?? '') !== undefined)
+    .test('range', TEXT_MESSAGES.dateOutOfRange, (value) => {
+      const iso = typedDateToIso(value ?? '');
+      return iso === undefined || isoDateWithin(iso, ...DATE_RANGES[field]());
+    });
+const text = (field: TextField) => textSchema(TEXT_MAX[field]).required(VALIDATION_MESSAGES.required);
+const isDateField = (field: string): field is DateField => DATE_FIELDS.some((name) => name === field);
+const isTextField = (field: string): field is TextField => field in TEXT_MAX;
 const schema = object(
   Object.fromEntries(
-    Object.keys(EMPTY).map((field) => [field, DATE_FIELDS.some((name) => name === field) ? date() : required()]),
+    Object.keys(EMPTY).map((field) => [field, isDateField(field) ? date(field) : isTextField(field) ? text(field) : required()]),
   ) as Record<keyof LicenceValues, ReturnType<typeof required>>,
 );
 

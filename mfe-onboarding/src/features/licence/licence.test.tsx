@@ -155,6 +155,42 @@ describe('licence data', () => {
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
+  it.each([
+    ['Data de nascimento', '01012099'],
+    ['Data de emissão', '01012090'],
+    ['Validade', '31129999'],
+    ['Data da 1ª habilitação', '01011920'],
+  ])('an impossible %s (%s) is refused under the field and nothing is sent', async (label, typed) => {
+    const requests = recordRequests();
+    const rendered = await open();
+    await fill(rendered, label);
+    await rendered.user.type(field(label), typed);
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(field(label)).toHaveFocus());
+    expect(field(label)).toHaveAccessibleDescription('Data fora do período possível.');
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a name longer than the service holds, or with a right-to-left override, is refused and nothing is sent', async () => {
+    const requests = recordRequests();
+    const rendered = await open();
+    await fill(rendered, 'Nome da mãe');
+    await rendered.user.click(field('Nome da mãe'));
+    await rendered.user.paste('A'.repeat(10_000));
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(field('Nome da mãe')).toHaveAccessibleDescription('Use no máximo 100 caracteres.'));
+    // Kept whole (never cut), for the driver to correct.
+    expect(field('Nome da mãe')).toHaveValue('A'.repeat(10_000));
+
+    await rendered.user.clear(field('Nome da mãe'));
+    await rendered.user.paste('Ana \u202eariereF');
+    await rendered.user.click(continuar());
+    await waitFor(() =>
+      expect(field('Nome da mãe')).toHaveAccessibleDescription('Há um caractere invisível ou de controle no texto: apague-o.'),
+    );
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
   it('keeps its draft across a reload', async () => {
     const first = await open();
     await first.user.type(field('Nome da mãe'), 'Ana Ferreira');

@@ -1,0 +1,65 @@
+import { buildPath } from '@driver-portal/shared/contract';
+import { declarations } from '../../sandbox-api/src/contracts';
+import { isAmbiguousPath, nginxDriverApiMaps, PROXIED_SERVICES, ruleOf, RULES } from '../driver-api.cjs';
+
+// Issue 25, point 1: the driver-data proxy's table (docs/security.md) covers every call the
+// remotes make to the services behind it, and a driver's own data always needs that driver.
+
+const DRIVER = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
+const SAMPLE_VALUES: Record<string, string> = { modalityType: '0', modalityId: '0', m: '0', type: '0', documentType: '3' };
+
+/** A declared path with every parameter filled: a driver id where one is named, a sample elsewhere. */
+function samplePath(path: string): string {
+  const params = Object.fromEntries(
+    [...path.matchAll(/:([A-Za-z]+)/g)].map(([, name = '']) => [
+      name,
+      ['guid', 'id', 'driverId'].includes(name) ? DRIVER : (SAMPLE_VALUES[name] ?? 'x1'),
+    ]),
+  );
+  return buildPath(path, params);
+}
+
+const proxied = declarations().filter(({ endpoint }) => PROXIED_SERVICES.includes(endpoint.service));
+
+it('every call the remotes declare on the register, insurance and card services has a rule (else the proxy refuses it)', () => {
+  expect(proxied.length).toBeGreaterThan(40);
+  const missing = proxied.filter(({ endpoint }) => !ruleOf(endpoint.service, endpoint.method, samplePath(endpoint.path)));
+  expect(missing.map(({ owner, endpoint }) => `${owner}: ${endpoint.method} ${endpoint.path}`)).toEqual([]);
+});
+
+it.each([
+  ['GET', 'api/1.0/driver/:guid'],
+  ['GET', 'api/1.0/driver/:guid/bankaccount'],
+  ['POST', 'api/1.0/driver/:guid/bankaccount'],
+  ['PUT', 'api/1.0/driver/:guid/email-address'],
+  ['PUT', 'api/1.0/driver/:guid/mobile-number'],
+  ['PUT', 'api/1.0/driver/:guid/password'],
+  ['POST', 'api/1.0/driver/driverPredicate/:guid'],
+])("register %s %s is a signed-in driver's own data: that driver's token only", (method, path) => {
+  expect(ruleOf('register', method, samplePath(path))).toEqual({ access: 'driver', driverId: DRIVER });
+});
+
+it('insurance and card calls naming a driver need that driver; the others a signed-in driver', () => {
+  expect(ruleOf('insurance', 'GET', `api/1.0/insurance/${DRIVER}/active-policy`)).toEqual({ access: 'driver', driverId: DRIVER });
+  expect(ruleOf('card', 'POST', `api/1.0/card/${DRIVER}`)).toEqual({ access: 'driver', driverId: DRIVER });
+  expect(ruleOf('insurance', 'PUT', 'api/1.0/insurance/r-1/cancel')?.access).toBe('signed-in');
+  expect(ruleOf('insurance', 'POST', 'api/1.0/insurance')?.access).toBe('signed-in');
+});
+
+it('a method or path the portal does not use, or a disguised path, gets no rule', () => {
+  expect(ruleOf('register', 'DELETE', `api/1.0/driver/${DRIVER}`)).toBeUndefined();
+  expect(ruleOf('register', 'GET', `api/1.0/driver/${DRIVER}/anything`)).toBeUndefined();
+  expect(ruleOf('communication', 'GET', `inbox/${DRIVER}/categories`)).toBeUndefined();
+  expect(isAmbiguousPath(`api/1.0/driver/mobile/..%2F${DRIVER}%2Fbankaccount`)).toBe(true);
+  expect(isAmbiguousPath(`api/1.0/driver/mobile/../${DRIVER}/bankaccount`)).toBe(true);
+  expect(isAmbiguousPath(`api/1.0/driver/${DRIVER}/bankaccount`)).toBe(false);
+});
+
+it('nginx gets every rule of the table, in order, with the driver of each `driver` rule', () => {
+  const maps = nginxDriverApiMaps();
+  const accessLines = maps.split('\n').filter((line) => / (?:open|onboarding|driver|signed-in);$/.test(line));
+  expect(accessLines).toHaveLength(RULES.length);
+  expect(accessLines.map((line) => line.split(' ').pop())).toEqual(RULES.map((rule) => `${rule.access};`));
+  expect(maps).toContain('"~^(?:GET|POST) /driver-api/register/api/1\\.0/driver/([0-9A-Fa-f]{8}-');
+  expect(maps.match(/ \$1;$/gm)?.length).toBe(accessLines.filter((line) => line.endsWith(' driver;')).length);
+});

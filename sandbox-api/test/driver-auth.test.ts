@@ -1,0 +1,21 @@
+import { DEMO_DRIVER_ID, DEMO_TOKEN, driverToken, INSURANCE_DRIVERS } from '../src/constants';
+import { startSandboxForFile } from './helpers';
+
+// The provider's token check the portal's driver-data proxy asks (docs/security.md).
+
+const sandbox = startSandboxForFile();
+
+async function check(headers: Record<string, string>): Promise<number> {
+  return (await fetch(`${sandbox.baseUrl}/auth/driver`, { headers })).status;
+}
+
+it("answers 204 for the named driver's own token, 403 for another driver's, 401 without one the provider issued", async () => {
+  expect(await check({ Authorization: `Bearer ${DEMO_TOKEN}`, 'X-Portal-Driver-Id': DEMO_DRIVER_ID })).toBe(204);
+  const other = INSURANCE_DRIVERS.active;
+  expect(await check({ Authorization: `Bearer ${driverToken(other)}`, 'X-Portal-Driver-Id': other })).toBe(204);
+  expect(await check({ Authorization: `Bearer ${driverToken(other)}`, 'X-Portal-Driver-Id': DEMO_DRIVER_ID })).toBe(403);
+  expect(await check({ 'X-Portal-Driver-Id': DEMO_DRIVER_ID })).toBe(401);
+  expect(await check({ Authorization: 'Bearer driver-token-not-a-driver-id', 'X-Portal-Driver-Id': DEMO_DRIVER_ID })).toBe(401);
+  // No driver named: any signed-in driver.
+  expect(await check({ Authorization: `Bearer ${driverToken(other)}` })).toBe(204);
+});

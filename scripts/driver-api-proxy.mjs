@@ -1,0 +1,93 @@
+// `npm start`'s driver-data proxy: what deploy/nginx/portal-driver-api.conf.template does in
+// deployment, for the Node static server (docs/security.md). The register, insurance and card
+// services take no token; the portal's pages call them at /driver-api/<service>/ on their own
+// origin and this decides per call (deploy/driver-api.cjs) before anything reaches the service.
+import { request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+
+const { PROXY_PREFIX, PROXIED_SERVICES, isAmbiguousPath, ruleOf } = createRequire(import.meta.url)('../deploy/driver-api.cjs');
+
+/** Headers of the service's answer that never reach the page (the proxy is same-origin: no CORS). */
+const DROPPED_ANSWER_HEADERS = new Set([
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-allow-headers',
+  'access-control-allow-methods',
+  'access-control-max-age',
+  'www-authenticate',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/** Headers of the page's request the service gets: never the driver's token or a cookie. */
+const DROPPED_REQUEST_HEADERS = new Set(['authorization', 'cookie', 'host', 'origin', 'referer', 'connection']);
+
+function refuse(res, status, message) {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ validations: [{ message }] }));
+}
+
+/** Asks the provider whose token this is (GET authUrl): 204 lets the call on, 401/403 refuse it. */
+function checkToken(authUrl, authorization, driverId) {
+  return new Promise((resolve) => {
+    const headers = { ...(authorization ? { Authorization: authorization } : {}), ...(driverId ? { 'X-Portal-Driver-Id': driverId } : {}) };
+    const check = httpRequest(authUrl, { method: 'GET', headers, timeout: 10_000 }, (answer) => {
+      answer.resume();
+      const status = answer.statusCode ?? 500;
+      resolve(status >= 200 && status < 300 ? 200 : status === 401 || status === 403 ? status : 500);
+    });
+    check.on('timeout', () => check.destroy(new Error('token check timed out')));
+    check.on('error', () => resolve(500));
+    check.end();
+  });
+}
+
+/**
+ * @param {{ upstream: string, authUrl: string, appOrigins: ReadonlySet<string> }} options
+ *   `upstream`: where /driver-api/<service>/ goes (the sandbox: http://127.0.0.1:4000, which serves each
+ *   service under its name); `authUrl`: the provider's token check; `appOrigins`: the portal's pages.
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean}
+ *   handles the request and answers true when it is the proxy's path.
+ */
+export function driverApiProxy({ upstream, authUrl, appOrigins }) {
+  return (req, res, url) => {
+    if (!url.pathname.startsWith(PROXY_PREFIX)) return false;
+    const [service = '', ...rest] = url.pathname.slice(PROXY_PREFIX.length).split('/');
+    if (!PROXIED_SERVICES.includes(service)) {
+      refuse(res, 404, 'Chamada desconhecida.');
+      return true;
+    }
+    void proxy(req, res, url, service, rest.join('/'));
+    return true;
+  };
+
+  async function proxy(req, res, url, service, path) {
+    const method = req.method ?? 'GET';
+    // Another site's page is refused whatever it carries; a same-origin GET sends no Origin.
+    const origin = req.headers.origin;
+    if (origin !== undefined && !appOrigins.has(origin)) return refuse(res, 403, 'Origem não permitida.');
+    // An encoded slash or a dot segment could mean another path to the service: never forwarded.
+    if (isAmbiguousPath(path)) return refuse(res, 400, 'Endereço inválido.');
+    const rule = ruleOf(service, method, path);
+    if (!rule) return refuse(res, 404, 'Chamada desconhecida.');
+    if (rule.access === 'driver' || rule.access === 'signed-in') {
+      const verdict = await checkToken(authUrl, req.headers.authorization, rule.driverId);
+      if (verdict === 401) return refuse(res, 401, 'Sessão expirada. Faça login novamente.');
+      if (verdict === 403) return refuse(res, 403, 'Estes dados não são do motorista desta sessão.');
+      if (verdict !== 200) return refuse(res, 502, 'Serviço indisponível.');
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !DROPPED_REQUEST_HEADERS.has(name)));
+    const target = new URL(`/${service}/${path}${url.search}`, upstream);
+    const forwarded = httpRequest(target, { method, headers }, (answer) => {
+      const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED_ANSWER_HEADERS.has(name)));
+      res.writeHead(answer.statusCode ?? 502, answerHeaders);
+      answer.pipe(res);
+    });
+    forwarded.on('error', () => {
+      if (!res.headersSent) refuse(res, 502, 'Serviço indisponível.');
+      else res.end();
+    });
+    req.pipe(forwarded);
+  }
+}
