@@ -1,15 +1,27 @@
 // Releases one remote, and only it, into a running deployment (npm run start:nginx):
 //   node scripts/release-remote.mjs <remote-dir> [--root <checkout>] [--id <release-id>] [--no-build]
 //   node scripts/release-remote.mjs <remote-dir> --rollback
-// Builds the remote, publishes the build as releases/<id> beside the earlier ones, points the
-// remote's own page at it and updates the remote's entry in the host's remote list. The host is
-// neither rebuilt nor touched: the next page load of the host picks the new manifest (the list
-// and manifests are never cached). --rollback goes back to the release before the current one.
+// Builds the remote, checks the build against what the running host provides (React, the
+// router, each platform singleton's interface version) and refuses an incompatible one before
+// anything is published; then publishes the build as releases/<id> beside the earlier ones,
+// points the remote's own page at it and updates the remote's entry in the host's remote list.
+// The host is neither rebuilt nor touched: open tabs read the new list at their next navigation
+// into an area (host/src/federation/remote-registry.ts), new page loads at once. --rollback goes
+// back to the release before the current one. Release folders no longer live are deleted once
+// their grace time has passed (scripts/release-rules.cjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { REMOTES, repoRoot } from './apps.mjs';
+import { HOST, REMOTES, repoRoot } from './apps.mjs';
 import { activate, appRoot, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
+
+const require = createRequire(import.meta.url);
+const { incompatibleSingletons, incompatibilityReport } = require('../build-preset/shared-deps.cjs');
+const { expiredReleases, graceMs, retire } = require('./release-rules.cjs');
+
+/** Exit code of a release refused because its build does not fit the running host. */
+const INCOMPATIBLE = 3;
 
 const [dir] = process.argv.slice(2);
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -24,6 +36,7 @@ if (!existsSync(join(appRoot(dir), 'current'))) {
 }
 
 const historyFile = join(appRoot(dir), 'history.json');
+const retiredFile = join(appRoot(dir), 'retired.json');
 const history = existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : [currentRelease()];
 
 function currentRelease() {
@@ -33,10 +46,54 @@ function currentRelease() {
   return match[1];
 }
 
+/** What the running host provides to remotes, as it serves it (build-preset's hostProvides). */
+async function runningHostProvides() {
+  const url = `${process.env.PORTAL_HOST_URL ?? `http://localhost:${HOST.port}`}/provided-shared.json`;
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/** Refuses (exit 3, nothing published) a build whose singletons the running host does not satisfy. */
+async function checkCompatibility(distDir) {
+  let provided;
+  try {
+    provided = await runningHostProvides();
+  } catch (error) {
+    console.error(
+      `${dir} was not released: cannot tell what the running host provides (${error.message}).\n` +
+        'Release the host first (a host that serves provided-shared.json); nothing was published.',
+    );
+    process.exit(INCOMPATIBLE);
+  }
+  const manifest = JSON.parse(readFileSync(join(distDir, 'mf-manifest.json'), 'utf8'));
+  const problems = incompatibleSingletons(manifest.shared ?? [], provided);
+  if (problems.length > 0) {
+    console.error(incompatibilityReport(dir, problems));
+    process.exit(INCOMPATIBLE);
+  }
+}
+
+/** Deletes the release folders whose grace time has passed (never the live one or a rollback target). */
+function pruneReleases(live) {
+  const releasesDir = join(appRoot(dir), 'releases');
+  const releases = readdirSync(releasesDir);
+  const now = Date.now();
+  const retiredAt = retire(existsSync(retiredFile) ? JSON.parse(readFileSync(retiredFile, 'utf8')) : {}, releases, live, now);
+  const expired = expiredReleases({ releases, live, history, retiredAt, now, graceMs: graceMs(process.env) });
+  for (const id of expired) {
+    rmSync(join(releasesDir, id), { recursive: true, force: true });
+    delete retiredAt[id];
+  }
+  writeAtomic(retiredFile, JSON.stringify(retiredAt));
+  if (expired.length > 0) console.log(`${dir}: deleted releases past their grace time: ${expired.join(', ')}`);
+}
+
 function goLive(id) {
   activate(dir, id);
   const list = readRemoteList().map((item) => (item.name === remote.name ? { ...item, manifest: manifestUrl(remote, id) } : item));
   writeRemoteList(list);
+  pruneReleases([id]);
 }
 
 if (process.argv.includes('--rollback')) {
@@ -46,8 +103,8 @@ if (process.argv.includes('--rollback')) {
   }
   history.pop();
   const previous = history[history.length - 1];
-  goLive(previous);
   writeAtomic(historyFile, JSON.stringify(history));
+  goLive(previous);
   console.log(`${dir}: rolled back to ${previous}`);
 } else {
   const root = option('--root') ?? repoRoot;
@@ -55,9 +112,11 @@ if (process.argv.includes('--rollback')) {
     const built = spawnSync(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--only', dir, '--root', root], { stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  const id = publish(dir, join(root, dir, 'dist'), option('--id'));
-  goLive(id);
+  const distDir = join(root, dir, 'dist');
+  await checkCompatibility(distDir);
+  const id = publish(dir, distDir, option('--id'));
   if (history[history.length - 1] !== id) history.push(id);
   writeAtomic(historyFile, JSON.stringify(history));
+  goLive(id);
   console.log(`${dir}: release ${id} is live (${manifestUrl(remote, id)})`);
 }

@@ -26,6 +26,7 @@ const NEVER_CACHED = new Set([
   'mf-manifest.json',
   'mf-manifest-stats.json',
   'navigation.json',
+  'provided-shared.json',
   'remoteEntry.js',
 ]);
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|map)$/;

@@ -4,19 +4,24 @@ import { RouterProvider } from 'react-router';
 import { applyRuntimeConfig } from '@driver-portal/shared/config';
 import { ConfigUnavailable } from '@driver-portal/shared/shell';
 import type { EarlyStart } from './federation/early';
+import { releaseSettings } from './federation/remote-registry';
 import { createHostRouter } from './federation/router';
 
 export async function start({ configFile, registry }: EarlyStart): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('Missing #root element');
   const root = createRoot(rootElement);
+  let file: Awaited<EarlyStart['configFile']>;
   try {
-    applyRuntimeConfig(await configFile);
+    file = await configFile;
+    applyRuntimeConfig(file);
   } catch {
     root.render(<ConfigUnavailable />);
     return;
   }
-  const router = createHostRouter(await registry);
+  const remotes = await registry;
+  remotes.configure(releaseSettings(file));
+  const router = createHostRouter(remotes);
   root.render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -28,18 +28,43 @@ export function remoteDescriptors(list: unknown): RemoteDescriptor[] {
   return Array.isArray(list) ? list.filter(isDescriptor) : [];
 }
 
+/** A read of the remote list, with the validator its next revalidation sends (If-None-Match). */
+export interface RemoteListRead {
+  list: RemoteDescriptor[];
+  /** The answer's ETag, when the server sends one (nginx does for every static file). */
+  etag: string | null;
+}
+
+async function listOf(response: Response): Promise<RemoteListRead> {
+  if (!response.ok) throw new Error(`Remote list unavailable (${response.status})`);
+  const list: unknown = await response.json();
+  if (!Array.isArray(list)) throw new Error('Remote list is not an array');
+  return { list: remoteDescriptors(list), etag: response.headers.get('ETag') };
+}
+
 /**
  * The remote list: the early script's request when it made one (host/src/early-start.ts), else
  * a request of its own. Kept free of the federation runtime: the early script reads this module.
  */
-export async function fetchRemoteList(url = REMOTE_LIST_URL): Promise<RemoteDescriptor[]> {
+export async function readRemoteList(url = REMOTE_LIST_URL): Promise<RemoteListRead> {
   // Default cache mode and credentials, to take the page's preload of the list (build-preset's
   // HOST_PRELOADS); the server answers `no-store`, so a retry still reads the list afresh.
   // A failed early request is only a missed head start: the list is asked for again.
   const early = takeEarlyFetch(url)?.catch(() => fetch(url));
-  const response = await (early ?? fetch(url));
-  if (!response.ok) throw new Error(`Remote list unavailable (${response.status})`);
-  const list: unknown = await response.json();
-  if (!Array.isArray(list)) throw new Error('Remote list is not an array');
-  return remoteDescriptors(list);
+  return listOf(await (early ?? fetch(url)));
+}
+
+export async function fetchRemoteList(url = REMOTE_LIST_URL): Promise<RemoteDescriptor[]> {
+  return (await readRemoteList(url)).list;
+}
+
+/**
+ * Reads the list again, cheaply: with the ETag of the last read the server answers 304 with no
+ * body while nothing was released. `no-store` keeps the browser from answering from (or
+ * filling) its cache: the 304 reaches this code as such.
+ */
+export async function revalidateRemoteList(etag: string | null, url = REMOTE_LIST_URL): Promise<RemoteListRead | 'unchanged'> {
+  const response = await fetch(url, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} });
+  if (response.status === 304) return 'unchanged';
+  return listOf(response);
 }
