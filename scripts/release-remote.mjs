@@ -1,5 +1,7 @@
 // Releases one remote, and only it, into a running deployment (npm run start:nginx):
 //   node scripts/release-remote.mjs <remote-dir> [--root <checkout>] [--id <release-id>] [--no-build]
+//   node scripts/release-remote.mjs <remote-dir> --canary <percent> [--root ...] [--id ...] [--no-build]
+//   node scripts/release-remote.mjs <remote-dir> --promote
 //   node scripts/release-remote.mjs <remote-dir> --rollback
 // Builds the remote, checks the build against what the running host provides (React, the
 // router, each platform singleton's interface version) and refuses an incompatible one before
@@ -7,7 +9,9 @@
 // points the remote's own page at it and updates the remote's entry in the host's remote list.
 // The host is neither rebuilt nor touched: open tabs read the new list at their next navigation
 // into an area (host/src/federation/remote-registry.ts), new page loads at once. --rollback goes
-// back to the release before the current one. Release folders no longer live are deleted once
+// back to the release before the current one (or, while a canary runs, drops the canary).
+// --canary publishes the build beside the live release for that percentage of drivers (a stable
+// hash of the driver id, host/src/federation/cohort.ts); --promote makes it the release. Release folders no longer live are deleted once
 // their grace time has passed (scripts/release-rules.cjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,7 +31,9 @@ const [dir] = process.argv.slice(2);
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const remote = REMOTES.find((candidate) => candidate.dir === dir);
 if (!remote) {
-  console.error(`usage: release-remote.mjs <${REMOTES.map((r) => r.dir).join('|')}> [--root dir] [--id id] [--no-build] | --rollback`);
+  console.error(
+    `usage: release-remote.mjs <${REMOTES.map((r) => r.dir).join('|')}> [--canary percent] [--root dir] [--id id] [--no-build] | --promote | --rollback`,
+  );
   process.exit(2);
 }
 if (!existsSync(join(appRoot(dir), 'current'))) {
@@ -37,14 +43,34 @@ if (!existsSync(join(appRoot(dir), 'current'))) {
 
 const historyFile = join(appRoot(dir), 'history.json');
 const retiredFile = join(appRoot(dir), 'retired.json');
-const history = existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : [currentRelease()];
+
+const releaseIdOf = (manifest) => /\/releases\/([^/]+)\/mf-manifest\.json$/.exec(manifest ?? '')?.[1];
+const listEntry = () => readRemoteList().find((item) => item.name === remote.name);
 
 function currentRelease() {
-  const entry = readRemoteList().find((item) => item.name === remote.name);
-  const match = /\/releases\/([^/]+)\/mf-manifest\.json$/.exec(entry?.manifest ?? '');
-  if (!match) throw new Error(`remote list has no release for ${remote.name}`);
-  return match[1];
+  const id = releaseIdOf(listEntry()?.manifest);
+  if (!id) throw new Error(`remote list has no release for ${remote.name}`);
+  return id;
 }
+
+/** Rewrites this remote's entry of the host's remote list. */
+function updateEntry(change) {
+  writeRemoteList(readRemoteList().map((item) => (item.name === remote.name ? change(item) : item)));
+}
+
+function withoutCanary(item) {
+  const entry = { ...item };
+  delete entry.canary;
+  return entry;
+}
+
+/** The releases drivers run now: the live one, and the canary while there is one. */
+function liveReleases() {
+  const entry = listEntry();
+  return [releaseIdOf(entry?.manifest), releaseIdOf(entry?.canary?.manifest)].filter(Boolean);
+}
+
+const history = existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : [currentRelease()];
 
 /** What the running host provides to remotes, as it serves it (build-preset's hostProvides). */
 async function runningHostProvides() {
@@ -89,14 +115,53 @@ function pruneReleases(live) {
   if (expired.length > 0) console.log(`${dir}: deleted releases past their grace time: ${expired.join(', ')}`);
 }
 
+/** Makes `id` the release every driver runs (the canary, if any, ends). */
 function goLive(id) {
   activate(dir, id);
-  const list = readRemoteList().map((item) => (item.name === remote.name ? { ...item, manifest: manifestUrl(remote, id) } : item));
-  writeRemoteList(list);
-  pruneReleases([id]);
+  updateEntry((item) => ({ ...withoutCanary(item), manifest: manifestUrl(remote, id) }));
+  pruneReleases(liveReleases());
 }
 
-if (process.argv.includes('--rollback')) {
+async function buildCheckPublish() {
+  const root = option('--root') ?? repoRoot;
+  if (!process.argv.includes('--no-build')) {
+    const built = spawnSync(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--only', dir, '--root', root], { stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  const distDir = join(root, dir, 'dist');
+  await checkCompatibility(distDir);
+  return publish(dir, distDir, option('--id'));
+}
+
+const canaryOf = () => listEntry()?.canary;
+
+if (process.argv.includes('--canary')) {
+  const percent = Number(option('--canary'));
+  if (!(percent > 0 && percent < 100)) {
+    console.error('--canary takes the percentage of drivers that get the new release, between 0 and 100 (e.g. --canary 10).');
+    process.exit(2);
+  }
+  const id = await buildCheckPublish();
+  // The remote's own page and every driver outside the cohort keep the live release.
+  updateEntry((item) => ({ ...item, canary: { manifest: manifestUrl(remote, id), percent } }));
+  pruneReleases(liveReleases());
+  console.log(`${dir}: canary ${id} is live for ${percent}% of drivers (${manifestUrl(remote, id)})`);
+} else if (process.argv.includes('--promote')) {
+  const id = releaseIdOf(canaryOf()?.manifest);
+  if (!id) {
+    console.error(`${dir}: no canary to promote.`);
+    process.exit(1);
+  }
+  if (history[history.length - 1] !== id) history.push(id);
+  writeAtomic(historyFile, JSON.stringify(history));
+  goLive(id);
+  console.log(`${dir}: canary ${id} promoted: it is the release of every driver`);
+} else if (process.argv.includes('--rollback') && canaryOf()) {
+  const id = releaseIdOf(canaryOf()?.manifest);
+  updateEntry(withoutCanary);
+  pruneReleases(liveReleases());
+  console.log(`${dir}: canary ${id} rolled back: every driver runs ${currentRelease()}`);
+} else if (process.argv.includes('--rollback')) {
   if (history.length < 2) {
     console.error('Nothing to roll back to.');
     process.exit(1);
@@ -107,14 +172,7 @@ if (process.argv.includes('--rollback')) {
   goLive(previous);
   console.log(`${dir}: rolled back to ${previous}`);
 } else {
-  const root = option('--root') ?? repoRoot;
-  if (!process.argv.includes('--no-build')) {
-    const built = spawnSync(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--only', dir, '--root', root], { stdio: 'inherit' });
-    if (built.status !== 0) process.exit(built.status ?? 1);
-  }
-  const distDir = join(root, dir, 'dist');
-  await checkCompatibility(distDir);
-  const id = publish(dir, distDir, option('--id'));
+  const id = await buildCheckPublish();
   if (history[history.length - 1] !== id) history.push(id);
   writeAtomic(historyFile, JSON.stringify(history));
   goLive(id);

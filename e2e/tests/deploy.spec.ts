@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
+import { inCanary } from '../../host/src/federation/cohort';
 import { hashTree, listFiles } from '../../scripts/tree.cjs';
 import {
   DEMO_DRIVER_ID,
@@ -458,5 +459,66 @@ test.describe('a tab open across releases', () => {
       expect(existsSync(join(selfServiceReleases, id))).toBe(true);
       await homeTab.close();
     });
+  });
+});
+
+test.describe('canary by cohort', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('a canary at 50 % splits drivers by their id, each the same at every load; a canary rollback and a promotion reach everyone', async ({
+    browser,
+  }) => {
+    const source = newerTree('canary-src', squadRelease);
+    const drivers = Array.from({ length: 8 }, (_, index) => `motorista-canario-${index}`);
+    const inCohort = drivers.filter((id) => inCanary(id, 50));
+    const outside = drivers.filter((id) => !inCanary(id, 50));
+    // The ids were chosen so both halves are present: a split that gave everyone one version fails.
+    expect(inCohort.length).toBeGreaterThan(0);
+    expect(outside.length).toBeGreaterThan(0);
+
+    /** What a driver's fresh webview shows at the host (twice: never flipping between loads). */
+    async function sees(driverId: string, path = '/notifications/list/', origin = HOST): Promise<'new' | 'live'> {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const seen: Array<'new' | 'live'> = [];
+      try {
+        await page.goto(`${origin}${path}?token=${DEMO_TOKEN}&driverId=${driverId}`);
+        for (const load of [0, 1]) {
+          if (load) await page.reload();
+          await expect(page.getByRole('list', { name: 'Notificações' }).getByRole('listitem').first()).toBeVisible();
+          // The new release renders its note with the list's screen; give its call time to answer.
+          const note = await page.locator('.release-note').count();
+          seen.push(note > 0 ? 'new' : 'live');
+        }
+      } finally {
+        await context.close();
+      }
+      expect(seen[0]).toBe(seen[1]);
+      return seen[0] ?? 'live';
+    }
+
+    const id = `e2e-canary-${Date.now().toString(36)}`;
+    const listBefore = readFileSync(remoteListFile, 'utf8');
+    try {
+      expect(release(['mfe-self-service', '--root', source, '--id', id, '--canary', '50'])).toContain(
+        `canary ${id} is live for 50% of drivers`,
+      );
+      for (const driverId of drivers) expect(await sees(driverId)).toBe(inCanary(driverId, 50) ? 'new' : 'live');
+
+      // Rolling the canary back: every driver on the live release again.
+      expect(release(['mfe-self-service', '--rollback'])).toContain(`canary ${id} rolled back`);
+      expect(await sees(inCohort[0] ?? '')).toBe('live');
+      expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
+
+      // Again, then promoted: every driver, and the remote's own page, on the new release.
+      release(['mfe-self-service', '--root', source, '--id', id, '--canary', '50', '--no-build']);
+      expect(release(['mfe-self-service', '--promote'])).toContain(`canary ${id} promoted`);
+      expect(await sees(outside[0] ?? '')).toBe('new');
+      expect(await sees(outside[0] ?? '', '/notifications/list/', REMOTE_ORIGINS.selfService)).toBe('new');
+    } finally {
+      // Back to the release before (the promotion went into the history like a release).
+      if (readFileSync(remoteListFile, 'utf8') !== listBefore) release(['mfe-self-service', '--rollback']);
+    }
+    expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
   });
 });

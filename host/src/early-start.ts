@@ -1,5 +1,6 @@
 import { fetchEarly, keepEarlyFetch, ownsPath } from '@driver-portal/shared/boot';
 import { MANIFEST_DEADLINE_MS } from '@driver-portal/shared/federation-plugins/deadline';
+import { driverIdOf } from './federation/cohort';
 import { REMOTE_LIST_URL, remoteDescriptors, type RemoteDescriptor } from './federation/remote-list';
 
 /**
@@ -78,7 +79,9 @@ export function startEarlyFetches(win: Window = window, runtimeScripts = federat
   // the list, so it always finds that request (and a retry never takes a stale one).
   const list = win.fetch(REMOTE_LIST_URL).then(async (response) => {
     try {
-      const owner = remoteDescriptors(await readJson(response)).find((remote) => ownsPath(remote.prefixes, win.location.pathname));
+      const owner = remoteDescriptors(await readJson(response), driverIdOf(win)).find((remote) =>
+        ownsPath(remote.prefixes, win.location.pathname),
+      );
       // A remote's path: the host will need its federation runtime too.
       if (owner) announce(win.document, runtimeScripts);
       if (owner?.manifest.endsWith('.json')) announceOwner(win, owner).catch(() => undefined);

@@ -1,4 +1,5 @@
 import { takeEarlyFetch } from '@driver-portal/shared/boot';
+import { driverIdOf, inCanary } from './cohort';
 
 /** One entry of remotes.json: served beside the host, never cached, changed without a rebuild. */
 export interface RemoteDescriptor {
@@ -8,6 +9,12 @@ export interface RemoteDescriptor {
   manifest: string;
   /** Route prefixes the remote owns, e.g. "/notifications". */
   prefixes: string[];
+  /**
+   * A canary release of the remote (`release:remote <remote> --canary <percent>`): the drivers of
+   * its cohort (cohort.ts) get this manifest instead. Resolved when the list is read: the
+   * descriptors the host works with name the one manifest this driver runs.
+   */
+  canary?: { manifest: string; percent: number };
 }
 
 export const REMOTE_LIST_URL = '/remotes.json';
@@ -23,9 +30,24 @@ function isDescriptor(value: unknown): value is RemoteDescriptor {
   );
 }
 
-/** The well-formed entries of a remote list as read from JSON (anything else is no remote). */
-export function remoteDescriptors(list: unknown): RemoteDescriptor[] {
-  return Array.isArray(list) ? list.filter(isDescriptor) : [];
+function isCanary(value: unknown): value is { manifest: string; percent: number } {
+  const canary = value as { manifest?: unknown; percent?: unknown } | null | undefined;
+  return typeof canary?.manifest === 'string' && typeof canary.percent === 'number';
+}
+
+/**
+ * The well-formed entries of a remote list as read from JSON (anything else is no remote), each
+ * naming the manifest this driver runs: the canary's when the driver is in its cohort.
+ */
+export function remoteDescriptors(list: unknown, driverId: string | null = null): RemoteDescriptor[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter(isDescriptor)
+    .map(({ name, manifest, prefixes, canary }) =>
+      isCanary(canary) && inCanary(driverId, canary.percent)
+        ? { name, manifest: canary.manifest, prefixes, canary }
+        : { name, manifest, prefixes },
+    );
 }
 
 /** A read of the remote list, with the validator its next revalidation sends (If-None-Match). */
@@ -39,7 +61,7 @@ async function listOf(response: Response): Promise<RemoteListRead> {
   if (!response.ok) throw new Error(`Remote list unavailable (${response.status})`);
   const list: unknown = await response.json();
   if (!Array.isArray(list)) throw new Error('Remote list is not an array');
-  return { list: remoteDescriptors(list), etag: response.headers.get('ETag') };
+  return { list: remoteDescriptors(list, driverIdOf(window)), etag: response.headers.get('ETag') };
 }
 
 /**
