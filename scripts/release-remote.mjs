@@ -18,7 +18,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { HOST, REMOTES, repoRoot } from './apps.mjs';
-import { activate, appRoot, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
+import { activate, appRoot, DEPLOY_ROOT, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
 
 const require = createRequire(import.meta.url);
 const { incompatibleSingletons, incompatibilityReport } = require('../build-preset/shared-deps.cjs');
@@ -135,6 +135,44 @@ async function buildCheckPublish() {
 
 const canaryOf = () => listEntry()?.canary;
 
+/**
+ * The remote's own page follows the same cohorts: its nginx splits on the driver id with
+ * split_clients (deploy/nginx/portal-canary.conf), which this rewrites and reloads. Locally only:
+ * a container's configuration changes with its image.
+ */
+async function splitOwnPage(canary) {
+  const prefix = join(DEPLOY_ROOT, 'nginx', dir);
+  const file = join(prefix, 'portal', 'portal-canary.conf');
+  if (!existsSync(file)) return;
+  const split = canary
+    ? [
+        '# Written by release:remote --canary (scripts/release-remote.mjs): the canary for its cohort.',
+        'split_clients "$portal_cohort_key" $portal_canary_split {',
+        `    ${canary.percent}% releases/${canary.id};`,
+        '    * current;',
+        '}',
+        '# No driver known: the live release, as at the host.',
+        'map $portal_cohort_key $portal_page_release {',
+        '    "" current;',
+        '    default $portal_canary_split;',
+        '}',
+        '',
+      ].join('\n')
+    : readFileSync(join(repoRoot, 'deploy', 'nginx', 'portal-canary.conf'), 'utf8');
+  writeAtomic(file, split);
+  const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+  const reload = spawnSync(
+    nginx,
+    ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log'), '-s', 'reload'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (reload.status !== 0) throw new Error(`nginx of ${dir} did not reload (${reload.status})`);
+  // nginx answers with the new configuration once its new workers run: a moment after the signal.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
 if (process.argv.includes('--canary')) {
   const percent = Number(option('--canary'));
   if (!(percent > 0 && percent < 100)) {
@@ -144,6 +182,7 @@ if (process.argv.includes('--canary')) {
   const id = await buildCheckPublish();
   // The remote's own page and every driver outside the cohort keep the live release.
   updateEntry((item) => ({ ...item, canary: { manifest: manifestUrl(remote, id), percent } }));
+  await splitOwnPage({ id, percent });
   pruneReleases(liveReleases());
   console.log(`${dir}: canary ${id} is live for ${percent}% of drivers (${manifestUrl(remote, id)})`);
 } else if (process.argv.includes('--promote')) {
@@ -155,10 +194,12 @@ if (process.argv.includes('--canary')) {
   if (history[history.length - 1] !== id) history.push(id);
   writeAtomic(historyFile, JSON.stringify(history));
   goLive(id);
+  await splitOwnPage(undefined);
   console.log(`${dir}: canary ${id} promoted: it is the release of every driver`);
 } else if (process.argv.includes('--rollback') && canaryOf()) {
   const id = releaseIdOf(canaryOf()?.manifest);
   updateEntry(withoutCanary);
+  await splitOwnPage(undefined);
   pruneReleases(liveReleases());
   console.log(`${dir}: canary ${id} rolled back: every driver runs ${currentRelease()}`);
 } else if (process.argv.includes('--rollback')) {

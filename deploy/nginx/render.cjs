@@ -36,6 +36,8 @@ function renderTemplate(text, vars) {
 function renderPrefix(prefix, role, vars, mainConf) {
   for (const folder of ['portal', 'conf.d', 'logs', 'temp']) mkdirSync(join(prefix, folder), { recursive: true });
   writeFileSync(join(prefix, 'portal', 'portal-common.conf'), readFileSync(join(TEMPLATES, 'portal-common.conf')));
+  // No canary: release:remote --canary rewrites it (scripts/release-remote.mjs).
+  writeFileSync(join(prefix, 'portal', 'portal-canary.conf'), readFileSync(join(TEMPLATES, 'portal-canary.conf')));
   for (const part of ['portal-maps', 'portal-statement']) {
     writeFileSync(
       join(prefix, 'portal', `${part}.conf`),

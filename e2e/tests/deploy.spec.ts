@@ -482,9 +482,10 @@ test.describe('canary by cohort', () => {
       const page = await context.newPage();
       const seen: Array<'new' | 'live'> = [];
       try {
-        await page.goto(`${origin}${path}?token=${DEMO_TOKEN}&driverId=${driverId}`);
         for (const load of [0, 1]) {
-          if (load) await page.reload();
+          // The native app's deep link, then the same page again without the driver in the
+          // address (as after the app's own navigations): the same version both times.
+          await page.goto(load ? `${origin}${path}` : `${origin}${path}?token=${DEMO_TOKEN}&driverId=${driverId}`);
           await expect(page.getByRole('list', { name: 'Notificações' }).getByRole('listitem').first()).toBeVisible();
           // The new release renders its note with the list's screen; give its call time to answer.
           const note = await page.locator('.release-note').count();
@@ -503,11 +504,17 @@ test.describe('canary by cohort', () => {
       expect(release(['mfe-self-service', '--root', source, '--id', id, '--canary', '50'])).toContain(
         `canary ${id} is live for 50% of drivers`,
       );
-      for (const driverId of drivers) expect(await sees(driverId)).toBe(inCanary(driverId, 50) ? 'new' : 'live');
+      for (const driverId of drivers) {
+        const expected = inCanary(driverId, 50) ? 'new' : 'live';
+        expect(await sees(driverId)).toBe(expected);
+        // The remote's own page (nginx's split_clients) picks the same version for the driver.
+        expect(await sees(driverId, '/notifications/list/', REMOTE_ORIGINS.selfService)).toBe(expected);
+      }
 
       // Rolling the canary back: every driver on the live release again.
       expect(release(['mfe-self-service', '--rollback'])).toContain(`canary ${id} rolled back`);
       expect(await sees(inCohort[0] ?? '')).toBe('live');
+      expect(await sees(inCohort[0] ?? '', '/notifications/list/', REMOTE_ORIGINS.selfService)).toBe('live');
       expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
 
       // Again, then promoted: every driver, and the remote's own page, on the new release.
