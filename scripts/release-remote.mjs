@@ -1,6 +1,7 @@
 // Releases one remote, and only it, into a running deployment (npm run start:nginx):
 //   node scripts/release-remote.mjs <remote-dir> [--root <checkout>] [--id <release-id>] [--no-build]
 //   node scripts/release-remote.mjs <remote-dir> --canary <percent> [--root ...] [--id ...] [--no-build]
+//   node scripts/release-remote.mjs <remote-dir> --canary <percent> --watch [--clean-loads 50] [--margin 20] [--watch-minutes 60]
 //   node scripts/release-remote.mjs <remote-dir> --promote
 //   node scripts/release-remote.mjs <remote-dir> --rollback
 // Builds the remote, checks the build against what the running host provides (React, the
@@ -18,6 +19,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { HOST, REMOTES, repoRoot } from './apps.mjs';
+import { releaseSummary } from './telemetry.mjs';
 import { activate, appRoot, DEPLOY_ROOT, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
 
 const require = createRequire(import.meta.url);
@@ -173,19 +175,7 @@ async function splitOwnPage(canary) {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
-if (process.argv.includes('--canary')) {
-  const percent = Number(option('--canary'));
-  if (!(percent > 0 && percent < 100)) {
-    console.error('--canary takes the percentage of drivers that get the new release, between 0 and 100 (e.g. --canary 10).');
-    process.exit(2);
-  }
-  const id = await buildCheckPublish();
-  // The remote's own page and every driver outside the cohort keep the live release.
-  updateEntry((item) => ({ ...item, canary: { manifest: manifestUrl(remote, id), percent } }));
-  await splitOwnPage({ id, percent });
-  pruneReleases(liveReleases());
-  console.log(`${dir}: canary ${id} is live for ${percent}% of drivers (${manifestUrl(remote, id)})`);
-} else if (process.argv.includes('--promote')) {
+async function promoteCanary() {
   const id = releaseIdOf(canaryOf()?.manifest);
   if (!id) {
     console.error(`${dir}: no canary to promote.`);
@@ -195,12 +185,86 @@ if (process.argv.includes('--canary')) {
   writeAtomic(historyFile, JSON.stringify(history));
   goLive(id);
   await splitOwnPage(undefined);
-  console.log(`${dir}: canary ${id} promoted: it is the release of every driver`);
-} else if (process.argv.includes('--rollback') && canaryOf()) {
+  return id;
+}
+
+async function rollBackCanary() {
   const id = releaseIdOf(canaryOf()?.manifest);
   updateEntry(withoutCanary);
   await splitOwnPage(undefined);
   pruneReleases(liveReleases());
+  return id;
+}
+
+/** Errors per 1,000 loads of one release in the collector's summary (no loads but errors: infinite). */
+function errorRate(row) {
+  if (!row || row.errors === 0) return 0;
+  return row.loads > 0 ? (row.errors / row.loads) * 1000 : Infinity;
+}
+
+/**
+ * --watch: reads the collector until the canary has `--clean-loads` loads (default 50) without
+ * an error rate above the live release's plus `--margin` errors per 1,000 loads (default 20),
+ * then promotes it; as soon as its rate exceeds that, rolls it back. Says which, and why.
+ */
+async function watchCanary(canaryId, liveId) {
+  const cleanLoads = Number(option('--clean-loads') ?? 50);
+  const margin = Number(option('--margin') ?? 20);
+  const intervalMs = Number(process.env.PORTAL_WATCH_INTERVAL_MS ?? 5000);
+  const deadline = Date.now() + Number(option('--watch-minutes') ?? 60) * 60_000;
+  console.log(
+    `${dir}: watching canary ${canaryId}: promote after ${cleanLoads} clean loads, roll back above ${liveId}'s error rate + ${margin}/1000`,
+  );
+  while (Date.now() < deadline) {
+    let summary = [];
+    try {
+      summary = await releaseSummary();
+    } catch (error) {
+      console.error(`${dir}: collector unavailable (${error.message}); watching on`);
+    }
+    const rowOf = (version) => summary.find((row) => row.remote === remote.name && row.version === version);
+    const canary = rowOf(canaryId);
+    const canaryRate = errorRate(canary);
+    const liveRate = errorRate(rowOf(liveId));
+    if (canaryRate > liveRate + margin) {
+      await rollBackCanary();
+      console.log(
+        `${dir}: canary ${canaryId} rolled back by --watch: ${canary?.errors} errors in ${canary?.loads} loads (${Math.round(canaryRate)}/1000) against ${Math.round(liveRate)}/1000 for ${liveId} (margin ${margin})`,
+      );
+      process.exit(4);
+    }
+    if ((canary?.loads ?? 0) >= cleanLoads) {
+      await promoteCanary();
+      console.log(
+        `${dir}: canary ${canaryId} promoted by --watch after ${canary?.loads} loads at ${Math.round(canaryRate)}/1000 errors (${liveId}: ${Math.round(liveRate)}/1000)`,
+      );
+      process.exit(0);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  console.log(`${dir}: --watch gave up after its time; canary ${canaryId} stays at its percentage (promote or roll back by hand)`);
+  process.exit(5);
+}
+
+if (process.argv.includes('--canary')) {
+  const percent = Number(option('--canary'));
+  if (!(percent > 0 && percent < 100)) {
+    console.error('--canary takes the percentage of drivers that get the new release, between 0 and 100 (e.g. --canary 10).');
+    process.exit(2);
+  }
+  const liveId = currentRelease();
+  const id = await buildCheckPublish();
+  // The remote's own page and every driver outside the cohort keep the live release.
+  updateEntry((item) => ({ ...item, canary: { manifest: manifestUrl(remote, id), percent } }));
+  await splitOwnPage({ id, percent });
+  pruneReleases(liveReleases());
+  console.log(`${dir}: canary ${id} is live for ${percent}% of drivers (${manifestUrl(remote, id)})`);
+  if (process.argv.includes('--watch')) await watchCanary(id, liveId);
+} else if (process.argv.includes('--promote')) {
+  const id = await promoteCanary();
+  console.log(`${dir}: canary ${id} promoted: it is the release of every driver`);
+} else if (process.argv.includes('--rollback') && canaryOf()) {
+  const id = await rollBackCanary();
   console.log(`${dir}: canary ${id} rolled back: every driver runs ${currentRelease()}`);
 } else if (process.argv.includes('--rollback')) {
   if (history.length < 2) {

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import {
   HOST,
   REMOTE_ORIGINS,
   savedDraft,
+  SANDBOX,
   test,
   withToken,
   type Page,
@@ -527,5 +528,89 @@ test.describe('canary by cohort', () => {
       if (readFileSync(remoteListFile, 'utf8') !== listBefore) release(['mfe-self-service', '--rollback']);
     }
     expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
+  });
+
+  test('--watch rolls back a canary that throws and says why; what the collector got holds no token, CPF or name; release:status shows it', async ({
+    browser,
+  }) => {
+    const source = newerTree('throwing-src', ({ remote }) => {
+      const feature = join(remote, 'src', 'features', 'notifications');
+      // A screen that fails with the driver's data in its message, as careless code would.
+      writeFileSync(
+        join(feature, 'Boom.tsx'),
+        'export function Boom(): never {\n  throw new Error(\'Falha do canário para "João da Silva", CPF 529.982.247-25\');\n}\n',
+      );
+      const page = join(feature, 'NotificationsListPage.tsx');
+      patch(
+        page,
+        "import { fetchNotifications } from './api';",
+        "import { fetchNotifications } from './api';\nimport { Boom } from './Boom';",
+      );
+      patch(page, '<LoadView {...load}', '<Boom />\n      <LoadView {...load}');
+    });
+    await fetch(`${SANDBOX}/telemetry/events`, { method: 'DELETE' });
+    const listBefore = readFileSync(remoteListFile, 'utf8');
+    const id = `e2e-throws-${Date.now().toString(36)}`;
+    const driver =
+      Array.from({ length: 50 }, (_, index) => `motorista-canario-${index}`).find((candidate) => inCanary(candidate, 50)) ?? '';
+
+    let output = '';
+    const watch = spawn(
+      process.execPath,
+      [
+        join(repo, 'scripts', 'release-remote.mjs'),
+        'mfe-self-service',
+        '--root',
+        source,
+        '--id',
+        id,
+        '--canary',
+        '50',
+        '--watch',
+        '--clean-loads',
+        '1000',
+      ],
+      { cwd: repo, env: { ...process.env, PORTAL_WATCH_INTERVAL_MS: '500' } },
+    );
+    watch.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    watch.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => watch.on('exit', resolve));
+    let exitCode: number | null | undefined;
+    void exited.then((code) => (exitCode = code));
+    try {
+      await expect.poll(() => output, { timeout: 60_000 }).toContain(`canary ${id} is live for 50% of drivers`);
+      // Drivers of the cohort open the area until the watch decides.
+      for (let attempt = 0; attempt < 10 && exitCode === undefined; attempt += 1) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(`${HOST}/notifications/list/?token=${DEMO_TOKEN}&driverId=${driver}`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Algo deu errado nesta tela' })).toBeVisible();
+        // Telemetry arrives after the first paint, and its beacons as they happen.
+        await page.waitForTimeout(2_500);
+        await context.close();
+      }
+      expect(await exited).toBe(4);
+    } finally {
+      if (exitCode === undefined) watch.kill();
+    }
+    expect(output).toMatch(new RegExp(`canary ${id} rolled back by --watch: \\d+ errors in \\d+ loads`));
+    expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
+
+    const collected = await (await fetch(`${SANDBOX}/telemetry/events`)).text();
+    expect(JSON.parse(collected)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'error',
+          remote: 'mfe_self_service',
+          version: id,
+          cohort: 'canary',
+          route: '/notifications/list/',
+        }),
+      ]),
+    );
+    for (const secret of [DEMO_TOKEN, 'João', 'Silva', '529.982', '247-25', driver]) expect(collected).not.toContain(secret);
+
+    const status = execFileSync(process.execPath, [join(repo, 'scripts', 'release-status.mjs')], { cwd: repo, encoding: 'utf8' });
+    expect(status).toMatch(new RegExp(`mfe_self_service\\s+${id}\\s+retired\\s+\\d+\\s+\\d+`));
   });
 });

@@ -27,4 +27,14 @@ export async function start({ configFile, registry }: EarlyStart): Promise<void>
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  afterFirstPaint(
+    () => void import(/* webpackChunkName: "telemetry" */ './telemetry').then(({ startTelemetry }) => startTelemetry(file, remotes)),
+  );
+}
+
+/** Once the page has loaded and the main thread is idle: nothing here competes with the first screen. */
+function afterFirstPaint(task: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }

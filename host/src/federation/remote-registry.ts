@@ -1,6 +1,7 @@
 import type { ModuleFederation } from '@module-federation/runtime';
 import { ownsPath } from '@driver-portal/shared/boot';
 import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
+import { INCOMPATIBLE_REMOTE } from './plugins/markers';
 import { REMOTE_LIST_URL, revalidateRemoteList, type RemoteDescriptor } from './remote-list';
 
 /** How often, at most, the host asks whether the remote list changed (at a navigation into an area). */
@@ -26,6 +27,16 @@ export interface RegistryOptions {
 }
 
 const registration = ({ name, manifest }: RemoteDescriptor) => ({ name, entry: manifest });
+
+/** What happened to a remote in this page, for telemetry (host/src/telemetry). */
+export interface RemoteEvent {
+  kind: 'load' | 'load-failure' | 'refused' | 'error';
+  /** The remote as registered when it happened (its manifest names its release). */
+  remote: RemoteDescriptor;
+  /** The route as a pattern, or the area's prefix for loads. */
+  route: string;
+  error?: unknown;
+}
 
 /**
  * The remotes the host knows, registered with the federation runtime once one is needed (the
@@ -55,6 +66,9 @@ export class RemoteRegistry {
   private revalidateAfterMs = DEFAULT_REVALIDATE_SECONDS * 1000;
   private revalidation: Promise<void> | undefined;
   private readonly now: () => number;
+  /** Telemetry's listener (downloaded after the first paint); events before it are kept for it. */
+  private listener: ((event: RemoteEvent) => void) | undefined;
+  private readonly pendingEvents: RemoteEvent[] = [];
 
   constructor(remotes: readonly RemoteDescriptor[], { listUnavailable = false, etag = null, now = Date.now }: RegistryOptions = {}) {
     this.remotes = remotes;
@@ -131,6 +145,26 @@ export class RemoteRegistry {
     }
   }
 
+  /** Tells telemetry of a load, failure or error of a remote. */
+  emit(event: RemoteEvent): void {
+    if (this.listener) this.listener(event);
+    // Kept for the listener, within reason (a page that fails in a loop must not grow for ever).
+    else if (this.pendingEvents.length < 50) this.pendingEvents.push(event);
+  }
+
+  observe(listener: (event: RemoteEvent) => void): void {
+    this.listener = listener;
+    for (const event of this.pendingEvents.splice(0)) listener(event);
+  }
+
+  /** The remote as this page runs it: the manifest its code came from once loaded, else the live one. */
+  running(name: string): RemoteDescriptor | undefined {
+    const live = this.remotes.find((remote) => remote.name === name);
+    const loaded = this.loadedFrom.get(name);
+    if (!live || loaded === undefined || loaded === live.manifest) return live;
+    return { name, manifest: loaded, prefixes: live.prefixes };
+  }
+
   /**
    * The live version of a loaded remote is not the one running in this page: the code cannot be
    * replaced in place, so the next navigation into its area is a full load (router.tsx).
@@ -167,11 +201,15 @@ export class RemoteRegistry {
           if (!module || !Array.isArray(module.routes)) throw new Error(`Remote ${remote.name} exposes no routes`);
           this.failures.delete(remote.name);
           if (manifest) this.loadedFrom.set(remote.name, manifest);
+          this.emit({ kind: 'load', remote: this.running(remote.name) ?? remote, route: remote.prefixes[0] ?? '/' });
           return module;
         });
       load.catch((error: unknown) => {
         this.failures.set(remote.name, error);
         this.loads.delete(remote.name);
+        const refused = error instanceof Error && error.message.includes(INCOMPATIBLE_REMOTE);
+        const registeredAs = { ...remote, manifest: manifest ?? this.registered.get(remote.name) ?? remote.manifest };
+        this.emit({ kind: refused ? 'refused' : 'load-failure', remote: registeredAs, route: remote.prefixes[0] ?? '/', error });
       });
       this.loads.set(remote.name, load);
     }

@@ -1,7 +1,16 @@
-import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import {
+  createBrowserRouter,
+  useLocation,
+  useParams,
+  useRouteError,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { LoadingState } from '@driver-portal/shared/ui';
-import { PlatformLayout, remoteRouteTree, signOutRoute } from '@driver-portal/shared/shell';
+import { PlatformLayout, remoteRouteTree, RouteErrorPage, signOutRoute } from '@driver-portal/shared/shell';
+import { routePattern } from '../telemetry/beacon';
 import { HomePage } from '../features/home/HomePage';
 import { LoginPage } from '../features/session/LoginPage';
 import type { RemoteRegistry } from './remote-registry';
@@ -58,6 +67,19 @@ export function switchByFullLoad(url: string, manifest: string, assign = (target
   return true;
 }
 
+function ReportedRouteError({ registry, remoteName }: { registry: RemoteRegistry; remoteName: string }) {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const params = useParams();
+  const remote = registry.running(remoteName);
+  useEffect(() => {
+    if (remote) registry.emit({ kind: 'error', remote, route: routePattern(pathname, params), error });
+    // Once per error shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
+  return <RouteErrorPage />;
+}
+
 /**
  * The area of one remote: its routes under an error element, and a loader that runs when the
  * driver enters the area (never between its own screens). It asks whether the list changed (at
@@ -72,6 +94,8 @@ export function remoteArea(
 ): RouteObject {
   return {
     ...remoteRouteTree(remoteName, routes),
+    // A screen of the area that throws: the platform's error page, and the error told to telemetry.
+    errorElement: <ReportedRouteError registry={registry} remoteName={remoteName} />,
     loader: async ({ request }) => {
       await registry.revalidate();
       const live = registry.stale(remoteName);
