@@ -585,8 +585,8 @@ test.describe('canary by cohort', () => {
         const page = await context.newPage();
         await page.goto(`${HOST}/notifications/list/?token=${DEMO_TOKEN}&driverId=${driver}`);
         await expect(page.getByRole('heading', { level: 1, name: 'Algo deu errado nesta tela' })).toBeVisible();
-        // Telemetry arrives after the first paint, and its beacons as they happen.
-        await page.waitForTimeout(2_500);
+        // Telemetry arrives a couple of seconds after the first screen, and its beacons as they happen.
+        await page.waitForTimeout(4_500);
         await context.close();
       }
       expect(await exited).toBe(4);

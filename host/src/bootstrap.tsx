@@ -27,14 +27,28 @@ export async function start({ configFile, registry }: EarlyStart): Promise<void>
       <RouterProvider router={router} />
     </StrictMode>,
   );
-  afterFirstPaint(
+  afterTheScreen(
+    router,
     () => void import(/* webpackChunkName: "telemetry" */ './telemetry').then(({ startTelemetry }) => startTelemetry(file, remotes)),
   );
 }
 
-/** Once the page has loaded and the main thread is idle: nothing here competes with the first screen. */
-function afterFirstPaint(task: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 200));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+/** How long after the first screen telemetry waits: its data calls and images come first. */
+const SETTLE_MS = 2000;
+
+/**
+ * Once the first screen has rendered (the router's first navigation done), a little later and
+ * when the main thread is idle: nothing here competes with what the driver opened (the deep
+ * links' byte budgets hold it). Remote events meanwhile wait in the registry.
+ */
+function afterTheScreen(router: ReturnType<typeof createHostRouter>, task: () => void): void {
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 3000 }) : task());
+  const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
+  const later = () => setTimeout(whenIdle, SETTLE_MS);
+  if (settled()) return void later();
+  const unsubscribe = router.subscribe(() => {
+    if (!settled()) return;
+    unsubscribe();
+    later();
+  });
 }
