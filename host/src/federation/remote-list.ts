@@ -35,19 +35,21 @@ function isCanary(value: unknown): value is { manifest: string; percent: number 
   return typeof canary?.manifest === 'string' && typeof canary.percent === 'number';
 }
 
+/** The well-formed entries of a remote list as read from JSON (anything else is no remote), as written. */
+export function wellFormedEntries(list: unknown): RemoteDescriptor[] {
+  return Array.isArray(list) ? list.filter(isDescriptor) : [];
+}
+
 /**
- * The well-formed entries of a remote list as read from JSON (anything else is no remote), each
- * naming the manifest this driver runs: the canary's when the driver is in its cohort.
+ * The well-formed entries of a remote list, each naming the manifest this driver runs: the
+ * canary's when the driver is in its cohort (only then does the descriptor carry `canary`).
  */
 export function remoteDescriptors(list: unknown, driverId: string | null = null): RemoteDescriptor[] {
-  if (!Array.isArray(list)) return [];
-  return list
-    .filter(isDescriptor)
-    .map(({ name, manifest, prefixes, canary }) =>
-      isCanary(canary) && inCanary(driverId, canary.percent)
-        ? { name, manifest: canary.manifest, prefixes, canary }
-        : { name, manifest, prefixes },
-    );
+  return wellFormedEntries(list).map(({ name, manifest, prefixes, canary }) =>
+    isCanary(canary) && inCanary(driverId, canary.percent)
+      ? { name, manifest: canary.manifest, prefixes, canary }
+      : { name, manifest, prefixes },
+  );
 }
 
 /** A read of the remote list, with the validator its next revalidation sends (If-None-Match). */

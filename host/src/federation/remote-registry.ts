@@ -33,8 +33,9 @@ export interface RemoteEvent {
   kind: 'load' | 'load-failure' | 'refused' | 'error';
   /** The remote as registered when it happened (its manifest names its release). */
   remote: RemoteDescriptor;
-  /** The route as a pattern, or the area's prefix for loads. */
+  /** The area's prefix for loads; the address's path for errors, made a pattern with `params` by telemetry. */
   route: string;
+  params?: Readonly<Record<string, string | undefined>>;
   error?: unknown;
 }
 

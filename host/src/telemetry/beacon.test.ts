@@ -77,7 +77,8 @@ describe('telemetry beacons', () => {
     registry.emit({
       kind: 'error',
       remote,
-      route: '/my-account/bank-info/:driverId',
+      route: '/my-account/bank-info/3f6c2d1e',
+      params: { driverId: '3f6c2d1e' },
       error: new Error(`Agência "4321" do CPF ${CPF} inválida para ${TOKEN}`),
     });
     await Promise.resolve();

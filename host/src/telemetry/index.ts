@@ -1,3 +1,4 @@
+import type * as WebVitalsLibrary from 'web-vitals';
 import { getConfig } from '@driver-portal/shared/config';
 import { getToken } from '@driver-portal/shared/session';
 import type { RemoteRegistry } from '../federation/remote-registry';
@@ -16,7 +17,7 @@ export function collectorUrl(configFile: unknown, environment: string): string |
   return typeof url === 'string' && url !== '' ? url : undefined;
 }
 
-type WebVitals = Pick<typeof import('web-vitals'), 'onCLS' | 'onINP' | 'onLCP'>;
+type WebVitals = Pick<typeof WebVitalsLibrary, 'onCLS' | 'onINP' | 'onLCP'>;
 
 export interface TelemetryOptions {
   win?: Window;
@@ -39,9 +40,9 @@ export function startTelemetry(
   };
   const scrub = (error: unknown) => scrubError(error, [getToken()]);
 
-  registry.observe(({ kind, remote, route, error }) => {
+  registry.observe(({ kind, remote, route, params, error }) => {
     const extra = error === undefined ? {} : { message: scrub(error) };
-    telemetry.report({ kind, remote: remote.name, ...releaseOf(remote), route, ...extra });
+    telemetry.report({ kind, remote: remote.name, ...releaseOf(remote), route: routePattern(route, params), ...extra });
   });
 
   const areaOf = () => registry.ownerOf(win.location.pathname)?.name;
