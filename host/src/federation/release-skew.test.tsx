@@ -136,6 +136,17 @@ describe('a tab open across releases', () => {
     expect(assign).toHaveBeenCalledTimes(1);
   });
 
+  it('a list that does not answer holds the navigation at most for the deadline, then the area opens with the list the page has', async () => {
+    const registry = new RemoteRegistry(listWith('r1'), { etag: '"r1"', now: () => clock, revalidationDeadlineMs: 200 });
+    registry.configure({ revalidateAfterMs: 30_000 });
+    server.use(http.get(LIST_URL, () => new Promise<never>(() => undefined)));
+    clock += 31_000;
+    loadRemote.mockResolvedValue(screenOf('Notificações r1'));
+    renderHost('/notifications/list', registry);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notificações r1' })).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_self_service', entry: manifest('r1') }]);
+  });
+
   it('never switches twice to the same version within a minute (no reload loop)', () => {
     const assign = jest.fn();
     expect(switchByFullLoad('http://localhost/notifications/list', manifest('r2'), assign)).toBe(true);

@@ -59,7 +59,7 @@ export interface RemoteListRead {
   etag: string | null;
 }
 
-async function listOf(response: Response): Promise<RemoteListRead> {
+export async function listOf(response: Response): Promise<RemoteListRead> {
   if (!response.ok) throw new Error(`Remote list unavailable (${response.status})`);
   const list: unknown = await response.json();
   if (!Array.isArray(list)) throw new Error('Remote list is not an array');
@@ -80,15 +80,4 @@ export async function readRemoteList(url = REMOTE_LIST_URL): Promise<RemoteListR
 
 export async function fetchRemoteList(url = REMOTE_LIST_URL): Promise<RemoteDescriptor[]> {
   return (await readRemoteList(url)).list;
-}
-
-/**
- * Reads the list again, cheaply: with the ETag of the last read the server answers 304 with no
- * body while nothing was released. `no-store` keeps the browser from answering from (or
- * filling) its cache: the 304 reaches this code as such.
- */
-export async function revalidateRemoteList(etag: string | null, url = REMOTE_LIST_URL): Promise<RemoteListRead | 'unchanged'> {
-  const response = await fetch(url, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} });
-  if (response.status === 304) return 'unchanged';
-  return listOf(response);
 }

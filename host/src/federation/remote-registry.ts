@@ -2,7 +2,7 @@ import type { ModuleFederation } from '@module-federation/runtime';
 import { ownsPath } from '@driver-portal/shared/boot';
 import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
 import { INCOMPATIBLE_REMOTE } from './plugins/markers';
-import { REMOTE_LIST_URL, revalidateRemoteList, type RemoteDescriptor } from './remote-list';
+import { REMOTE_LIST_URL, type RemoteDescriptor } from './remote-list';
 
 /** How often, at most, the host asks whether the remote list changed (at a navigation into an area). */
 export const DEFAULT_REVALIDATE_SECONDS = 60;
@@ -23,6 +23,8 @@ export interface RegistryOptions {
   listUnavailable?: boolean;
   /** The ETag of the list's first read. */
   etag?: string | null;
+  /** How long a revalidation may make a navigation wait (remote-list.ts's default). */
+  revalidationDeadlineMs?: number;
   now?: () => number;
 }
 
@@ -71,7 +73,13 @@ export class RemoteRegistry {
   private listener: ((event: RemoteEvent) => void) | undefined;
   private readonly pendingEvents: RemoteEvent[] = [];
 
-  constructor(remotes: readonly RemoteDescriptor[], { listUnavailable = false, etag = null, now = Date.now }: RegistryOptions = {}) {
+  private readonly revalidationDeadlineMs: number | undefined;
+
+  constructor(
+    remotes: readonly RemoteDescriptor[],
+    { listUnavailable = false, etag = null, now = Date.now, revalidationDeadlineMs }: RegistryOptions = {},
+  ) {
+    this.revalidationDeadlineMs = revalidationDeadlineMs;
     this.remotes = remotes;
     this.listUnavailable = listUnavailable;
     this.etag = etag;
@@ -128,7 +136,8 @@ export class RemoteRegistry {
 
   private async readListAgain(url = REMOTE_LIST_URL): Promise<void> {
     try {
-      const read = await revalidateRemoteList(this.listUnavailable ? null : this.etag, url);
+      const { revalidateRemoteList } = await import(/* webpackChunkName: "federation" */ './list-revalidation');
+      const read = await revalidateRemoteList(this.listUnavailable ? null : this.etag, url, this.revalidationDeadlineMs);
       this.listReadAt = this.now();
       this.listUnavailable = false;
       if (read === 'unchanged') return;
