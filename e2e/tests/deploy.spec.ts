@@ -614,3 +614,40 @@ test.describe('canary by cohort', () => {
     expect(status).toMatch(new RegExp(`mfe_self_service\\s+${id}\\s+retired\\s+\\d+\\s+\\d+`));
   });
 });
+
+test.describe('styles across versions', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("a newer remote's copy of a platform style does not restyle an older remote's screen on the same page", async ({ page }) => {
+    // Known defect, proven here and not fixed yet (issue 21): a remote's copy of the platform's
+    // stateless styles is global once loaded, so the copy loaded last wins (the account's title
+    // grows from 18.4 to 40 px). Marked as failing until the platform's classes are scoped per
+    // version; the test then passes, Playwright reports it, and this mark must go.
+    test.fail(true, 'platform styles are global: a newer copy restyles older remotes on the same page');
+    const source = newerTree('style-src', ({ shared }) =>
+      patch(join(shared, 'src', 'ui', 'ui.css'), '.page-title {\n  font-size: 1.15rem;', '.page-title {\n  font-size: 2.5rem;'),
+    );
+    const id = `e2e-style-${Date.now().toString(36)}`;
+    const accountTitle = page.getByRole('heading', { level: 1 });
+    const fontSize = () => accountTitle.evaluate((element) => getComputedStyle(element).fontSize);
+    try {
+      release(['mfe-self-service', '--root', source, '--id', id]);
+      // The older account remote first, then the newer self-service on the same page, then back.
+      await page.goto(withToken(`/my-account/init/${DEMO_DRIVER_ID}`));
+      await expect(accountTitle).toBeVisible();
+      const before = await fontSize();
+      // In the same document (a full load would start the styles afresh): out by the back link, in by the tiles.
+      await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+      await page.getByRole('link', { name: 'Notificações' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+      // The newer copy of the rule is on the page (else this test could not fail).
+      await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toHaveCSS('font-size', '40px');
+      await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+      await page.getByRole('link', { name: 'Minha conta' }).first().click();
+      await expect(accountTitle).toBeVisible();
+      expect(await fontSize()).toBe(before);
+    } finally {
+      release(['mfe-self-service', '--rollback']);
+    }
+  });
+});
