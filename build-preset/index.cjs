@@ -12,7 +12,7 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
-const { sharedDependencies } = require('./shared-deps.cjs');
+const { hostProvides, sharedDependencies } = require('./shared-deps.cjs');
 const { FederationRuntimeAsEsm } = require('./federation-esm.cjs');
 const { appAt, localRemoteList } = require('./apps.cjs');
 
@@ -345,6 +345,8 @@ function compilation(options, part) {
           excludeChunks: ['signout'],
         }),
       page && federated && kind === 'host' && emitJson('remotes.json', localRemoteList),
+      // What this host provides to remotes: release:remote checks a new build against it.
+      page && federated && kind === 'host' && emitJson('provided-shared.json', () => hostProvides(appDir, appPackage)),
       page && federated && kind === 'host' && production && new PreloadHostStart(),
       part.earlyScript && new AnnounceEarlyScript(part.earlyScript),
       page && !production && signOutHtml(kind),

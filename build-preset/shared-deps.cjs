@@ -86,4 +86,86 @@ function sharedDependencies(appDir, appPackage, { production = true } = {}) {
   return shared;
 }
 
-module.exports = { sharedDependencies, platformSingletons, ROUTER_API };
+/**
+ * What the host provides to remotes, by share key and version: the same keys and versions as
+ * `providedShared()` in host/src/federation/runtime.ts (a test holds them equal). The host's build
+ * writes it as `provided-shared.json`, so a release can be checked against the host that is
+ * running (scripts/release-remote.mjs) without loading any of its code.
+ * @param {string} appDir the host's folder
+ * @param {{ dependencies?: Record<string, string> }} appPackage the host's package.json
+ * @returns {Record<string, string>}
+ */
+function hostProvides(appDir, appPackage) {
+  const deps = appPackage.dependencies ?? {};
+  const react = deps.react;
+  const router = deps['react-router'];
+  if (!react || !router) throw new Error('the host must list react and react-router in its dependencies');
+  /** @type {Record<string, string>} */
+  const provided = { react, 'react/jsx-runtime': react, 'react-dom': react, 'react-dom/client': react, 'react-router': router };
+  for (const [subpath, version] of Object.entries(platformSingletons(appDir))) provided[`@driver-portal/shared/${subpath}`] = version;
+  return provided;
+}
+
+/** "1.2.3" from "^1.2.3", "~1.2.3" or "1.2.3": the lowest version a range written that way accepts. */
+const lowestAccepted = (/** @type {string} */ range) => range.replace(/^[\^~>=\s]+/, '').split(/\s/)[0] ?? range;
+
+/** Negative, zero or positive as version a is below, equal to or above b (numeric major.minor.patch). */
+function compareVersions(/** @type {string} */ a, /** @type {string} */ b) {
+  const parts = (/** @type {string} */ version) =>
+    version
+      .split('-')[0]
+      .split('.')
+      .map((part) => Number(part) || 0);
+  const [x, y] = [parts(a), parts(b)];
+  for (let index = 0; index < 3; index += 1) if ((x[index] ?? 0) !== (y[index] ?? 0)) return (x[index] ?? 0) - (y[index] ?? 0);
+  return 0;
+}
+
+/**
+ * @typedef {{ name: string, singleton?: boolean, requiredVersion?: string }} RequiredShared
+ * @typedef {{ name: string, requiredVersion: string, provided: string, releaseFirst: 'host' | 'remote' }} Incompatibility
+ */
+
+/**
+ * The singletons a remote's build requires (its mf-manifest.json `shared`) that the host's copies
+ * do not satisfy, with the same rule as the host's version guard in the browser
+ * (host/src/federation/plugins/version-guard.ts): only singletons with a required range, only
+ * names the host provides, `satisfy` of the federation runtime. `releaseFirst` says which side is
+ * behind: 'host' when the remote needs a newer version than the host has (release the host
+ * first), 'remote' when the remote was built against an older one (rebuild it on the host's).
+ * @param {readonly RequiredShared[]} required
+ * @param {Record<string, string>} provided
+ * @returns {Incompatibility[]}
+ */
+function incompatibleSingletons(required, provided) {
+  const { satisfy } = require('@module-federation/runtime');
+  /** @type {Incompatibility[]} */
+  const problems = [];
+  for (const item of required) {
+    const version = provided[item.name];
+    if (!item.singleton || !item.requiredVersion || !version || satisfy(version, item.requiredVersion)) continue;
+    const releaseFirst = compareVersions(lowestAccepted(item.requiredVersion), version) > 0 ? 'host' : 'remote';
+    problems.push({ name: item.name, requiredVersion: item.requiredVersion, provided: version, releaseFirst });
+  }
+  return problems;
+}
+
+/**
+ * What release:remote prints when it refuses: each incompatibility and what to release first.
+ * @param {string} remote the remote's folder
+ * @param {readonly Incompatibility[]} problems
+ */
+function incompatibilityReport(remote, problems) {
+  const lines = problems.map(({ name, requiredVersion, provided, releaseFirst }) =>
+    releaseFirst === 'host'
+      ? `  - ${name}: the build requires ${requiredVersion}, the running host provides ${provided}. Release the host built with ${name} ${lowestAccepted(requiredVersion)} first, then this remote.`
+      : `  - ${name}: the build requires ${requiredVersion}, the running host provides ${provided}. Rebuild ${remote} against ${name} ${provided} (the host's), then release it.`,
+  );
+  return [
+    `${remote} was not released: its build is incompatible with the running host.`,
+    ...lines,
+    'Nothing was published; the remote list is unchanged (docs/platform.md, "Releasing").',
+  ].join('\n');
+}
+
+module.exports = { sharedDependencies, platformSingletons, ROUTER_API, hostProvides, incompatibleSingletons, incompatibilityReport };

@@ -9,6 +9,7 @@
 // It builds every app and the control first, and holds the ports lock (/tmp/portal-ports.lock,
 // the one e2e runs take) while it serves them.
 import { spawn, spawnSync } from 'node:child_process';
+import { get } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -104,6 +105,10 @@ async function main() {
           score: done.length ? median(done.map((r) => r.score)) : undefined,
           lcp: done.length ? median(done.map((r) => r.lcp)) : undefined,
           tbt: done.length ? median(done.map((r) => r.tbt)) : undefined,
+          afterScriptKB: median(samples.map((s) => s.afterScriptBytes)) / 1024,
+          afterScripts: median(samples.map((s) => s.afterScripts)),
+          beacons: median(samples.map((s) => s.beacons)),
+          beaconBytes: median(samples.map((s) => s.beaconBytes)),
         };
         results.push(result);
         // --list: the scripts of the first load, to see what a deep link downloads.
@@ -113,6 +118,7 @@ async function main() {
     }
     await browser.close();
     print(results, runs);
+    printReleaseCosts(results, await revalidationCost());
     const out = option('--json');
     if (out) writeFileSync(out, `${JSON.stringify({ runs, at: new Date().toISOString(), results }, null, 2)}\n`);
   } finally {
@@ -148,7 +154,13 @@ async function measure(browser, url, link) {
   page.on('requestfinished', async (request) => {
     const at = Date.now();
     const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
-    responses.push({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize, at });
+    responses.push({
+      url: request.url(),
+      type: request.resourceType(),
+      bytes: sizes.responseBodySize,
+      sent: request.postDataBuffer()?.length ?? 0,
+      at,
+    });
   });
   // When the screen's first service call leaves (the sandbox API): data that starts with the code leaves earlier.
   let firstCallAt;
@@ -161,11 +173,23 @@ async function measure(browser, url, link) {
   await page.getByRole('heading', { level: 1, name: link.heading }).waitFor();
   await page.getByText(link.text).first().waitFor();
   const renderedAt = Date.now();
-  await page.waitForTimeout(300);
+  // At the host, what telemetry adds once the screen is there (host/src/bootstrap.tsx waits 2 s,
+  // then idle; beacons as events happen; a closing page sends its web vitals).
+  const atHost = url.startsWith(`http://localhost:${HOST.port}`);
+  await page.waitForTimeout(atHost ? 4500 : 300);
   const before = responses.filter((response) => response.at <= renderedAt);
   const js = before.filter((response) => response.type === 'script');
+  await page.close({ runBeforeUnload: true });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const after = responses.filter((response) => response.at > renderedAt);
+  const afterScripts = after.filter((response) => response.type === 'script');
+  const beacons = after.filter((response) => response.url.includes('/telemetry/'));
   await context.close();
   return {
+    afterScriptBytes: afterScripts.reduce((sum, response) => sum + response.bytes, 0),
+    afterScripts: afterScripts.length,
+    beacons: beacons.length,
+    beaconBytes: beacons.reduce((sum, response) => sum + response.sent, 0),
     jsBytes: js.reduce((sum, response) => sum + response.bytes, 0),
     jsRequests: js.length,
     requests: before.length,
@@ -241,6 +265,43 @@ function print(results, runs) {
       );
     }
   }
+}
+
+/** A raw GET of the host's remote list: status and bytes on the wire (status line, headers, body). */
+function rawListGet(headers = {}) {
+  return new Promise((resolve, reject) => {
+    get(`http://localhost:${HOST.port}/remotes.json`, { headers: { 'Accept-Encoding': 'gzip', ...headers } }, (response) => {
+      let body = 0;
+      response.on('data', (chunk) => (body += chunk.length));
+      response.on('end', () => {
+        const head = response.rawHeaders.reduce((sum, part) => sum + part.length + 2, 0) + 17;
+        resolve({ status: response.statusCode, etag: response.headers.etag, bytes: head + body });
+      });
+    }).on('error', reject);
+  });
+}
+
+/** What one revalidation of the remote list costs (issue 21): nothing released, then something released. */
+async function revalidationCost() {
+  const first = await rawListGet();
+  const unchanged = await rawListGet(first.etag ? { 'If-None-Match': first.etag } : {});
+  return { changed: first, unchanged };
+}
+
+function printReleaseCosts(results, revalidation) {
+  console.log('\nWhat releases add at the host (issue 21): after the screen has shown (median), and per revalidation');
+  const atHost = results.filter((result) => result.label.includes('host'));
+  const width = Math.max(9, ...atHost.map((r) => r.path.length));
+  console.log(`  ${'deep link'.padEnd(width)} scripts after  KB after  beacons  bytes sent`);
+  for (const r of atHost) {
+    console.log(
+      `  ${r.path.padEnd(width)} ${String(r.afterScripts).padStart(13)}  ${r.afterScriptKB.toFixed(1).padStart(8)}  ${String(r.beacons).padStart(7)}  ${String(r.beaconBytes).padStart(10)}`,
+    );
+  }
+  const { changed, unchanged } = revalidation;
+  console.log(
+    `remote list revalidation (at most once per releases.revalidateSeconds, at a navigation into an area): ${unchanged.status} ${unchanged.bytes} B when nothing was released, ${changed.status} ${changed.bytes} B after a release; 0 requests on a deep link (the list was just read)`,
+  );
 }
 
 const PORTS_LOCK = '/tmp/portal-ports.lock';

@@ -1,21 +1,41 @@
 // Releases one remote, and only it, into a running deployment (npm run start:nginx):
 //   node scripts/release-remote.mjs <remote-dir> [--root <checkout>] [--id <release-id>] [--no-build]
+//   node scripts/release-remote.mjs <remote-dir> --canary <percent> [--root ...] [--id ...] [--no-build]
+//   node scripts/release-remote.mjs <remote-dir> --canary <percent> --watch [--clean-loads 50] [--margin 20] [--watch-minutes 60]
+//   node scripts/release-remote.mjs <remote-dir> --promote
 //   node scripts/release-remote.mjs <remote-dir> --rollback
-// Builds the remote, publishes the build as releases/<id> beside the earlier ones, points the
-// remote's own page at it and updates the remote's entry in the host's remote list. The host is
-// neither rebuilt nor touched: the next page load of the host picks the new manifest (the list
-// and manifests are never cached). --rollback goes back to the release before the current one.
+// Builds the remote, checks the build against what the running host provides (React, the
+// router, each platform singleton's interface version) and refuses an incompatible one before
+// anything is published; then publishes the build as releases/<id> beside the earlier ones,
+// points the remote's own page at it and updates the remote's entry in the host's remote list.
+// The host is neither rebuilt nor touched: open tabs read the new list at their next navigation
+// into an area (host/src/federation/remote-registry.ts), new page loads at once. --rollback goes
+// back to the release before the current one (or, while a canary runs, drops the canary).
+// --canary publishes the build beside the live release for that percentage of drivers (a stable
+// hash of the driver id, host/src/federation/cohort.ts); --promote makes it the release. Release folders no longer live are deleted once
+// their grace time has passed (scripts/release-rules.cjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { REMOTES, repoRoot } from './apps.mjs';
-import { activate, appRoot, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
+import { HOST, REMOTES, repoRoot } from './apps.mjs';
+import { releaseSummary } from './telemetry.mjs';
+import { activate, appRoot, DEPLOY_ROOT, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
+
+const require = createRequire(import.meta.url);
+const { incompatibleSingletons, incompatibilityReport } = require('../build-preset/shared-deps.cjs');
+const { expiredReleases, graceMs, retire } = require('./release-rules.cjs');
+
+/** Exit code of a release refused because its build does not fit the running host. */
+const INCOMPATIBLE = 3;
 
 const [dir] = process.argv.slice(2);
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const remote = REMOTES.find((candidate) => candidate.dir === dir);
 if (!remote) {
-  console.error(`usage: release-remote.mjs <${REMOTES.map((r) => r.dir).join('|')}> [--root dir] [--id id] [--no-build] | --rollback`);
+  console.error(
+    `usage: release-remote.mjs <${REMOTES.map((r) => r.dir).join('|')}> [--canary percent] [--root dir] [--id id] [--no-build] | --promote | --rollback`,
+  );
   process.exit(2);
 }
 if (!existsSync(join(appRoot(dir), 'current'))) {
@@ -24,40 +44,242 @@ if (!existsSync(join(appRoot(dir), 'current'))) {
 }
 
 const historyFile = join(appRoot(dir), 'history.json');
-const history = existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : [currentRelease()];
+const retiredFile = join(appRoot(dir), 'retired.json');
+
+const releaseIdOf = (manifest) => /\/releases\/([^/]+)\/mf-manifest\.json$/.exec(manifest ?? '')?.[1];
+const listEntry = () => readRemoteList().find((item) => item.name === remote.name);
 
 function currentRelease() {
-  const entry = readRemoteList().find((item) => item.name === remote.name);
-  const match = /\/releases\/([^/]+)\/mf-manifest\.json$/.exec(entry?.manifest ?? '');
-  if (!match) throw new Error(`remote list has no release for ${remote.name}`);
-  return match[1];
+  const id = releaseIdOf(listEntry()?.manifest);
+  if (!id) throw new Error(`remote list has no release for ${remote.name}`);
+  return id;
 }
 
+/** Rewrites this remote's entry of the host's remote list. */
+function updateEntry(change) {
+  writeRemoteList(readRemoteList().map((item) => (item.name === remote.name ? change(item) : item)));
+}
+
+function withoutCanary(item) {
+  const entry = { ...item };
+  delete entry.canary;
+  return entry;
+}
+
+/** The releases drivers run now: the live one, and the canary while there is one. */
+function liveReleases() {
+  const entry = listEntry();
+  return [releaseIdOf(entry?.manifest), releaseIdOf(entry?.canary?.manifest)].filter(Boolean);
+}
+
+const history = existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : [currentRelease()];
+
+/** What the running host provides to remotes, as it serves it (build-preset's hostProvides). */
+async function runningHostProvides() {
+  const url = `${process.env.PORTAL_HOST_URL ?? `http://localhost:${HOST.port}`}/provided-shared.json`;
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/** Refuses (exit 3, nothing published) a build whose singletons the running host does not satisfy. */
+async function checkCompatibility(distDir) {
+  let provided;
+  try {
+    provided = await runningHostProvides();
+  } catch (error) {
+    console.error(
+      `${dir} was not released: cannot tell what the running host provides (${error.message}).\n` +
+        'Release the host first (a host that serves provided-shared.json); nothing was published.',
+    );
+    process.exit(INCOMPATIBLE);
+  }
+  const manifest = JSON.parse(readFileSync(join(distDir, 'mf-manifest.json'), 'utf8'));
+  const problems = incompatibleSingletons(manifest.shared ?? [], provided);
+  if (problems.length > 0) {
+    console.error(incompatibilityReport(dir, problems));
+    process.exit(INCOMPATIBLE);
+  }
+}
+
+/** Deletes the release folders whose grace time has passed (never the live one or a rollback target). */
+function pruneReleases(live) {
+  const releasesDir = join(appRoot(dir), 'releases');
+  const releases = readdirSync(releasesDir);
+  const now = Date.now();
+  const retiredAt = retire(existsSync(retiredFile) ? JSON.parse(readFileSync(retiredFile, 'utf8')) : {}, releases, live, now);
+  const expired = expiredReleases({ releases, live, history, retiredAt, now, graceMs: graceMs(process.env) });
+  for (const id of expired) {
+    rmSync(join(releasesDir, id), { recursive: true, force: true });
+    delete retiredAt[id];
+  }
+  writeAtomic(retiredFile, JSON.stringify(retiredAt));
+  if (expired.length > 0) console.log(`${dir}: deleted releases past their grace time: ${expired.join(', ')}`);
+}
+
+/** Makes `id` the release every driver runs (the canary, if any, ends). */
 function goLive(id) {
   activate(dir, id);
-  const list = readRemoteList().map((item) => (item.name === remote.name ? { ...item, manifest: manifestUrl(remote, id) } : item));
-  writeRemoteList(list);
+  updateEntry((item) => ({ ...withoutCanary(item), manifest: manifestUrl(remote, id) }));
+  pruneReleases(liveReleases());
 }
 
-if (process.argv.includes('--rollback')) {
+async function buildCheckPublish() {
+  const root = option('--root') ?? repoRoot;
+  if (!process.argv.includes('--no-build')) {
+    const built = spawnSync(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--only', dir, '--root', root], { stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  const distDir = join(root, dir, 'dist');
+  await checkCompatibility(distDir);
+  return publish(dir, distDir, option('--id'));
+}
+
+const canaryOf = () => listEntry()?.canary;
+
+/**
+ * The remote's own page follows the same cohorts: its nginx splits on the driver id with
+ * split_clients (deploy/nginx/portal-canary.conf), which this rewrites and reloads. Locally only:
+ * a container's configuration changes with its image.
+ */
+async function splitOwnPage(canary) {
+  const prefix = join(DEPLOY_ROOT, 'nginx', dir);
+  const file = join(prefix, 'portal', 'portal-canary.conf');
+  if (!existsSync(file)) return;
+  const split = canary
+    ? [
+        '# Written by release:remote --canary (scripts/release-remote.mjs): the canary for its cohort.',
+        'split_clients "$portal_cohort_key" $portal_canary_split {',
+        `    ${canary.percent}% releases/${canary.id};`,
+        '    * current;',
+        '}',
+        '# No driver known: the live release, as at the host.',
+        'map $portal_cohort_key $portal_page_release {',
+        '    "" current;',
+        '    default $portal_canary_split;',
+        '}',
+        '',
+      ].join('\n')
+    : readFileSync(join(repoRoot, 'deploy', 'nginx', 'portal-canary.conf'), 'utf8');
+  writeAtomic(file, split);
+  const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+  const reload = spawnSync(
+    nginx,
+    ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log'), '-s', 'reload'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (reload.status !== 0) throw new Error(`nginx of ${dir} did not reload (${reload.status})`);
+  // nginx answers with the new configuration once its new workers run: a moment after the signal.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+async function promoteCanary() {
+  const id = releaseIdOf(canaryOf()?.manifest);
+  if (!id) {
+    console.error(`${dir}: no canary to promote.`);
+    process.exit(1);
+  }
+  if (history[history.length - 1] !== id) history.push(id);
+  writeAtomic(historyFile, JSON.stringify(history));
+  goLive(id);
+  await splitOwnPage(undefined);
+  return id;
+}
+
+async function rollBackCanary() {
+  const id = releaseIdOf(canaryOf()?.manifest);
+  updateEntry(withoutCanary);
+  await splitOwnPage(undefined);
+  pruneReleases(liveReleases());
+  return id;
+}
+
+/** Errors per 1,000 loads of one release in the collector's summary (no loads but errors: infinite). */
+function errorRate(row) {
+  if (!row || row.errors === 0) return 0;
+  return row.loads > 0 ? (row.errors / row.loads) * 1000 : Infinity;
+}
+
+/**
+ * --watch: reads the collector until the canary has `--clean-loads` loads (default 50) without
+ * an error rate above the live release's plus `--margin` errors per 1,000 loads (default 20),
+ * then promotes it; as soon as its rate exceeds that, rolls it back. Says which, and why.
+ */
+async function watchCanary(canaryId, liveId) {
+  const cleanLoads = Number(option('--clean-loads') ?? 50);
+  const margin = Number(option('--margin') ?? 20);
+  const intervalMs = Number(process.env.PORTAL_WATCH_INTERVAL_MS ?? 5000);
+  const deadline = Date.now() + Number(option('--watch-minutes') ?? 60) * 60_000;
+  console.log(
+    `${dir}: watching canary ${canaryId}: promote after ${cleanLoads} clean loads, roll back above ${liveId}'s error rate + ${margin}/1000`,
+  );
+  while (Date.now() < deadline) {
+    let summary = [];
+    try {
+      summary = await releaseSummary();
+    } catch (error) {
+      console.error(`${dir}: collector unavailable (${error.message}); watching on`);
+    }
+    const rowOf = (version) => summary.find((row) => row.remote === remote.name && row.version === version);
+    const canary = rowOf(canaryId);
+    const canaryRate = errorRate(canary);
+    const liveRate = errorRate(rowOf(liveId));
+    if (canaryRate > liveRate + margin) {
+      await rollBackCanary();
+      console.log(
+        `${dir}: canary ${canaryId} rolled back by --watch: ${canary?.errors} errors in ${canary?.loads} loads (${Math.round(canaryRate)}/1000) against ${Math.round(liveRate)}/1000 for ${liveId} (margin ${margin})`,
+      );
+      process.exit(4);
+    }
+    if ((canary?.loads ?? 0) >= cleanLoads) {
+      await promoteCanary();
+      console.log(
+        `${dir}: canary ${canaryId} promoted by --watch after ${canary?.loads} loads at ${Math.round(canaryRate)}/1000 errors (${liveId}: ${Math.round(liveRate)}/1000)`,
+      );
+      process.exit(0);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  console.log(`${dir}: --watch gave up after its time; canary ${canaryId} stays at its percentage (promote or roll back by hand)`);
+  process.exit(5);
+}
+
+if (process.argv.includes('--canary')) {
+  const percent = Number(option('--canary'));
+  if (!(percent > 0 && percent < 100)) {
+    console.error('--canary takes the percentage of drivers that get the new release, between 0 and 100 (e.g. --canary 10).');
+    process.exit(2);
+  }
+  const liveId = currentRelease();
+  const id = await buildCheckPublish();
+  // The remote's own page and every driver outside the cohort keep the live release.
+  updateEntry((item) => ({ ...item, canary: { manifest: manifestUrl(remote, id), percent } }));
+  await splitOwnPage({ id, percent });
+  pruneReleases(liveReleases());
+  console.log(`${dir}: canary ${id} is live for ${percent}% of drivers (${manifestUrl(remote, id)})`);
+  if (process.argv.includes('--watch')) await watchCanary(id, liveId);
+} else if (process.argv.includes('--promote')) {
+  const id = await promoteCanary();
+  console.log(`${dir}: canary ${id} promoted: it is the release of every driver`);
+} else if (process.argv.includes('--rollback') && canaryOf()) {
+  const id = await rollBackCanary();
+  console.log(`${dir}: canary ${id} rolled back: every driver runs ${currentRelease()}`);
+} else if (process.argv.includes('--rollback')) {
   if (history.length < 2) {
     console.error('Nothing to roll back to.');
     process.exit(1);
   }
   history.pop();
   const previous = history[history.length - 1];
-  goLive(previous);
   writeAtomic(historyFile, JSON.stringify(history));
+  goLive(previous);
   console.log(`${dir}: rolled back to ${previous}`);
 } else {
-  const root = option('--root') ?? repoRoot;
-  if (!process.argv.includes('--no-build')) {
-    const built = spawnSync(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--only', dir, '--root', root], { stdio: 'inherit' });
-    if (built.status !== 0) process.exit(built.status ?? 1);
-  }
-  const id = publish(dir, join(root, dir, 'dist'), option('--id'));
-  goLive(id);
+  const id = await buildCheckPublish();
   if (history[history.length - 1] !== id) history.push(id);
   writeAtomic(historyFile, JSON.stringify(history));
+  goLive(id);
   console.log(`${dir}: release ${id} is live (${manifestUrl(remote, id)})`);
 }

@@ -26,6 +26,7 @@ const NEVER_CACHED = new Set([
   'mf-manifest.json',
   'mf-manifest-stats.json',
   'navigation.json',
+  'provided-shared.json',
   'remoteEntry.js',
 ]);
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|map)$/;
@@ -112,8 +113,15 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
       }
       const name = relative.split(/[/\\]/).pop() ?? relative;
       const type = TYPES[extname(name)] ?? 'application/octet-stream';
+      // A validator as nginx sends one (size and time), so a host revalidating its remote list
+      // (If-None-Match) gets a 304 without a body here too.
+      const etag = `"${Math.floor(info.mtimeMs / 1000).toString(16)}-${info.size.toString(16)}"`;
+      if (String(req.headers['if-none-match'] ?? '').replace(/^W\//, '') === etag) {
+        res.writeHead(304, { ETag: etag, 'Cache-Control': cacheControl(name) }).end();
+        return;
+      }
       let body = await readFile(file);
-      const headers = { 'Content-Type': type, 'Cache-Control': cacheControl(name) };
+      const headers = { 'Content-Type': type, 'Cache-Control': cacheControl(name), ETag: etag };
       const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
       if (acceptsGzip && /text|json|javascript|svg/.test(type) && body.length > 512) {
         const key = `${file}:${info.mtimeMs}`;

@@ -45,6 +45,7 @@ RUN ln -s releases/image /srv/portal/current \
  && cp /srv/portal/current/env.json /etc/portal/env.json \
  && if [ -f /srv/portal/current/remotes.json ]; then cp /srv/portal/current/remotes.json /etc/portal/remotes.json; fi
 COPY deploy/nginx/portal-common.conf /etc/nginx/portal/portal-common.conf
+COPY deploy/nginx/portal-canary.conf /etc/nginx/portal/portal-canary.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
 COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
 COPY deploy/nginx/portal-driver-api.conf.template /etc/nginx/templates/portal/portal-driver-api.conf.template

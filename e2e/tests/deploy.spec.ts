@@ -1,9 +1,22 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
+import { inCanary } from '../../host/src/federation/cohort';
 import { hashTree, listFiles } from '../../scripts/tree.cjs';
-import { DEMO_DRIVER_ID, DEMO_TOKEN, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken, type Page } from './support';
+import {
+  DEMO_DRIVER_ID,
+  DEMO_TOKEN,
+  expect,
+  expectAccessible,
+  HOST,
+  REMOTE_ORIGINS,
+  savedDraft,
+  SANDBOX,
+  test,
+  withToken,
+  type Page,
+} from './support';
 
 // Runs only through nginx (PORTAL_SERVER=nginx, see playwright.config.ts): the deployment's
 // own web server configuration, caching, headers, statement proxy and one-remote releases.
@@ -36,6 +49,35 @@ function hashedChunk(dir: string, pattern: RegExp): string {
 
 function release(args: string[]): string {
   return execFileSync(process.execPath, [join(repo, 'scripts', 'release-remote.mjs'), ...args], { cwd: repo, encoding: 'utf8' });
+}
+
+const remoteListFile = join(deployRoot, 'apps', 'host', 'config', 'remotes.json');
+const selfServiceReleases = join(deployRoot, 'apps', 'mfe-self-service', 'releases');
+const hostConfigFile = join(deployRoot, 'apps', 'host', 'config', 'env.json');
+
+/** Runs `body` with the deployment's runtime configuration asking open tabs to revalidate every second. */
+async function revalidatingEverySecond(body: () => Promise<void>): Promise<void> {
+  const original = readFileSync(hostConfigFile, 'utf8');
+  writeFileSync(hostConfigFile, JSON.stringify({ ...JSON.parse(original), releases: { revalidateSeconds: 1 } }));
+  try {
+    await body();
+  } finally {
+    writeFileSync(hostConfigFile, original);
+  }
+}
+
+/** Marks the page's document: the mark is gone after a full load, still there after in-app navigations. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { portalTestMark?: boolean }).portalTestMark = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { portalTestMark?: boolean }).portalTestMark === true);
+
+/** From any screen of an area to the home and back into the self-service area by its tile, as a driver does. */
+async function throughHomeToNotifications(page: Page): Promise<void> {
+  await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+  // Past the configured interval since the list was last read.
+  await page.waitForTimeout(1_200);
+  await page.getByRole('link', { name: 'Notificações' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
 }
 
 /**
@@ -263,10 +305,11 @@ test.describe('one-remote releases', () => {
     expect(hashTree(join(deployRoot, 'apps', 'host', 'current'))).toBe(hostBefore);
   });
 
-  const incompatible: Array<[string, string, (tree: { remote: string; shared: string }) => void]> = [
+  const incompatible: Array<[string, string, string, (tree: { remote: string; shared: string }) => void]> = [
     [
       'React 18',
-      'react ^18.3.1',
+      'react: the build requires ^18.3.1, the running host provides 19.3.1',
+      'Rebuild mfe-self-service against react 19.3.1',
       ({ remote }) =>
         editJson(join(remote, 'package.json'), (json) => {
           (json.dependencies as Record<string, string>).react = '18.3.1';
@@ -274,34 +317,337 @@ test.describe('one-remote releases', () => {
     ],
     [
       'an incompatible session (platform singleton 2.0.0)',
-      '@driver-portal/shared/session ^2.0.0',
+      '@driver-portal/shared/session: the build requires ^2.0.0, the running host provides',
+      'Release the host built with @driver-portal/shared/session 2.0.0 first',
       ({ shared }) =>
         editJson(join(shared, 'package.json'), (json) => {
           (json.platformSingletons as Record<string, string>).session = '2.0.0';
         }),
     ],
   ];
-  for (const [label, needs, edit] of incompatible) {
-    test(`a remote built against ${label} is refused with a clear message; the rest of the portal works`, async ({ page }) => {
+  for (const [label, needs, releaseFirst, edit] of incompatible) {
+    test(`a remote built against ${label} is refused by release:remote: non-zero exit, nothing published, the remote list untouched`, async ({
+      page,
+    }) => {
       const source = newerTree('mismatch-src', edit);
-      const messages: string[] = [];
-      page.on('console', (message) => messages.push(message.text()));
+      const listBefore = readFileSync(remoteListFile, 'utf8');
+      const releasesBefore = readdirSync(selfServiceReleases).sort();
+      const id = `e2e-mismatch-${Date.now().toString(36)}`;
+      const outcome = spawnSync(
+        process.execPath,
+        [join(repo, 'scripts', 'release-remote.mjs'), 'mfe-self-service', '--root', source, '--id', id],
+        {
+          cwd: repo,
+          encoding: 'utf8',
+        },
+      );
+      expect(outcome.status).toBe(3);
+      expect(outcome.stderr).toContain(needs);
+      expect(outcome.stderr).toContain(releaseFirst);
+      expect(outcome.stdout).not.toContain('is live');
+      expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
+      expect(readdirSync(selfServiceReleases).sort()).toEqual(releasesBefore);
+      expect(existsSync(join(selfServiceReleases, id))).toBe(false);
+      // Drivers never saw it.
+      await page.goto(withToken('/notifications/list/'));
+      await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+    });
+  }
+
+  test('a build the check did not see (published by hand) is refused in the browser; after the rollback its "Tentar novamente" recovers without a reload', async ({
+    page,
+  }) => {
+    // The version guard stays the browser's last line (a host rolled back under its remotes, a
+    // list edited by hand): this publishes a session 2.0.0 build the way a release would,
+    // without the check.
+    const source = newerTree('guard-src', ({ shared }) =>
+      editJson(join(shared, 'package.json'), (json) => {
+        (json.platformSingletons as Record<string, string>).session = '2.0.0';
+      }),
+    );
+    execFileSync(process.execPath, [join(repo, 'scripts', 'build.mjs'), '--only', 'mfe-self-service', '--root', source], { cwd: repo });
+    const id = `e2e-guard-${Date.now().toString(36)}`;
+    cpSync(join(source, 'mfe-self-service', 'dist'), join(selfServiceReleases, id), { recursive: true });
+    const listBefore = readFileSync(remoteListFile, 'utf8');
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    try {
+      writeFileSync(remoteListFile, listBefore.replace(/\/releases\/[^/]+\/mf-manifest\.json/, `/releases/${id}/mf-manifest.json`));
+      await page.goto(withToken('/notifications/list/'));
+      await expect(page.getByRole('heading', { level: 1, name: 'Esta área precisa ser atualizada' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('versão diferente do aplicativo')).toBeVisible();
+      expect(messages.join('\n')).toContain('@driver-portal/shared/session ^2.0.0');
+      await expectAccessible(page);
+      await markDocument(page);
+    } finally {
+      // The rollback: the list names the release that worked.
+      writeFileSync(remoteListFile, listBefore);
+    }
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Notificações' })).toBeVisible();
+    expect(await sameDocument(page)).toBe(true);
+    rmSync(join(selfServiceReleases, id), { recursive: true, force: true });
+  });
+});
+
+test.describe('a tab open across releases', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('gets the new release at its next navigation into the area without a manual reload or losing a draft; a rollback reaches it the same way', async ({
+    page: loadedTab,
+  }) => {
+    const source = newerTree('skew-src', squadRelease);
+    // nginx answers a revalidation of the list with 304 while nothing changed.
+    const list = await rawGet(`${HOST}/remotes.json`, { 'Accept-Encoding': 'gzip' });
+    const etag = String(list.headers.etag);
+    expect(etag).not.toBe('undefined');
+    expect((await rawGet(`${HOST}/remotes.json`, { 'Accept-Encoding': 'gzip', 'If-None-Match': etag })).status).toBe(304);
+
+    await revalidatingEverySecond(async () => {
+      // A tab on the home that has not opened the area yet, and one that has (with a draft in another area).
+      const homeTab = await loadedTab.context().newPage();
+      await homeTab.goto(withToken('/App'));
+      await expect(homeTab.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+      await markDocument(homeTab);
+
+      await loadedTab.goto(withToken(`/my-account/bank-info/${DEMO_DRIVER_ID}`));
+      await expect(loadedTab.getByRole('heading', { level: 1, name: 'Dados bancários' })).toBeVisible();
+      await loadedTab.getByLabel('Agência', { exact: true }).fill('4321');
+      await expect.poll(() => savedDraft(loadedTab, `bank-info:${DEMO_DRIVER_ID}`)).toContain('4321');
+      await loadedTab.goto(`${HOST}/notifications/list/`);
+      await expect(loadedTab.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+      await expect(loadedTab.locator('.release-note')).toHaveCount(0);
+      await markDocument(loadedTab);
+      let fullLoads = 0;
+      loadedTab.on('load', () => (fullLoads += 1));
+
+      const id = `e2e-skew-${Date.now().toString(36)}`;
       try {
-        release(['mfe-self-service', '--root', source, '--id', `e2e-mismatch-${Date.now().toString(36)}`]);
-        await page.goto(withToken('/notifications/list/'));
-        await expect(page.getByRole('heading', { level: 1, name: 'Esta área precisa ser atualizada' })).toBeVisible({ timeout: 15_000 });
-        await expect(page.getByText('versão diferente do aplicativo')).toBeVisible();
-        expect(messages.join('\n')).toContain(needs);
-        await expectAccessible(page);
-        // The rest of the portal is fine.
-        await page.getByRole('link', { name: 'Ir para o início' }).click();
-        await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+        expect(release(['mfe-self-service', '--root', source, '--id', id])).toContain(`release ${id} is live`);
+
+        // The area was not loaded: its first visit loads the new release in place.
+        await homeTab.waitForTimeout(1_200);
+        await homeTab.getByRole('link', { name: 'Notificações' }).click();
+        await expectReleaseNote(homeTab);
+        expect(await sameDocument(homeTab)).toBe(true);
+
+        // The area was loaded: the next navigation into it is a full load of the target, once.
+        await throughHomeToNotifications(loadedTab);
+        await expectReleaseNote(loadedTab);
+        expect(await sameDocument(loadedTab)).toBe(false);
+        await expect(loadedTab).toHaveURL(`${HOST}/notifications/list/`);
+        await expect(loadedTab.getByRole('list', { name: 'Notificações' }).getByRole('listitem').first()).toBeVisible();
+        expect(await savedDraft(loadedTab, `bank-info:${DEMO_DRIVER_ID}`)).toContain('4321');
+        await loadedTab.waitForTimeout(1_500);
+        expect(fullLoads).toBe(1);
       } finally {
         release(['mfe-self-service', '--rollback']);
       }
-      await page.goto(`${HOST}/notifications/list/`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
-      expect(existsSync(join(deployRoot, 'apps', 'mfe-self-service', 'current'))).toBe(true);
+
+      // The rollback reaches both tabs at their next navigation into the area.
+      for (const tab of [homeTab, loadedTab]) {
+        await markDocument(tab);
+        await throughHomeToNotifications(tab);
+        await expect(tab.getByRole('list', { name: 'Notificações' })).toBeVisible();
+        await expect(tab.locator('.release-note')).toHaveCount(0);
+        expect(await sameDocument(tab)).toBe(false);
+      }
+      // The draft typed before both switches is still there.
+      await loadedTab.goto(`${HOST}/my-account/bank-info/${DEMO_DRIVER_ID}`);
+      await expect(loadedTab.getByLabel('Agência', { exact: true })).toHaveValue('4321');
+      // The release rolled away from stays served for its grace time (old tabs keep their files).
+      expect(existsSync(join(selfServiceReleases, id))).toBe(true);
+      await homeTab.close();
     });
-  }
+  });
+});
+
+test.describe('canary by cohort', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('a canary at 50 % splits drivers by their id, each the same at every load; a canary rollback and a promotion reach everyone', async ({
+    browser,
+  }) => {
+    const source = newerTree('canary-src', squadRelease);
+    const drivers = Array.from({ length: 8 }, (_, index) => `motorista-canario-${index}`);
+    const inCohort = drivers.filter((id) => inCanary(id, 50));
+    const outside = drivers.filter((id) => !inCanary(id, 50));
+    // The ids were chosen so both halves are present: a split that gave everyone one version fails.
+    expect(inCohort.length).toBeGreaterThan(0);
+    expect(outside.length).toBeGreaterThan(0);
+
+    /** What a driver's fresh webview shows at the host (twice: never flipping between loads). */
+    async function sees(driverId: string, path = '/notifications/list/', origin = HOST): Promise<'new' | 'live'> {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const seen: Array<'new' | 'live'> = [];
+      try {
+        for (const load of [0, 1]) {
+          // The native app's deep link, then the same page again without the driver in the
+          // address (as after the app's own navigations): the same version both times.
+          await page.goto(load ? `${origin}${path}` : `${origin}${path}?token=${DEMO_TOKEN}&driverId=${driverId}`);
+          await expect(page.getByRole('list', { name: 'Notificações' }).getByRole('listitem').first()).toBeVisible();
+          // The new release renders its note with the list's screen; give its call time to answer.
+          const note = await page.locator('.release-note').count();
+          seen.push(note > 0 ? 'new' : 'live');
+        }
+      } finally {
+        await context.close();
+      }
+      expect(seen[0]).toBe(seen[1]);
+      return seen[0] ?? 'live';
+    }
+
+    const id = `e2e-canary-${Date.now().toString(36)}`;
+    const listBefore = readFileSync(remoteListFile, 'utf8');
+    try {
+      expect(release(['mfe-self-service', '--root', source, '--id', id, '--canary', '50'])).toContain(
+        `canary ${id} is live for 50% of drivers`,
+      );
+      for (const driverId of drivers) {
+        const expected = inCanary(driverId, 50) ? 'new' : 'live';
+        expect(await sees(driverId)).toBe(expected);
+        // The remote's own page (nginx's split_clients) picks the same version for the driver.
+        expect(await sees(driverId, '/notifications/list/', REMOTE_ORIGINS.selfService)).toBe(expected);
+      }
+
+      // Rolling the canary back: every driver on the live release again.
+      expect(release(['mfe-self-service', '--rollback'])).toContain(`canary ${id} rolled back`);
+      expect(await sees(inCohort[0] ?? '')).toBe('live');
+      expect(await sees(inCohort[0] ?? '', '/notifications/list/', REMOTE_ORIGINS.selfService)).toBe('live');
+      expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
+
+      // Again, then promoted: every driver, and the remote's own page, on the new release.
+      release(['mfe-self-service', '--root', source, '--id', id, '--canary', '50', '--no-build']);
+      expect(release(['mfe-self-service', '--promote'])).toContain(`canary ${id} promoted`);
+      expect(await sees(outside[0] ?? '')).toBe('new');
+      expect(await sees(outside[0] ?? '', '/notifications/list/', REMOTE_ORIGINS.selfService)).toBe('new');
+    } finally {
+      // Back to the release before (the promotion went into the history like a release).
+      if (readFileSync(remoteListFile, 'utf8') !== listBefore) release(['mfe-self-service', '--rollback']);
+    }
+    expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
+  });
+
+  test('--watch rolls back a canary that throws and says why; what the collector got holds no token, CPF or name; release:status shows it', async ({
+    browser,
+  }) => {
+    const source = newerTree('throwing-src', ({ remote }) => {
+      const feature = join(remote, 'src', 'features', 'notifications');
+      // A screen that fails with the driver's data in its message, as careless code would.
+      writeFileSync(
+        join(feature, 'Boom.tsx'),
+        'export function Boom(): never {\n  throw new Error(\'Falha do canário para "João da Silva", CPF 529.982.247-25\');\n}\n',
+      );
+      const page = join(feature, 'NotificationsListPage.tsx');
+      patch(
+        page,
+        "import { fetchNotifications } from './api';",
+        "import { fetchNotifications } from './api';\nimport { Boom } from './Boom';",
+      );
+      patch(page, '<LoadView {...load}', '<Boom />\n      <LoadView {...load}');
+    });
+    await fetch(`${SANDBOX}/telemetry/events`, { method: 'DELETE' });
+    const listBefore = readFileSync(remoteListFile, 'utf8');
+    const id = `e2e-throws-${Date.now().toString(36)}`;
+    const driver =
+      Array.from({ length: 50 }, (_, index) => `motorista-canario-${index}`).find((candidate) => inCanary(candidate, 50)) ?? '';
+
+    let output = '';
+    const watch = spawn(
+      process.execPath,
+      [
+        join(repo, 'scripts', 'release-remote.mjs'),
+        'mfe-self-service',
+        '--root',
+        source,
+        '--id',
+        id,
+        '--canary',
+        '50',
+        '--watch',
+        '--clean-loads',
+        '1000',
+      ],
+      { cwd: repo, env: { ...process.env, PORTAL_WATCH_INTERVAL_MS: '500' } },
+    );
+    watch.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    watch.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => watch.on('exit', resolve));
+    let exitCode: number | null | undefined;
+    void exited.then((code) => (exitCode = code));
+    try {
+      await expect.poll(() => output, { timeout: 60_000 }).toContain(`canary ${id} is live for 50% of drivers`);
+      // Drivers of the cohort open the area until the watch decides.
+      for (let attempt = 0; attempt < 10 && exitCode === undefined; attempt += 1) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(`${HOST}/notifications/list/?token=${DEMO_TOKEN}&driverId=${driver}`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Algo deu errado nesta tela' })).toBeVisible();
+        // Telemetry arrives a couple of seconds after the first screen, and its beacons as they happen.
+        await page.waitForTimeout(4_500);
+        await context.close();
+      }
+      expect(await exited).toBe(4);
+    } finally {
+      if (exitCode === undefined) watch.kill();
+    }
+    expect(output).toMatch(new RegExp(`canary ${id} rolled back by --watch: \\d+ errors in \\d+ loads`));
+    expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
+
+    const collected = await (await fetch(`${SANDBOX}/telemetry/events`)).text();
+    expect(JSON.parse(collected)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'error',
+          remote: 'mfe_self_service',
+          version: id,
+          cohort: 'canary',
+          route: '/notifications/list/',
+        }),
+      ]),
+    );
+    for (const secret of [DEMO_TOKEN, 'João', 'Silva', '529.982', '247-25', driver]) expect(collected).not.toContain(secret);
+
+    const status = execFileSync(process.execPath, [join(repo, 'scripts', 'release-status.mjs')], { cwd: repo, encoding: 'utf8' });
+    expect(status).toMatch(new RegExp(`mfe_self_service\\s+${id}\\s+retired\\s+\\d+\\s+\\d+`));
+  });
+});
+
+test.describe('styles across versions', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("a newer remote's copy of a platform style does not restyle an older remote's screen on the same page", async ({ page }) => {
+    // Known defect, proven here and not fixed yet (issue 21): a remote's copy of the platform's
+    // stateless styles is global once loaded, so the copy loaded last wins (the account's title
+    // grows from 18.4 to 40 px). Marked as failing until the platform's classes are scoped per
+    // version; the test then passes, Playwright reports it, and this mark must go.
+    test.fail(true, 'platform styles are global: a newer copy restyles older remotes on the same page');
+    const source = newerTree('style-src', ({ shared }) =>
+      patch(join(shared, 'src', 'ui', 'ui.css'), '.page-title {\n  font-size: 1.15rem;', '.page-title {\n  font-size: 2.5rem;'),
+    );
+    const id = `e2e-style-${Date.now().toString(36)}`;
+    const accountTitle = page.getByRole('heading', { level: 1 });
+    const fontSize = () => accountTitle.evaluate((element) => getComputedStyle(element).fontSize);
+    try {
+      release(['mfe-self-service', '--root', source, '--id', id]);
+      // The older account remote first, then the newer self-service on the same page, then back.
+      await page.goto(withToken(`/my-account/init/${DEMO_DRIVER_ID}`));
+      await expect(accountTitle).toBeVisible();
+      const before = await fontSize();
+      // In the same document (a full load would start the styles afresh): out by the back link, in by the tiles.
+      await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+      await page.getByRole('link', { name: 'Notificações' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+      // The newer copy of the rule is on the page (else this test could not fail).
+      await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toHaveCSS('font-size', '40px');
+      await page.locator('header').getByRole('link', { name: 'Voltar' }).click();
+      await page.getByRole('link', { name: 'Minha conta' }).first().click();
+      await expect(accountTitle).toBeVisible();
+      expect(await fontSize()).toBe(before);
+    } finally {
+      release(['mfe-self-service', '--rollback']);
+    }
+  });
 });

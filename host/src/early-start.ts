@@ -1,6 +1,6 @@
 import { fetchEarly, keepEarlyFetch, ownsPath } from '@driver-portal/shared/boot';
 import { MANIFEST_DEADLINE_MS } from '@driver-portal/shared/federation-plugins/deadline';
-import { REMOTE_LIST_URL, remoteDescriptors, type RemoteDescriptor } from './federation/remote-list';
+import { REMOTE_LIST_URL, wellFormedEntries, type RemoteDescriptor } from './federation/remote-list';
 
 /**
  * The host page's first script: under a kilobyte of its own bundle (no federation runtime, no
@@ -78,10 +78,12 @@ export function startEarlyFetches(win: Window = window, runtimeScripts = federat
   // the list, so it always finds that request (and a retry never takes a stale one).
   const list = win.fetch(REMOTE_LIST_URL).then(async (response) => {
     try {
-      const owner = remoteDescriptors(await readJson(response)).find((remote) => ownsPath(remote.prefixes, win.location.pathname));
+      const owner = wellFormedEntries(await readJson(response)).find((remote) => ownsPath(remote.prefixes, win.location.pathname));
       // A remote's path: the host will need its federation runtime too.
       if (owner) announce(win.document, runtimeScripts);
-      if (owner?.manifest.endsWith('.json')) announceOwner(win, owner).catch(() => undefined);
+      // While the owner runs a canary, which manifest is this driver's is the entry's to say
+      // (host/src/federation/cohort.ts): no head start, and no cohort code in this script.
+      if (owner?.manifest.endsWith('.json') && !owner.canary) announceOwner(win, owner).catch(() => undefined);
     } catch {
       // Not JSON: the entry reads the same response and says so.
     }

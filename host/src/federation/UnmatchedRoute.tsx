@@ -32,9 +32,9 @@ export function UnmatchedRoute({ registry }: { registry: RemoteRegistry }) {
 
   const retry = () => {
     setRetrying();
-    registry.reset(remote);
+    // The list is read again first: after a rollback the retry loads the version now live.
     // A navigation to the same place makes the router ask for the remote's routes again.
-    void navigate(location, { replace: true });
+    void registry.retry(remote).then(() => navigate(location, { replace: true }));
   };
 
   if (failure instanceof Error && failure.message.includes(INCOMPATIBLE_REMOTE)) {

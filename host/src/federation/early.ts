@@ -1,7 +1,7 @@
 import type { RuntimeConfigFile } from '@driver-portal/shared/config';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { fetchAllNavigation } from '../features/home/read-navigation';
-import { fetchRemoteList } from './remote-list';
+import { readRemoteList } from './remote-list';
 import { RemoteRegistry } from './remote-registry';
 
 /** `/` and the home, as the router matches them (case-insensitively, with or without a final slash). */
@@ -27,8 +27,8 @@ export function startEarly(pathname: string): EarlyStart {
     if (!response.ok) throw new Error(`Runtime configuration unavailable (${response.status})`);
     return response.json() as Promise<RuntimeConfigFile>;
   });
-  const registry = fetchRemoteList().then(
-    (list) => new RemoteRegistry(list),
+  const registry = readRemoteList().then(
+    ({ list, etag }) => new RemoteRegistry(list, { etag }),
     (error: unknown) => {
       // Without the list the host's own pages still work; other paths offer to try again.
       console.error('[portal] remote list unavailable', error);

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { LoadingState } from '@driver-portal/shared/ui';
-import { PlatformLayout, remoteRouteTree, signOutRoute } from '@driver-portal/shared/shell';
+import { PlatformLayout, signOutRoute } from '@driver-portal/shared/shell';
 import { HomePage } from '../features/home/HomePage';
 import { LoginPage } from '../features/session/LoginPage';
 import type { RemoteRegistry } from './remote-registry';
@@ -38,15 +38,25 @@ export function hostRoutes(registry: RemoteRegistry, { signOut }: HostRouteOptio
  * Lazy route discovery: only the remote that owns the path being opened is downloaded, the
  * first time one of its paths is visited.
  */
-export function remoteRouteDiscovery(registry: RemoteRegistry): PatchRoutesOnNavigationFunction {
+export function remoteRouteDiscovery(
+  registry: RemoteRegistry,
+  { loadPage }: { loadPage?: (url: string) => void } = {},
+): PatchRoutesOnNavigationFunction {
   const patched = new Set<string>();
   return async ({ path, patch }) => {
     const remote = registry.ownerOf(new URL(path, window.location.origin).pathname);
     if (!remote || patched.has(remote.name)) return;
     try {
-      const module = await registry.loadRoutes(remote);
+      // An area not loaded yet loads the version live now, not the one of the page's first list.
+      await registry.revalidate();
+      // The area's code travels in the federation runtime's chunk (a remote's area needs both):
+      // the home and the host's own pages download neither.
+      const [module, { remoteArea }] = await Promise.all([
+        registry.loadRoutes(remote),
+        import(/* webpackChunkName: "federation" */ './remote-area'),
+      ]);
       if (patched.has(remote.name)) return;
-      patch('root', [remoteRouteTree(remote.name, module.routes)]);
+      patch('root', [remoteArea(registry, remote.name, module.routes, loadPage)]);
       patched.add(remote.name);
     } catch (error) {
       // Contained: UnmatchedRoute shows this remote's fallback; other remotes keep working.

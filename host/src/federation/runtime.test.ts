@@ -6,7 +6,8 @@ import hostPackage from '../../package.json';
 import { providedShared, ROUTER_EXPORTS } from './runtime';
 
 const requireFromPreset = createRequire(require.resolve('@driver-portal/build-preset/package.json'));
-const { ROUTER_API, sharedDependencies } = requireFromPreset('./shared-deps.cjs') as {
+const { hostProvides, ROUTER_API, sharedDependencies } = requireFromPreset('./shared-deps.cjs') as {
+  hostProvides: (appDir: string, appPackage: { dependencies: Record<string, string> }) => Record<string, string>;
   ROUTER_API: string[];
   sharedDependencies: (appDir: string, appPackage: { dependencies: Record<string, string> }) => Record<string, { requiredVersion: string }>;
 };
@@ -29,6 +30,11 @@ describe("the host's federation runtime", () => {
       }
     }
     expect(shared['@driver-portal/shared/session']?.version).toBe(platformSingletons.session);
+  });
+
+  it('publishes what it provides (provided-shared.json, which release:remote checks a build against) exactly as it provides it', () => {
+    const versions = Object.fromEntries(Object.entries(providedShared()).map(([key, { version }]) => [key, version]));
+    expect(hostProvides(appDir, hostPackage)).toEqual(versions);
   });
 
   it('hands remotes the whole part of React Router they may use, and nothing the build does not keep', () => {
