@@ -1,6 +1,6 @@
 import { delay, HttpResponse } from 'msw';
 import { endpointsOf, type AnyEndpoint, type EndpointTable } from '@driver-portal/shared/contract';
-import { ApiError, callApi, TOKEN_SERVICES, type ApiErrorKind } from '@driver-portal/shared/http';
+import { ApiError, callApi, PROXIED_SERVICES, TOKEN_SERVICES, type ApiErrorKind } from '@driver-portal/shared/http';
 import { mockApi } from './platform';
 
 /** The service's own text in every error shape the services use (legacy, statement, validation list). */
@@ -30,8 +30,9 @@ export const FAULTS: readonly Fault[] = [
   {
     name: '401',
     answer: () => HttpResponse.json({ Message: 'Token inválido' }, { status: 401 }),
-    // Only a service that takes the driver's token can say the session expired.
-    expected: (endpoint) => (TOKEN_SERVICES.has(endpoint.service) ? 'unauthorized' : 'server'),
+    // Only a service that takes the driver's token (itself, or through the portal's driver-data
+    // proxy) can say the session expired.
+    expected: (endpoint) => (TOKEN_SERVICES.has(endpoint.service) || PROXIED_SERVICES.has(endpoint.service) ? 'unauthorized' : 'server'),
   },
   { name: '404', answer: () => HttpResponse.json({}, { status: 404 }), expected: () => 'not-found' },
   { name: '500', answer: () => HttpResponse.json({}, { status: 500 }), expected: () => 'server' },
