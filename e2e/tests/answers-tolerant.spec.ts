@@ -1,6 +1,6 @@
 import { INSURANCE_DRIVERS } from '@driver-portal/sandbox-api/constants';
 import { expect, test, type Page, type Route } from './support';
-import { DEMO_DRIVER_ID, HOST, withToken } from './support';
+import { DEMO_DRIVER_ID, driverToken, HOST, withToken } from './support';
 
 /*
  * Issue 22's table: one field of one answer changed the way real services answer, and what the
@@ -139,7 +139,7 @@ test.describe('insurance renew and cancel', () => {
   ] as const) {
     test(`renew answered ${name}: "Pedido de renovação enviado com sucesso."`, async ({ page }) => {
       await answerOnce(page, 'PUT', /\/insurance\/api\/1\.0\/insurance\/[^/]+\/renew$/, answer);
-      await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.expired}`));
+      await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.expired}`, HOST, driverToken(INSURANCE_DRIVERS.expired)));
       await page.getByRole('button', { name: 'Renovar seguro' }).click();
       await page.getByRole('button', { name: 'Confirmar renovação' }).click();
       await expect(page.getByRole('alertdialog', { name: 'Pedido de renovação enviado com sucesso.' })).toBeVisible();
@@ -147,7 +147,7 @@ test.describe('insurance renew and cancel', () => {
 
     test(`cancel answered ${name}: "Pedido de cancelamento enviado com sucesso."`, async ({ page }) => {
       await answerOnce(page, 'PUT', /\/insurance\/api\/1\.0\/insurance\/[^/]+\/cancel$/, answer);
-      await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`));
+      await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`, HOST, driverToken(INSURANCE_DRIVERS.active)));
       await page.getByRole('button', { name: 'Cancelar seguro' }).click();
       await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
       await expect(page.getByRole('alertdialog', { name: 'Pedido de cancelamento enviado com sucesso.' })).toBeVisible();
@@ -156,7 +156,7 @@ test.describe('insurance renew and cancel', () => {
 
   test('cancel answered [] is no cancellation: the unexpected error, the policy still there', async ({ page }) => {
     await answerOnce(page, 'PUT', /\/insurance\/api\/1\.0\/insurance\/[^/]+\/cancel$/, json([]));
-    await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`));
+    await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`, HOST, driverToken(INSURANCE_DRIVERS.active)));
     await page.getByRole('button', { name: 'Cancelar seguro' }).click();
     await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await expect(page.getByRole('alertdialog')).toContainText('Ocorreu um erro inesperado, tente novamente mais tarde.');
