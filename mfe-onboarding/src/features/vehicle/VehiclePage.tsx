@@ -1,5 +1,5 @@
 import { typedDateToIso } from '@driver-portal/shared/format';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import {
@@ -229,7 +229,19 @@ function ManufactureYearField() {
 }
 
 function OwnerDocumentField() {
-  const { values } = useFormikContext<VehicleValues>();
+  const { values, setFieldValue, setFieldTouched } = useFormikContext<VehicleValues>();
+  const shownType = useRef(values.OwnerDocumentType);
+  useEffect(() => {
+    const previous = shownType.current;
+    if (previous === values.OwnerDocumentType) return;
+    shownType.current = values.OwnerDocumentType;
+    // A CNPJ is no CPF (nor the other way round): the number typed for the other kind goes, and
+    // so does its message, instead of "11.222.333/0001-81" under "CPF do proprietário".
+    if (previous !== '') {
+      void setFieldValue('OwnerDocument', '', false);
+      void setFieldTouched('OwnerDocument', false, false);
+    }
+  }, [values.OwnerDocumentType, setFieldValue, setFieldTouched]);
   if (values.OwnerDocumentType === '') return null;
   const isCnpj = values.OwnerDocumentType === 'CNPJ';
   return (

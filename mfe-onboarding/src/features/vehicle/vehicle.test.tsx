@@ -150,7 +150,9 @@ describe('vehicle data', () => {
     await user.tab();
     await waitFor(() => expect(field('CPF do proprietário')).toHaveAccessibleDescription('CPF invalido'));
     await user.click(screen.getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }));
-    await user.clear(field('CNPJ do proprietário'));
+    // The CPF typed for the other kind is gone, and its message with it.
+    await waitFor(() => expect(field('CNPJ do proprietário')).toHaveValue(''));
+    expect(field('CNPJ do proprietário')).not.toHaveAttribute('aria-invalid');
     await user.type(field('CNPJ do proprietário'), '11222333000182');
     await user.tab();
     await waitFor(() => expect(field('CNPJ do proprietário')).toHaveAccessibleDescription('CNPJ Invalido!'));
@@ -159,6 +161,10 @@ describe('vehicle data', () => {
     await user.tab();
     await waitFor(() => expect(field('CNPJ do proprietário')).not.toHaveAttribute('aria-invalid'));
     expect(field('CNPJ do proprietário')).toHaveValue('11.222.333/0001-81');
+    // Back to a person: the CNPJ does not stay under "CPF do proprietário".
+    await user.click(screen.getByRole('radio', { name: 'Pessoa física (CPF)' }));
+    await waitFor(() => expect(field('CPF do proprietário')).toHaveValue(''));
+    expect(field('CPF do proprietário')).not.toHaveAttribute('aria-invalid');
   });
 
   it('tells a vehicle of 8 or more years of manufacture so under the year', async () => {
