@@ -14,8 +14,12 @@ export interface CodeStepProps {
   /** Where the code went (shown), or undefined when the driver already had one. */
   sentTo: string | undefined;
   confirmLabel: string;
-  /** Resolves true when the flow moves on; false keeps the step, with the code cleared. */
-  onConfirm: (code: string) => Promise<boolean>;
+  /**
+   * What became of the code: `confirmed` (the flow moves on), `refused` (the service said the
+   * code is wrong: it is cleared for the next one) or `not-sent` (a fault: a 500, a timeout, no
+   * network; the code was not the problem, so it stays for another tap on the button).
+   */
+  onConfirm: (code: string) => Promise<CodeOutcome>;
   /** "Reenviar código", enabled when the countdown reaches 0. */
   onResend: () => void;
   remaining: number;
@@ -23,6 +27,8 @@ export interface CodeStepProps {
   onBack?: () => void;
   backLabel?: string;
 }
+
+export type CodeOutcome = 'confirmed' | 'refused' | 'not-sent';
 
 const schema = object({ code: codeSchema() });
 
@@ -42,7 +48,7 @@ export function CodeStep({ sentTo, confirmLabel, onConfirm, onResend, remaining,
         validationSchema={schema}
         validateOnMount
         onSubmit={async (values, helpers) => {
-          if (await onConfirm(onlyDigits(values.code))) return;
+          if ((await onConfirm(onlyDigits(values.code))) !== 'refused') return;
           // A refused code is cleared for the next one (Confirmar waits for 6 digits again).
           helpers.resetForm();
           void helpers.validateForm({ code: '' });

@@ -1,10 +1,11 @@
+import { ApiError } from '@driver-portal/shared/http';
 import { useState } from 'react';
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, useCountdown, type FormFieldProps } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { object, type emailSchema } from '@driver-portal/shared/validation';
-import { CodeStep } from '../../code-step';
+import { CodeStep, type CodeOutcome } from '../../code-step';
 import { DriverUnknown, useKnownDriver } from '../../driver';
 import { accountPaths } from '../../paths';
 import './contact.css';
@@ -66,16 +67,17 @@ function Steps({
     return true;
   });
 
-  const onConfirm = async (code: string) => {
-    if (!sentTo) return false;
+  const onConfirm = async (code: string): Promise<CodeOutcome> => {
+    if (!sentTo) return 'not-sent';
     try {
       await confirm(driverId, sentTo, code);
-    } catch {
-      return false; // Alerted; the code is cleared for another one.
+    } catch (error) {
+      // Alerted. Only the service's refusal (a 400) is about the code; a fault keeps it typed.
+      return error instanceof ApiError && error.kind === 'validation' ? 'refused' : 'not-sent';
     }
     clearDraft(draftKey);
     showSuccess(successText, { redirectTo: accountPaths.myAccount(driverId) });
-    return true;
+    return 'confirmed';
   };
 
   return (

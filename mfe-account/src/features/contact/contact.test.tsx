@@ -237,7 +237,7 @@ describe('change mobile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeInTheDocument();
   });
 
-  it('a failed change says so and stays on the code step', async () => {
+  it('a failed change (500) says so and stays on the code step with the code kept: the code was not the problem', async () => {
     const rendered = await openMobile();
     mockJson(api.register.sendMobileCode, {});
     mockStatus(api.register.changeMobile, 500);
@@ -245,7 +245,13 @@ describe('change mobile', () => {
     await rendered.user.type(screen.getByLabelText('Código'), '123456');
     await waitFor(() => expect(confirmar()).toBeEnabled());
     await rendered.user.click(confirmar());
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Ocorreu um erro inesperado, tente novamente mais tarde.');
-    expect(screen.getByLabelText('Código')).toHaveValue('');
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Ocorreu um erro inesperado, tente novamente mais tarde.');
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.getByLabelText('Código')).toHaveValue('123456');
+    // The same code, once the service answers again.
+    mockJson(api.register.changeMobile, {});
+    await rendered.user.click(confirmar());
+    expect(await screen.findByRole('alertdialog', { name: 'Alterado com sucesso!' })).toBeInTheDocument();
   });
 });

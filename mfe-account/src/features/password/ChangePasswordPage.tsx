@@ -108,7 +108,7 @@ function PasswordSteps({ driverId, mobileGiven }: { driverId: string; mobileGive
           onConfirm={async (typed) => {
             setCode(typed);
             setStep('password');
-            return true;
+            return 'confirmed';
           }}
           // docs/product-rules.md, "Account": "Reenviar código" goes back to the phone.
           onResend={() => setStep('phone')}
