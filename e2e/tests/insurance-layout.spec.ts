@@ -92,6 +92,24 @@ test('an active policy fits 412 px: the proposal and the policy number are never
   await expectAccessible(page);
 });
 
+test('very long proposal and policy ids never widen the page: they break where they must, the buttons stay on screen', async ({ page }) => {
+  const proposal = 'c0a80101-0000-4000-8000-00000000a001-ext-0000001';
+  const policyNumber = '1180-0042-7731-0000-0000-0009';
+  await page.route(/\/insurance\/api\/1\.0\/insurance\/[^/]+\/active-policy$/, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({
+          json: { active: true, policyNumber, expirationDate: '2027-11-20T00:00:00-03:00', bestPaymentDay: 10, requestId: proposal },
+        })
+      : route.fallback(),
+  );
+  await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.active}`, HOST, driverToken(INSURANCE_DRIVERS.active)));
+  await expect(page.getByText(proposal)).toBeVisible();
+  await expect(page.getByText(policyNumber)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+  const cancel = await page.getByRole('button', { name: 'Cancelar seguro' }).boundingBox();
+  expect((cancel?.x ?? 0) + (cancel?.width ?? 0)).toBeLessThanOrEqual(412);
+});
+
 test('a policy without a number: the alert of the documents, then the notice on the page, at 412 px', async ({ page }, testInfo) => {
   await page.goto(withToken(`/car-insurance/init/${INSURANCE_DRIVERS.processing}`, HOST, driverToken(INSURANCE_DRIVERS.processing)));
   const alert = page.getByRole('alertdialog', { name: 'Contratação em processamento' });
