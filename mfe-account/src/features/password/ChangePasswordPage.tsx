@@ -110,9 +110,10 @@ function PasswordSteps({ driverId, mobileGiven }: { driverId: string; mobileGive
             setStep('password');
             return 'confirmed';
           }}
-          // docs/product-rules.md, "Account": "Reenviar código" goes back to the phone.
+          // docs/product-rules.md, "Account": "Reenviar código" goes back to the phone. It waits
+          // only after a code was sent here: "Já possuo um código" sent none, so nothing to wait for.
           onResend={() => setStep('phone')}
-          remaining={countdown.remaining}
+          remaining={sentTo ? countdown.remaining : 0}
         />
       ) : null}
       {step === 'password' ? (

@@ -97,6 +97,10 @@ describe('change password (my account)', () => {
     expect(await screen.findByLabelText('Código')).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Digite o código que você recebeu.');
     expect(requests).toHaveLength(0);
+    // No code was sent here: nothing to wait for before going back to the phone.
+    expect(button('Reenviar código')).toBeEnabled();
+    await user.click(button('Reenviar código'));
+    expect(screen.getByLabelText('Celular')).toBeVisible();
   });
 
   it('"Reenviar código" (after the countdown) goes back to the mobile, as it was typed', async () => {
