@@ -44,6 +44,18 @@ describe('environment by host name', () => {
     expect(applyRuntimeConfig(config, at('https://motorista.webview.provedor.com.br/App')).supportPhones).toEqual([]);
   });
 
+  it("offers the delivery app's store page only where configured, and only an https address", () => {
+    expect(applyRuntimeConfig(config, at('http://localhost:3000/App')).deliveryAppUrl).toMatch(/^https:\/\/play\.google\.com\//);
+    expect(applyRuntimeConfig(config, at('https://motorista.webview.provedor.com.br/App')).deliveryAppUrl).toBeUndefined();
+    const production = (deliveryAppUrl: unknown): RuntimeConfigFile => ({
+      ...config,
+      environments: { ...config.environments, production: { ...config.environments.production, deliveryAppUrl } as never },
+    });
+    for (const bad of ['javascript:alert(1)', 'http://loja.example/app', 'não é endereço', 42]) {
+      expect(applyRuntimeConfig(production(bad), at('https://motorista.webview.provedor.com.br/App')).deliveryAppUrl).toBeUndefined();
+    }
+  });
+
   it('drops a support phone without a label or a number, and a list that is not one', () => {
     const withPhones = (supportPhones: unknown): RuntimeConfigFile => ({
       ...config,

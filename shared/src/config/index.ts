@@ -25,6 +25,11 @@ export interface EnvironmentConfig {
    * (docs/product-rules.md, "Environments and configuration").
    */
   supportPhones?: SupportPhone[];
+  /**
+   * The delivery app's store page, deployment data like the support phones: the provider's app
+   * address is not in the documents, so without it the delivery screen offers no download link.
+   */
+  deliveryAppUrl?: string;
 }
 
 export interface RuntimeConfigFile {
@@ -66,6 +71,17 @@ function supportPhonesOf(value: unknown): SupportPhone[] {
   });
 }
 
+/** Only an https address is ever offered as a link (a typo or a script address is no link). */
+function httpsAddress(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let active: ActiveConfig | undefined;
 
 export function applyRuntimeConfig(file: RuntimeConfigFile, location: Location | URL = window.location): ActiveConfig {
@@ -75,7 +91,13 @@ export function applyRuntimeConfig(file: RuntimeConfigFile, location: Location |
     ServiceName,
     string
   >;
-  active = { environment, portalUrl: chosen.portalUrl.replace(/\/$/, ''), services, supportPhones: supportPhonesOf(chosen.supportPhones) };
+  active = {
+    environment,
+    portalUrl: chosen.portalUrl.replace(/\/$/, ''),
+    services,
+    supportPhones: supportPhonesOf(chosen.supportPhones),
+    deliveryAppUrl: httpsAddress(chosen.deliveryAppUrl),
+  };
   return active;
 }
 

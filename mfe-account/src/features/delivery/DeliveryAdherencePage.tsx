@@ -4,12 +4,13 @@ import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { accountPaths } from '../../paths';
-import { DELIVERY_APP_STORE_URL, DELIVERY_TEXTS, enrolInDelivery, fetchDeliveryScreen, type DeliveryScreenData } from './api';
+import { deliveryAppUrl, DELIVERY_TEXTS, enrolInDelivery, fetchDeliveryScreen, type DeliveryScreenData } from './api';
 import './delivery.css';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 function Delivery({ data, driverId }: { data: DeliveryScreenData; driverId: string }) {
+  const storeUrl = deliveryAppUrl();
   const [sent, setSent] = useState(data.enrolled);
   const { run: enrol, running } = useSingleFlight(async () => {
     try {
@@ -30,11 +31,13 @@ function Delivery({ data, driverId }: { data: DeliveryScreenData; driverId: stri
         <li>As instruções para entrar no app de entregas chegam no seu e-mail.</li>
         <li>O pagamento das entregas cai no seu cartão em até 48 horas.</li>
       </ul>
-      <p>
-        <a href={DELIVERY_APP_STORE_URL} target="_blank" rel="noopener noreferrer">
-          Baixar o app de entregas na Google Play
-        </a>
-      </p>
+      {storeUrl ? (
+        <p>
+          <a href={storeUrl} target="_blank" rel="noopener noreferrer">
+            Baixar o app de entregas na Google Play
+          </a>
+        </p>
+      ) : null}
       {sent ? (
         <p className="delivery-sent" role="status">
           {DELIVERY_TEXTS.sent}

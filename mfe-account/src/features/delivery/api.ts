@@ -1,3 +1,4 @@
+import { getConfig } from '@driver-portal/shared/config';
 import { callApi } from '@driver-portal/shared/http';
 import { api, type Driver } from '../../contract';
 import { DELIVERY_MODALITY } from '../../format';
@@ -8,10 +9,11 @@ export const DELIVERY_TEXTS = {
 } as const;
 
 /**
- * The delivery app's Android store page. The documents only say there is one: this address is
- * ours, to be confirmed by the provider before going live (docs/product-rules.md, "Screen decisions").
+ * The delivery app's store page: deployment data (the runtime configuration's `deliveryAppUrl`),
+ * since the documents only say there is one. Not configured, no download link is shown
+ * (docs/product-rules.md, "Screen decisions").
  */
-export const DELIVERY_APP_STORE_URL = 'https://play.google.com/store/apps/details?id=br.com.provedor.entregas';
+export const deliveryAppUrl = (): string | undefined => getConfig().deliveryAppUrl;
 
 export interface DeliveryScreenData {
   driver: Driver;

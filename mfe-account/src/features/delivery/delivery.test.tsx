@@ -1,6 +1,7 @@
+import { setActiveConfig } from '@driver-portal/shared/config';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
-import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute } from '@driver-portal/shared/test-utils';
+import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute, testConfig } from '@driver-portal/shared/test-utils';
 import { api, type Modality } from '../../contract';
 import { routes } from '../../routes';
 
@@ -25,7 +26,15 @@ async function openDelivery(modalities?: Modality[]) {
 const enrolButton = () => screen.queryByRole('button', { name: 'QUERO FAZER ENTREGAS' });
 
 describe('delivery adherence', () => {
+  it('without a store address in the deployment, offers no download link (never an invented address)', async () => {
+    await openDelivery();
+    expect(screen.getByText('O pagamento das entregas cai no seu cartão em até 48 horas.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Baixar o app/ })).not.toBeInTheDocument();
+    expect(enrolButton()).toBeInTheDocument();
+  });
+
   it('greets the driver by name and explains processing, e-mail, payment within 48 hours and the app store', async () => {
+    setActiveConfig({ ...testConfig, deliveryAppUrl: 'https://play.google.com/store/apps/details?id=entregas' });
     await openDelivery();
     expect(screen.getByRole('heading', { level: 1, name: 'Entregas' })).toBeInTheDocument();
     expect(screen.getByText('O cadastro pode levar algumas horas para ser processado.')).toBeInTheDocument();
