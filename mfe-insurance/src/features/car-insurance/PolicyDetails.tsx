@@ -14,7 +14,7 @@ export function PolicySummary({ policy, now }: { policy: InsurancePolicy; now: D
   const requestId = policy.requestId?.trim() ?? '';
   const rows: DetailRow[] = [
     ['Proposta', requestId || NOT_INFORMED, 'id'],
-    ...(processing ? [] : [['Apólice', policy.policyNumber ?? '', 'whole'] as DetailRow]),
+    ...(processing ? [] : [['Apólice', policy.policyNumber ?? '', 'id'] as DetailRow]),
     ['Vigência até', expiration ? formatDate(expiration) : NOT_INFORMED, 'whole'],
     ['Melhor dia de pagamento', paymentDayLabel(policy.bestPaymentDay) ?? NOT_INFORMED, 'whole'],
   ];
