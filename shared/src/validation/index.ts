@@ -6,6 +6,9 @@ import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { string } from 'yup';
 import { isBrazilState } from './brazil';
 
+/** YYYY-MM-DD of a moment, in Brazil's time (the portal's one time zone for dates). */
+const brazilDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
 export const VALIDATION_MESSAGES = {
   cpf: 'CPF invalido',
   cnpj: 'CNPJ Invalido!',
@@ -128,10 +131,14 @@ export const textSchema = (max: number = TEXT_LIMITS.text) =>
     .max(max, TEXT_MESSAGES.tooLong(max))
     .test('control-character', TEXT_MESSAGES.controlCharacter, (value) => !hasControlCharacter(value));
 
-/** Today's date, `years` from now (negative: ago), as YYYY-MM-DD in UTC (the typed dates' form). */
+/**
+ * Today's calendar day in Brazil, `years` from now (negative: ago), as YYYY-MM-DD (the typed
+ * dates' form). Brazil's day, not UTC's: from 21:00 in São Paulo UTC is already tomorrow, and a
+ * date typed as today would pass for the future (or a driver turning 18 today for 17).
+ */
 export function isoDateFromToday(years: number, today: Date = new Date()): string {
-  const date = new Date(Date.UTC(today.getUTCFullYear() + years, today.getUTCMonth(), today.getUTCDate()));
-  return date.toISOString().slice(0, 10);
+  const [year = 0, month = 1, day = 1] = brazilDay.format(today).split('-').map(Number);
+  return new Date(Date.UTC(year + years, month - 1, day)).toISOString().slice(0, 10);
 }
 
 /** Whether an ISO date (YYYY-MM-DD) lies within [min, max], both ISO dates. */

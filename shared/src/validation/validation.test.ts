@@ -1,5 +1,6 @@
 import {
   cepSchema,
+  isoDateFromToday,
   cnpjSchema,
   cpfOrCnpjSchema,
   codeSchema,
@@ -85,5 +86,14 @@ describe('other rules', () => {
     expect(await messageOf(cepSchema(), '01310-100')).toBeUndefined();
     expect(await messageOf(cepSchema(), '01.310-100')).toBeUndefined();
     expect(await messageOf(cepSchema(), '0131-010')).toBe(VALIDATION_MESSAGES.cep);
+  });
+});
+
+describe("dates counted from Brazil's today", () => {
+  it("counts from the calendar day in São Paulo, not UTC's (at 22:00 there UTC is already tomorrow)", () => {
+    const lateEvening = new Date('2026-11-24T22:30:00-03:00');
+    expect(isoDateFromToday(0, lateEvening)).toBe('2026-11-24');
+    expect(isoDateFromToday(-18, lateEvening)).toBe('2008-11-24');
+    expect(isoDateFromToday(10, new Date('2028-02-29T12:00:00-03:00'))).toBe('2038-03-01');
   });
 });

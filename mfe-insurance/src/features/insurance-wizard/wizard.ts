@@ -2,7 +2,7 @@ import { typedDateToIso } from '@driver-portal/shared/format';
 import { BRAZIL_STATES } from '@driver-portal/shared/validation';
 import { clearDraft } from '@driver-portal/shared/forms';
 import { driverValue } from '@driver-portal/shared/session';
-import { cpfSchema, object, string, TEXT_LIMITS, textSchema } from '@driver-portal/shared/validation';
+import { cpfSchema, isoDateFromToday, object, string, TEXT_LIMITS, textSchema } from '@driver-portal/shared/validation';
 import { MARITAL_STATUSES } from '../../contract';
 import { WIZARD_TEXTS } from './texts';
 
@@ -69,14 +69,6 @@ const EARLIEST_ISO = '1900-01-01';
 /** An additional driver drives: at least 18 years old (the age for a licence in Brazil). */
 const MINIMUM_DRIVER_AGE = 18;
 
-/** Today's calendar day in Brazil, as YYYY-MM-DD, `yearsBack` years ago. */
-function brazilDayIso(yearsBack = 0): string {
-  const [year = '', month = '', day = ''] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
-    .format(new Date())
-    .split('-');
-  return `${Number(year) - yearsBack}-${month}-${day}`;
-}
-
 /** A past (or today's) calendar day typed DD/MM/YYYY, not before 1900 (01/01/1800 is a typing slip). */
 const pastDate = () =>
   string()
@@ -87,14 +79,14 @@ const pastDate = () =>
     })
     .test('past', WIZARD_TEXTS.futureDate, (value) => {
       const iso = typedDateToIso(value);
-      return iso === undefined || iso <= brazilDayIso();
+      return iso === undefined || iso <= isoDateFromToday(0);
     });
 
 /** The birth date of an additional driver: a past date of someone at least 18 years old. */
 const adultBirthDate = () =>
   pastDate().test('adult', WIZARD_TEXTS.underage, (value) => {
     const iso = typedDateToIso(value);
-    return iso === undefined || iso <= brazilDayIso(MINIMUM_DRIVER_AGE);
+    return iso === undefined || iso <= isoDateFromToday(-MINIMUM_DRIVER_AGE);
   });
 
 const digits = (max: number, required: boolean) => {
