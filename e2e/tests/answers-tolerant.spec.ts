@@ -1,4 +1,5 @@
 import { INSURANCE_DRIVERS } from '@driver-portal/sandbox-api/constants';
+import { fillComplement, fillFinancial } from './insurance-data';
 import { expect, test, type Page, type Route } from './support';
 import { DEMO_DRIVER_ID, driverToken, HOST, withToken } from './support';
 
@@ -170,16 +171,10 @@ async function toAcceptedTerms(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Contratar' }).click();
   await page.getByRole('link', { name: 'Continuar' }).click();
   await heading(page, 'Dados complementares');
-  await page.getByLabel('Estado civil').selectOption('Casado');
-  await page.getByLabel('RG', { exact: true }).fill('12.345.678-9');
-  await page.getByLabel('Estado emissor do RG').selectOption('SP');
-  await page.getByLabel('Data de emissão do RG').fill('10052010');
+  await fillComplement(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await heading(page, 'Dados financeiros');
-  await page.getByLabel('Banco').selectOption('341');
-  await page.getByLabel('Agência', { exact: true }).fill('1234');
-  await page.getByLabel('Conta', { exact: true }).fill('56789');
-  await page.getByLabel('Dígito da conta').fill('0');
+  await fillFinancial(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await heading(page, 'Proprietário do veículo');
   await page.getByRole('radio', { name: 'Sim' }).check();

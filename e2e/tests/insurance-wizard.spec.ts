@@ -1,4 +1,5 @@
 import { INSURANCE_DRIVERS } from '@driver-portal/sandbox-api/constants';
+import { fillComplement, fillFinancial } from './insurance-data';
 import { expect, test, type Page } from './support';
 import {
   DEMO_DRIVER_ID,
@@ -50,21 +51,6 @@ async function startContract(page: Page): Promise<void> {
   await checkScreen(page, 'Antes de contratar');
   await page.getByRole('link', { name: 'Continuar' }).click();
   await checkScreen(page, 'Dados complementares');
-}
-
-async function fillComplement(page: Page): Promise<void> {
-  await page.getByLabel('Estado civil').selectOption('Casado');
-  await page.getByLabel('RG', { exact: true }).fill('12.345.678-9');
-  await page.getByLabel('Estado emissor do RG').selectOption('SP');
-  await page.getByLabel('Data de emissão do RG').fill('10052010');
-  await expect(page.getByLabel('Data de emissão do RG')).toHaveValue('10/05/2010');
-}
-
-async function fillFinancial(page: Page): Promise<void> {
-  await page.getByLabel('Banco').selectOption('341');
-  await page.getByLabel('Agência', { exact: true }).fill('1234');
-  await page.getByLabel('Conta', { exact: true }).fill('56789');
-  await page.getByLabel('Dígito da conta').fill('0');
 }
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continuar' });

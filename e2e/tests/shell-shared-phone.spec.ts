@@ -1,5 +1,6 @@
 import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
 import { documentPhoto } from './capture-support';
+import { fillComplement, fillFinancial } from './insurance-data';
 import {
   DEMO_DRIVER_ID,
   DEMO_TOKEN,
@@ -62,15 +63,10 @@ test("at the host: driver B, opened after A without /Sair, finds none of A's ans
   // Driver A: the insurance wizard (RG, then the bank), a licence draft and a photo not sent.
   await page.goto(opened(HOST, `/car-insurance/init/${A}`, A, DEMO_TOKEN));
   await toComplement(page);
-  await page.getByLabel('Estado civil').selectOption('Casado');
-  await page.getByLabel('RG', { exact: true }).fill('11.111.111-1');
-  await page.getByLabel('Estado emissor do RG').selectOption('SP');
-  await page.getByLabel('Data de emissão do RG').fill('10052010');
+  await fillComplement(page, '11.111.111-1');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await heading(page, 'Dados financeiros');
-  await page.getByLabel('Banco').selectOption('341');
-  await page.getByLabel('Agência', { exact: true }).fill('1234');
-  await page.getByLabel('Conta', { exact: true }).fill('99999');
+  await fillFinancial(page, '99999', { digit: false });
   await expect.poll(() => savedDraft(page, 'insurance-financial')).toContain('99999');
 
   await page.goto(`${HOST}/register/cnh/new/0`);
