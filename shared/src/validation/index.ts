@@ -7,7 +7,7 @@ import { string } from 'yup';
 import { isBrazilState } from './brazil';
 
 /** YYYY-MM-DD of a moment, in Brazil's time (the portal's one time zone for dates). */
-const brazilDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+const brazilDay = /* @__PURE__ */ new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
 
 export const VALIDATION_MESSAGES = {
   cpf: 'CPF invalido',
