@@ -70,7 +70,7 @@ describe('receiving a session at boot', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
-  it("a handoff for another driver drops everything this origin kept for the previous one", () => {
+  it('a handoff for another driver drops everything this origin kept for the previous one', () => {
     window.sessionStorage.setItem('driver-portal:token', 'token-a');
     window.sessionStorage.setItem('driver-portal:driverId', 'driver-a');
     window.sessionStorage.setItem('driver-portal:draft:driver-a:address', '{"number":"12"}');

@@ -84,7 +84,13 @@ function parse(text: string): Handoff | undefined {
     const value = JSON.parse(text) as Record<string, unknown>;
     if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
     if (!isOrigin(value.to) || !isOrigin(value.from) || typeof value.expires !== 'number') return undefined;
-    return { to: value.to, from: value.from, expires: value.expires, token: optionalText(value.token), driverId: optionalText(value.driverId) };
+    return {
+      to: value.to,
+      from: value.from,
+      expires: value.expires,
+      token: optionalText(value.token),
+      driverId: optionalText(value.driverId),
+    };
   } catch {
     return undefined;
   }
