@@ -65,8 +65,14 @@ export async function fillVehicle(page: Page, manufactureYear = THIS_YEAR - 2) {
 }
 
 /** The sandbox tests' licence and modality-0 vehicle, this year's, for tests that need the data sent without the forms. */
-export async function sendLicenceAndVehicle(driverId: string) {
-  const vehicle = { ...VEHICLE, CurrentYear: THIS_YEAR, ManufactureYear: THIS_YEAR - 2, ModelYear: THIS_YEAR - 1 };
+export async function sendLicenceAndVehicle(driverId: string, modalityType = 0) {
+  const vehicle = {
+    ...VEHICLE,
+    ModalityType: modalityType,
+    CurrentYear: THIS_YEAR,
+    ManufactureYear: THIS_YEAR - 2,
+    ModelYear: THIS_YEAR - 1,
+  };
   for (const [path, body] of [
     ['license', LICENCE],
     ['vehicle', vehicle],

@@ -96,13 +96,37 @@ export function carryJourney(path: string, search: string, win: Window = window)
 }
 
 /**
- * Opens an address in place of the current screen: a path through the router; another origin of
- * the portal by a full load that takes the session along (the finished screen is replaced in
- * history either way, so "back" never reopens it).
+ * How many entries back this tab's history holds `address` (a path of this origin) among the
+ * entries of this origin, through the Navigation API where the webview has it; undefined when
+ * it is not there (or cannot be known).
  */
-export function leaveTo(address: string, navigate: (to: string, options: { replace: boolean }) => unknown, win: Window = window): void {
+function stepsBackTo(address: string, win: Window): number | undefined {
+  const history = (win as Window & { navigation?: Navigation }).navigation;
+  const current = history?.currentEntry;
+  if (!history || !current || typeof history.entries !== 'function') return undefined;
+  const target = new URL(address, win.location.origin).href;
+  const earlier = history
+    .entries()
+    .filter((entry) => entry.index < current.index && entry.url === target)
+    .pop();
+  return earlier ? current.index - earlier.index : undefined;
+}
+
+/**
+ * Ends a flow at an address: the screen where the journey started, if it is still in this tab's
+ * history at this origin, is gone back to (so "back" from it goes where it went before, never into
+ * the finished flow); else a path replaces the finished screen through the router; another origin
+ * of the portal opens by a full load, in place of the finished screen, taking the session along.
+ */
+export function leaveTo(
+  address: string,
+  navigate: { (to: string, options: { replace: boolean }): unknown; (delta: number): unknown },
+  win: Window = window,
+): void {
   if (address.startsWith('/')) {
-    void navigate(address, { replace: true });
+    const steps = stepsBackTo(address, win);
+    if (steps !== undefined) void navigate(-steps);
+    else void navigate(address, { replace: true });
     return;
   }
   handOffSession(address, win);
@@ -121,7 +145,7 @@ export function useJourney() {
   const finish = useCallback(
     (fallback: string) => {
       const address = returnTo ?? fallback;
-      leaveTo(address, (to, options) => navigate(to, options));
+      leaveTo(address, navigate);
     },
     [navigate, returnTo],
   );

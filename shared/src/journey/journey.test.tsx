@@ -61,6 +61,18 @@ describe('ending a journey', () => {
     expect(navigate).toHaveBeenCalledWith('/my-account/change-docs/d1', { replace: true });
   });
 
+  it('goes back to where the journey started when this tab still holds it (back from there then goes where it went before)', () => {
+    const navigate = jest.fn();
+    const entries = ['/my-account/init/d1', '/my-account/change-docs/d1', '/register/details-picture/0/1', '/register/camera/edit/0/1'].map(
+      (path, index) => ({ index, url: `http://localhost${path}` }),
+    );
+    const tab = { location: window.location, navigation: { currentEntry: entries[3], entries: () => entries } } as unknown as Window;
+    leaveTo('/my-account/change-docs/d1', navigate, tab);
+    expect(navigate).toHaveBeenCalledWith(-2);
+    leaveTo('/register/upload-picture/0', navigate, tab);
+    expect(navigate).toHaveBeenLastCalledWith('/register/upload-picture/0', { replace: true });
+  });
+
   it('goes back to the return address, else to the screen the flow goes on to, replacing the finished one', async () => {
     function Finishing() {
       const { finish, returnTo } = useJourney();

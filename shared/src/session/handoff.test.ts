@@ -1,15 +1,19 @@
-import { HANDOFF_LIFETIME_MS, handoffOrigins, handOffSession, receiveSessionHandoff } from './handoff';
+import { HANDOFF_LIFETIME_MS, handoffOrigins, handOffSession, receiveSessionHandoff, sharedCookieDomain } from './handoff';
 
 const OTHER = 'http://localhost:3003';
 
-/** What a page of another portal origin leaves in the tab's name before loading this one. */
+const NONCE = '0123456789abcdef0123456789abcdef';
+
+/** What a page of another portal origin leaves in the tab's name (and its nonce in the host's cookie) before loading this one. */
 function handedOver(fields: Record<string, unknown>): string {
-  return `driver-portal-session:${JSON.stringify({ to: window.location.origin, from: OTHER, expires: Date.now() + 10_000, ...fields })}`;
+  document.cookie = `driver-portal-handoff=${NONCE}; Path=/`;
+  return `driver-portal-session:${JSON.stringify({ to: window.location.origin, from: OTHER, nonce: NONCE, expires: Date.now() + 10_000, ...fields })}`;
 }
 
 afterEach(() => {
   window.name = '';
   window.sessionStorage.clear();
+  document.cookie = 'driver-portal-handoff=; Max-Age=0; Path=/';
 });
 
 describe('handing the session to another origin of the portal', () => {
@@ -21,6 +25,9 @@ describe('handing the session to another origin of the portal', () => {
     expect(prefix).toBe('driver-portal-session:');
     const written = JSON.parse(json) as Record<string, unknown>;
     expect(written).toMatchObject({ to: 'http://localhost:3000', from: window.location.origin, token: 'token-a', driverId: 'driver-a' });
+    // The nonce, and only the nonce, in the host's cookie.
+    expect(document.cookie).toBe(`driver-portal-handoff=${String(written.nonce)}`);
+    expect(String(written.nonce)).toMatch(/^[0-9a-f]{32}$/);
     expect(written.expires).toBeGreaterThan(Date.now());
     expect(written.expires).toBeLessThanOrEqual(Date.now() + HANDOFF_LIFETIME_MS);
     expect(window.location.href).not.toContain('token-a');
@@ -41,9 +48,30 @@ describe('receiving a session at boot', () => {
     window.name = handedOver({ token: 'token-a', driverId: 'driver-a' });
     receiveSessionHandoff();
     expect(window.name).toBe('');
+    expect(document.cookie).toBe('');
     expect(window.sessionStorage.getItem('driver-portal:token')).toBe('token-a');
     expect(window.sessionStorage.getItem('driver-portal:driverId')).toBe('driver-a');
     expect(handoffOrigins()).toEqual([OTHER]);
+  });
+
+  it("refuses a tab name a page outside the portal wrote: without the portal's cookie, or with another nonce", () => {
+    window.name = `driver-portal-session:${JSON.stringify({ to: window.location.origin, from: OTHER, nonce: NONCE, token: 'attacker', expires: Date.now() + 10_000 })}`;
+    receiveSessionHandoff();
+    expect(window.sessionStorage.getItem('driver-portal:token')).toBeNull();
+    window.name = handedOver({ token: 'attacker', nonce: 'fedcba9876543210fedcba9876543210' });
+    receiveSessionHandoff();
+    expect(window.sessionStorage.getItem('driver-portal:token')).toBeNull();
+    expect(document.cookie).toBe('');
+  });
+
+  it.each([
+    ['localhost', 'localhost', undefined],
+    ['contas.provedor.com.br', 'motorista.webview.provedor.com.br', 'provedor.com.br'],
+    ['a.example.com', 'b.example.com', 'example.com'],
+    ['a.com.br', 'b.com.br', undefined],
+    ['example.com', 'other.org', undefined],
+  ])('the nonce cookie of %s for %s is on %s', (source, target, domain) => {
+    expect(sharedCookieDomain(source, target)).toBe(domain);
   });
 
   it.each([
