@@ -15,7 +15,8 @@ import {
  * the onboarding's screens and comes back here, where the new status shows.
  */
 export function DocumentLinks({ modalityType, driverId }: { modalityType: number; driverId: string }) {
-  const { pathname } = useLocation();
+  // The way back is this very address (its query too), so the journey ends on this entry of the tab's history.
+  const { pathname, search } = useLocation();
   const load = useLoad((signal) => fetchModalityDocuments(driverId, modalityType, signal), [driverId, modalityType]);
   const documents = MODALITY_DOCUMENTS[modalityType] ?? [];
   return (
@@ -28,7 +29,7 @@ export function DocumentLinks({ modalityType, driverId }: { modalityType: number
               <li key={type}>
                 <Link
                   className={`modality-document modality-document-${state}`}
-                  to={changeDocumentPath(modalityType, type, driverId, pathname)}
+                  to={changeDocumentPath(modalityType, type, driverId, `${pathname}${search}`)}
                 >
                   <span className="modality-document-name">{DOCUMENT_LABELS[type]}</span>
                   <span className="modality-document-state">{DOCUMENT_STATE_TEXTS[state]}</span>
