@@ -25,6 +25,10 @@ async function closeSuccess(page: Page, title: string) {
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(`${HOST}/my-account/init/${DEMO_DRIVER_ID}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
+  // The finished change is replaced in history: back goes to My account, never into the change again.
+  await page.goBack();
+  await expect(page).toHaveURL(`${HOST}/my-account/init/${DEMO_DRIVER_ID}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
 }
 
 async function sandboxPassword(): Promise<string | undefined> {

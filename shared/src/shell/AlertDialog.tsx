@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { onAlert, type AlertRequest } from '@driver-portal/shared/events';
+import { leaveTo } from '@driver-portal/shared/journey';
 import './shell.css';
 
 /**
@@ -39,8 +40,9 @@ export function AlertDialog() {
       if (!redirect) window.setTimeout(() => target?.isConnected && target.focus(), 0);
     }
     // The screen behind an alert that leads on is finished (a saved change, a contract): the
-    // redirect takes its place in the history, so Back does not open it again.
-    if (redirect) void navigate(redirect, { replace: true });
+    // driver goes back to the redirect's entry when the tab still holds it (a change opened from
+    // My account), else the redirect takes the finished screen's place; Back never opens it again.
+    if (redirect) leaveTo(redirect, navigate);
   };
 
   return (
