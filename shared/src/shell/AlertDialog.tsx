@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { onAlert, type AlertRequest } from '@driver-portal/shared/events';
-import { leaveTo } from '@driver-portal/shared/journey';
 import './shell.css';
 
 /**
@@ -42,7 +41,8 @@ export function AlertDialog() {
     // The screen behind an alert that leads on is finished (a saved change, a contract): the
     // driver goes back to the redirect's entry when the tab still holds it (a change opened from
     // My account), else the redirect takes the finished screen's place; Back never opens it again.
-    if (redirect) leaveTo(redirect, navigate);
+    // (Its own chunk: a deep link's first screen does not pay for it.)
+    if (redirect) void import('@driver-portal/shared/journey').then(({ leaveTo }) => leaveTo(redirect, navigate));
   };
 
   return (
