@@ -106,7 +106,8 @@ test('bank data: Confirmar disabled until every field is valid, then saved, read
   // stacked over the finished change: back leaves it (for the native app), never into the change.
   await page.goBack();
   await expect(page).toHaveURL('about:blank');
-
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
   expect((await sandboxAccount())?.bankAccount).toEqual({
     accountType: 'CP',
     bankNumber: '341',
