@@ -61,6 +61,25 @@ describe('change e-mail', () => {
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/my-account/init/${DRIVER_ID}`);
   });
 
+  it('an e-mail longer than the service holds, or with a right-to-left override, is kept whole and refused; no code is sent', async () => {
+    const requests = recordRequests();
+    const { user } = await openEmail();
+    const input = screen.getByLabelText('Novo e-mail');
+    const long = `${'m'.repeat(95)}@example.com`;
+    await user.click(input);
+    await user.paste(long);
+    await user.tab();
+    await waitFor(() => expect(input).toHaveAccessibleDescription('Use no máximo 100 caracteres.'));
+    expect(input).toHaveValue(long);
+    expect(alterar()).toBeDisabled();
+    await user.clear(input);
+    await user.paste('maria@\u202Emoc.elpmaxe');
+    await user.tab();
+    await waitFor(() => expect(input).toHaveAccessibleDescription('Há um caractere invisível ou de controle no texto: apague-o.'));
+    expect(alterar()).toBeDisabled();
+    expect(requests).toHaveLength(0);
+  });
+
   it('sends the code to the new e-mail, then confirms it with the code; success leads to my account', async () => {
     const requests = recordRequests();
     const rendered = await openEmail();
