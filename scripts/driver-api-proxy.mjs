@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 
-const { PROXY_PREFIX, PROXIED_SERVICES, isAmbiguousPath, ruleOf } = createRequire(import.meta.url)('../deploy/driver-api.cjs');
+const { PROXY_PREFIX, PROXIED_SERVICES, isAmbiguousPath, needsToken, ruleOf } = createRequire(import.meta.url)('../deploy/driver-api.cjs');
 
 /** Headers of the service's answer that never reach the page (the proxy is same-origin: no CORS). */
 const DROPPED_ANSWER_HEADERS = new Set([
@@ -28,10 +28,23 @@ function refuse(res, status, message) {
   res.end(JSON.stringify({ validations: [{ message }] }));
 }
 
-/** Asks the provider whose token this is (GET authUrl): 204 lets the call on, 401/403 refuse it. */
-function checkToken(authUrl, authorization, driverId) {
+/** The sandbox's namespace of a test (one sandbox state per test): the token check reads that state. */
+const NAMESPACE_HEADER = 'x-sandbox-namespace';
+
+/**
+ * Asks the provider whose token this is (GET authUrl), naming the driver of a `driver` call and
+ * the insurance request of a `request-owner` call: 204 lets the call on, 401/403 refuse it.
+ */
+function checkToken(authUrl, req, { driverId, requestId }) {
   return new Promise((resolve) => {
-    const headers = { ...(authorization ? { Authorization: authorization } : {}), ...(driverId ? { 'X-Portal-Driver-Id': driverId } : {}) };
+    const { authorization } = req.headers;
+    const namespace = req.headers[NAMESPACE_HEADER];
+    const headers = {
+      ...(authorization ? { Authorization: authorization } : {}),
+      ...(driverId ? { 'X-Portal-Driver-Id': driverId } : {}),
+      ...(requestId ? { 'X-Portal-Insurance-Request': requestId } : {}),
+      ...(typeof namespace === 'string' ? { [NAMESPACE_HEADER]: namespace } : {}),
+    };
     const check = httpRequest(authUrl, { method: 'GET', headers, timeout: 10_000 }, (answer) => {
       answer.resume();
       const status = answer.statusCode ?? 500;
@@ -71,8 +84,8 @@ export function driverApiProxy({ upstream, authUrl, appOrigins }) {
     if (isAmbiguousPath(path)) return refuse(res, 400, 'Endereço inválido.');
     const rule = ruleOf(service, method, path);
     if (!rule) return refuse(res, 404, 'Chamada desconhecida.');
-    if (rule.access === 'driver' || rule.access === 'signed-in') {
-      const verdict = await checkToken(authUrl, req.headers.authorization, rule.driverId);
+    if (needsToken(rule.access)) {
+      const verdict = await checkToken(authUrl, req, rule);
       if (verdict === 401) return refuse(res, 401, 'Sessão expirada. Faça login novamente.');
       if (verdict === 403) return refuse(res, 403, 'Estes dados não são do motorista desta sessão.');
       if (verdict !== 200) return refuse(res, 502, 'Serviço indisponível.');

@@ -261,7 +261,7 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
       return sendJson(request, response, reply.status, reply.body);
     }
     if (prefix === AUTH_PREFIX && rest === 'driver' && method === 'GET') {
-      const status = checkDriverToken(request.headers);
+      const status = checkDriverToken(request.headers, states.get(namespace));
       if (status === 204) {
         response.writeHead(204, { 'Cache-Control': 'no-store' }).end();
         return;

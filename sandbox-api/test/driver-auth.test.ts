@@ -19,3 +19,20 @@ it("answers 204 for the named driver's own token, 403 for another driver's, 401 
   // No driver named: any signed-in driver.
   expect(await check({ Authorization: `Bearer ${driverToken(other)}` })).toBe(204);
 });
+
+it("answers 204 for an insurance request of the token's own policy, 403 for another driver's or an unknown one", async () => {
+  const ACTIVE_REQUEST = 'c0a80101-0000-4000-8000-00000000a001';
+  const owner = INSURANCE_DRIVERS.active;
+  expect(await check({ Authorization: `Bearer ${driverToken(owner)}`, 'X-Portal-Insurance-Request': ACTIVE_REQUEST })).toBe(204);
+  expect(await check({ Authorization: `Bearer ${driverToken(owner)}`, 'X-Portal-Insurance-Request': ACTIVE_REQUEST.toUpperCase() })).toBe(
+    204,
+  );
+  expect(await check({ Authorization: `Bearer ${DEMO_TOKEN}`, 'X-Portal-Insurance-Request': ACTIVE_REQUEST })).toBe(403);
+  expect(
+    await check({ Authorization: `Bearer ${driverToken(INSURANCE_DRIVERS.expired)}`, 'X-Portal-Insurance-Request': ACTIVE_REQUEST }),
+  ).toBe(403);
+  expect(
+    await check({ Authorization: `Bearer ${driverToken(owner)}`, 'X-Portal-Insurance-Request': 'c0a80101-0000-4000-8000-0000000fffff' }),
+  ).toBe(403);
+  expect(await check({ 'X-Portal-Insurance-Request': ACTIVE_REQUEST })).toBe(401);
+});

@@ -22,7 +22,7 @@ import { CardRequestGate, cardTermsAccepted } from './CardFlow';
 import { CARD_PATHS, CARD_TEXTS } from './texts';
 
 const DRAFT_KEY = 'card-address';
-/** The address's number, as the onboarding's: at most 6 characters (docs/product-rules.md). */
+/** The address's number, as the onboarding's: at most 6 characters (docs/product-rules.md, "Onboarding"). */
 const CARD_NUMBER_MAX_LENGTH = 6;
 const EMPTY: CardAddress = { cep: '', address: '', number: '', complement: '', neighborhood: '', state: '', city: '' };
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
