@@ -256,6 +256,18 @@ describe('change mobile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeInTheDocument();
   });
 
+  it('a pasted mobile with a digit too many is refused, not cut to another valid number; no code is sent', async () => {
+    const requests = recordRequests();
+    const rendered = await openMobile();
+    const input = screen.getByLabelText('Novo celular');
+    await rendered.user.click(input);
+    await rendered.user.paste('219999988881');
+    expect(input).toHaveValue('');
+    expect(input).toHaveAccessibleDescription('O texto colado tem 12 dígitos e este campo aceita 11: confira e digite ou cole de novo.');
+    expect(alterar()).toBeDisabled();
+    expect(requests).toHaveLength(0);
+  });
+
   it('a failed change (500) says so and stays on the code step with the code kept: the code was not the problem', async () => {
     const rendered = await openMobile();
     mockJson(api.register.sendMobileCode, {});
