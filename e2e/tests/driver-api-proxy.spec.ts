@@ -156,6 +156,36 @@ test("renew and cancel are bound to the policy's driver: another signed-in drive
   expect((await policyOf(owner)).active).toBe(false);
 });
 
+/** An insurance contract as the wizard sends it, naming `driverId`. */
+const contractOf = (driverId: string) =>
+  JSON.stringify({
+    DriverId: driverId,
+    DeviceId: 'device-e2e',
+    Insured: { MaritalStatus: 'Casado', DocumentIssueDate: '2010-05-10', IsVehicleOwner: true, RG: '123456789', UfRG: 'SP' },
+    Financial: { Bank: '341', AgencyNumber: '1234', AgencyNumberDigit: '', AccountNumber: '56789', AccountNumberDigit: '0' },
+    Vehicle: { Plate: 'BRA2E19', Chassi: '9BWZZZ377VT004251', Fuel: 'Flex', UfLicencePlate: 'SP', Dispatching: 'DETRAN-SP' },
+    VehicleOwner: { Name: DEMO_DRIVER.name, CPF: DEMO_DRIVER.cpf },
+    AdditionalDrivers: [],
+  });
+
+test("a contract is bound to the signed-in driver: another driver cannot contract in the demo driver's name, even claiming to be them", async () => {
+  const url = `${proxiedService('insurance')}api/1.0/insurance`;
+  const json = { 'Content-Type': 'application/json' };
+  const attacker = bearer(driverToken(INSURANCE_DRIVERS.expired));
+  expect((await raw(url, json, 'POST', contractOf(DEMO_DRIVER_ID))).status).toBe(401);
+  expect((await raw(url, { ...json, ...attacker }, 'POST', contractOf(DEMO_DRIVER_ID))).status).toBe(403);
+  // The proxy vouches for the token's driver, replacing whatever the page claims.
+  const claiming = { ...json, ...attacker, 'X-Portal-Signed-In-Driver': DEMO_DRIVER_ID };
+  expect((await raw(url, claiming, 'POST', contractOf(DEMO_DRIVER_ID))).status).toBe(403);
+  expect((await raw(url, { ...json, ...bearer(DEMO_TOKEN), Origin: EVIL }, 'POST', contractOf(DEMO_DRIVER_ID))).status).toBe(403);
+  expect((await policyOf(DEMO_DRIVER_ID)).active).toBe(false);
+
+  // The demo driver's own contract, from a portal page.
+  const own = await raw(url, { ...json, ...bearer(DEMO_TOKEN), Origin: HOST }, 'POST', contractOf(DEMO_DRIVER_ID));
+  expect(own.status, own.body).toBe(200);
+  expect((await policyOf(DEMO_DRIVER_ID)).active).toBe(true);
+});
+
 test('a foreign page in a browser can neither read nor write a driver through the proxy', async ({ page }) => {
   const before = await demoBankAccount();
   await page.route(`${EVIL}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>evil</title>' }));

@@ -20,6 +20,19 @@ export function driverOfToken(token: string | undefined): string | undefined {
   return DRIVER_ID_PATTERN.test(driverId) ? driverId : undefined;
 }
 
+/**
+ * The token check's answer header naming the token's driver (on 204): the portal's proxy passes it
+ * on to the services as SIGNED_IN_DRIVER_HEADER, the only way a service learns who signed in.
+ */
+export const TOKEN_DRIVER_HEADER = 'X-Portal-Token-Driver';
+/**
+ * What the portal's proxy sends the services for a call it checked a token for: the driver the
+ * provider said the token is (never what the page sent: the proxy replaces it). The insurer
+ * refuses a contract naming another driver (handlers/insurance.ts); a call without it did not
+ * come through the proxy (docs/security.md, "Deployment requirement").
+ */
+export const SIGNED_IN_DRIVER_HEADER = 'X-Portal-Signed-In-Driver';
+
 /** The driver whose insurance policy an insurance request (renew, cancel) is; undefined when none is. */
 function ownerOfInsuranceRequest(state: SandboxState, requestId: string): string | undefined {
   const wanted = requestId.toLowerCase();

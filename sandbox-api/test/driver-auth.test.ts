@@ -9,7 +9,9 @@ async function check(headers: Record<string, string>): Promise<number> {
   return (await fetch(`${sandbox.baseUrl}/auth/driver`, { headers })).status;
 }
 
-it("answers 204 for the named driver's own token, 403 for another driver's, 401 without one the provider issued", async () => {
+it("answers 204 for the named driver's own token (naming the token's driver), 403 for another driver's, 401 without one the provider issued", async () => {
+  const answer = await fetch(`${sandbox.baseUrl}/auth/driver`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
+  expect(answer.headers.get('X-Portal-Token-Driver')).toBe(DEMO_DRIVER_ID);
   expect(await check({ Authorization: `Bearer ${DEMO_TOKEN}`, 'X-Portal-Driver-Id': DEMO_DRIVER_ID })).toBe(204);
   const other = INSURANCE_DRIVERS.active;
   expect(await check({ Authorization: `Bearer ${driverToken(other)}`, 'X-Portal-Driver-Id': other })).toBe(204);
