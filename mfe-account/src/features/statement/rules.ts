@@ -30,8 +30,11 @@ const dateWithin = (range: () => [string, string]) =>
 
 /** Born 1900 or later and at least 18 years ago (a driver), as on the licence form. */
 export const BIRTH_DATE_RANGE = (): [string, string] => ['1900-01-01', isoDateFromToday(-18)];
-/** An invoice period: from 2000 (before the portal's provider had drivers) to today (no invoice is in the future). */
-export const PERIOD_RANGE = (): [string, string] => ['2000-01-01', isoDateFromToday(0)];
+/**
+ * An invoice period: from 2000 (before the provider had drivers) to a year ahead (a period may
+ * end later this month; 2099 is a typing slip).
+ */
+export const PERIOD_RANGE = (): [string, string] => ['2000-01-01', isoDateFromToday(1)];
 
 /** Invoices: CPF, birth date, start and end dates, the end not before the start. */
 export const invoiceSchema = object({

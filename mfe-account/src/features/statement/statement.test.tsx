@@ -80,7 +80,7 @@ describe('invoices (take-nf)', () => {
     ['Data de nascimento', '01/01/2099'],
     ['Data de nascimento', '01/01/2015'],
     ['Data inicial', '01/01/1999'],
-    ['Data final', '31/12/2090'],
+    ['Data final', '31/12/2099'],
   ])('%s %s is no possible date: "Data fora do período possível.", nothing is sent', async (label, date) => {
     const requests = recordRequests();
     const rendered = await openInvoices();
