@@ -11,6 +11,7 @@ import {
   test,
   withToken,
   proxiedService,
+  sandboxHeaders,
   type Page,
 } from './support';
 
@@ -213,4 +214,30 @@ test('an abandoned bank data edit is kept, but never shown as saved data: it say
   await notice.getByRole('button', { name: 'Descartar' }).click();
   await expect(agency).toHaveValue(saved);
   await expect(notice).toHaveCount(0);
+});
+
+test('the longest address the onboarding form allows, one long word per line, stays inside a phone screen on my account (issue 25, point 6)', async ({
+  page,
+}) => {
+  // 100 characters per line (TEXT_LIMITS.text), the city 60, the number 6: what the form lets through.
+  const location = {
+    zipCode: '01310-100',
+    address: 'R'.repeat(100),
+    number: '123456',
+    complement: 'C'.repeat(100),
+    district: 'B'.repeat(100),
+    state: 'SP',
+    city: 'S'.repeat(60),
+  };
+  const saved = await fetch(`${HOST}/driver-api/register/api/1.0/driver/${DEMO_DRIVER_ID}/location`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...sandboxHeaders() },
+    body: JSON.stringify(location),
+  });
+  expect(saved.status).toBe(200);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openMyAccount(page);
+  await expect(page.getByText('R'.repeat(100), { exact: false })).toBeVisible();
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page, 'the page scrolls sideways').toBeLessThanOrEqual(widths.screen);
 });
