@@ -287,20 +287,23 @@ describe('forgot password', () => {
   it.each([
     ['with a token the core service refuses', { token: TEST_TOKEN }],
     ['with no token at all', {}],
-  ])('a legacy reminder answered 401 (%s) never says "Sessão expirada" nor leads to /Login: the driver stays on the form', async (_case, withSession) => {
-    const rendered = renderRoute({ routes, path: '/my-account/forgot-password', session: withSession });
-    await screen.findByLabelText('CPF');
-    mockJson(api.register.forgotPassword, { id: null, driver: null });
-    mockStatus(api.core.resendPassword, 401, { Message: 'Sessão expirada. Faça login novamente.' });
-    await fill(rendered);
-    await rendered.user.click(button('Continuar'));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Não foi possível enviar a nova senha para seu e-mail. Tente novamente mais tarde.');
-    expect(dialog).not.toHaveTextContent(/Sessão expirada/);
-    await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(rendered.router.state.location.pathname).toBe('/my-account/forgot-password');
-    expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');
-  });
+  ])(
+    'a legacy reminder answered 401 (%s) never says "Sessão expirada" nor leads to /Login: the driver stays on the form',
+    async (_case, withSession) => {
+      const rendered = renderRoute({ routes, path: '/my-account/forgot-password', session: withSession });
+      await screen.findByLabelText('CPF');
+      mockJson(api.register.forgotPassword, { id: null, driver: null });
+      mockStatus(api.core.resendPassword, 401, { Message: 'Sessão expirada. Faça login novamente.' });
+      await fill(rendered);
+      await rendered.user.click(button('Continuar'));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent('Não foi possível enviar a nova senha para seu e-mail. Tente novamente mais tarde.');
+      expect(dialog).not.toHaveTextContent(/Sessão expirada/);
+      await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(rendered.router.state.location.pathname).toBe('/my-account/forgot-password');
+      expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');
+    },
+  );
 
   it('a legacy reminder that fails shows the service message', async () => {
     const rendered = await openForgot();
