@@ -146,6 +146,42 @@ describe('change password (my account)', () => {
     expect(screen.queryByLabelText('Nova senha')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['"Já possuo um código"', false],
+    ['a code sent more than 30 s ago', true],
+  ])('after a refused code (%s) the way back to the phone does not lock again: no new code was sent', async (_case, sendFirst) => {
+    const requests = recordRequests();
+    const rendered = await openChange();
+    const { user } = rendered;
+    mockJson(api.register.sendPasswordCode, {});
+    mockStatus(api.register.changePassword, 400, { validations: [{ message: 'Código inválido.' }] });
+    let clock: jest.SpyInstance | undefined;
+    try {
+      if (sendFirst) {
+        await sendCode(rendered);
+        const later = Date.now() + 31_000;
+        clock = jest.spyOn(Date, 'now').mockImplementation(() => later);
+        await screen.findByRole('button', { name: 'Reenviar código' });
+      } else {
+        await user.click(button('Já possuo um código'));
+        await screen.findByLabelText('Código');
+      }
+      await typeCode(rendered);
+      await user.type(screen.getByLabelText('Nova senha'), 'nova1234');
+      await waitFor(() => expect(button('Alterar senha')).toBeEnabled());
+      await user.click(button('Alterar senha'));
+      const dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(screen.getByLabelText('Código')).toHaveValue('');
+      expect(button('Reenviar código')).toBeEnabled();
+      await user.click(button('Reenviar código'));
+      expect(screen.getByLabelText('Celular')).toBeVisible();
+    } finally {
+      clock?.mockRestore();
+    }
+    expect(requests.filter((request) => request.url.pathname.endsWith('/send-code'))).toHaveLength(sendFirst ? 1 : 0);
+  });
+
   it('a code request the service refuses says so and stays on the mobile', async () => {
     const rendered = await openChange();
     mockStatus(api.register.sendPasswordCode, 400, {
