@@ -164,6 +164,24 @@ describe('a step opened before the earlier ones are done', () => {
 });
 
 describe('step 2, financial', () => {
+  it.each([
+    ['Dígito da conta', 'X', 'Se o dígito da sua conta for X, informe 0.'],
+    ['Dígito da agência', 'x', 'Se o dígito da sua agência for X, informe 0.'],
+    ['Dígito da conta', '10', 'O dígito é um só número, de 0 a 9.'],
+  ])('%s "%s" says "%s" and the step waits', async (label, value, message) => {
+    const { user, router } = open('/car-insurance/financial', { complement: COMPLEMENT });
+    await heading('Dados financeiros');
+    await user.selectOptions(screen.getByLabelText('Banco'), '341');
+    await user.type(screen.getByLabelText('Agência'), '1234');
+    await user.type(screen.getByLabelText('Conta'), '56789');
+    if (label !== 'Dígito da conta') await user.type(screen.getByLabelText('Dígito da conta'), '0');
+    await user.type(screen.getByLabelText(label), value);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(screen.getByLabelText(label)).not.toHaveAccessibleDescription(expect.stringContaining('Informe apenas números'));
+    expect(router.state.location.pathname).toBe('/car-insurance/financial');
+  });
+
   it('needs bank, agency, account and account digit (digits only); the agency digit is optional', async () => {
     const { user, router } = open('/car-insurance/financial', { complement: COMPLEMENT });
     await heading('Dados financeiros');
