@@ -46,23 +46,88 @@ const REVIEWED: WizardAnswers = {
   reviewed: true,
 };
 
-/** Opens a wizard path for the driver of the insurance home, with answers already given. */
-function open(path: string, answers?: WizardAnswers) {
+/**
+ * Opens a wizard path for the driver of the insurance home, with answers already given; the
+ * check that the driver can contract already passed, unless `checked` is false.
+ */
+function open(path: string, answers?: WizardAnswers, checked = true) {
   const driverValues: Record<string, string> = answers ? { insuranceWizard: JSON.stringify(answers) } : {};
+  if (checked) driverValues.insuranceEligible = 'yes';
   return renderRoute({ routes, path, session: { token: TEST_TOKEN, driverId: DRIVER_ID }, driverValues });
 }
 
 const storedAnswers = (): WizardAnswers => JSON.parse(driverValue('insuranceWizard').get() ?? '{}') as WizardAnswers;
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
+/** What the insurer needs, found: no policy, the taxi, the driver's registration. */
+function mockEligible() {
+  mockJson(api.insurance.activePolicy, { active: false, policyNumber: null, expirationDate: null, bestPaymentDay: null, requestId: null });
+  mockJson(api.register.vehicle, { response: { vehicle: VEHICLE } });
+  mockJson(api.register.driver, { response: DRIVER });
+}
+
 describe('the disclaimer', () => {
   it('says what the insurance covers and what to have at hand, and leads to the first step; back to the insurance home', async () => {
+    mockEligible();
     open('/car-insurance/disclaimer');
     expect(await heading('Antes de contratar')).toBeInTheDocument();
-    expect(screen.getByText(/cobre danos que o seu táxi causar/)).toBeInTheDocument();
+    expect(await screen.findByText(/cobre danos que o seu táxi causar/)).toBeInTheDocument();
     expect(screen.getByText(/até 3 condutores adicionais/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/car-insurance/complememnt');
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/car-insurance/init/${DRIVER_ID}`);
+  });
+
+  it('a driver with no registered taxi reads why before any step, and is offered no Continuar', async () => {
+    const requests = recordRequests();
+    mockEligible();
+    mockStatus(api.register.vehicle, 404, { validations: [{ message: 'Veículo não encontrado.' }] });
+    open('/car-insurance/disclaimer', undefined, false);
+    expect(await screen.findByText(/Você ainda não tem um táxi cadastrado/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continuar' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url.pathname)).toContain(`/register/api/1.0/driver/${DRIVER_ID}/modality/0/vehicle`);
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('a driver whose registration is not found reads so, with no Continuar', async () => {
+    mockEligible();
+    mockStatus(api.register.driver, 404, { validations: [{ message: 'Motorista não encontrado.' }] });
+    open('/car-insurance/disclaimer', undefined, false);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não encontramos o seu cadastro para contratar o seguro.');
+    expect(screen.queryByRole('link', { name: 'Continuar' })).not.toBeInTheDocument();
+  });
+
+  it('a driver who already has a policy is led to it (the insurance home), replacing the disclaimer', async () => {
+    mockEligible();
+    mockJson(api.insurance.activePolicy, {
+      active: true,
+      policyNumber: '1180-0001-ABCD',
+      expirationDate: '2099-01-01T00:00:00Z',
+      bestPaymentDay: 10,
+      requestId: 'req-1',
+    });
+    const { router } = open('/car-insurance/disclaimer', undefined, false);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/car-insurance/init/${DRIVER_ID}`));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('1180-0001-ABCD')).toBeInTheDocument();
+  });
+
+  it("the first step opened straight (the native app's deep link) checks too: no taxi, no form", async () => {
+    mockEligible();
+    mockStatus(api.register.vehicle, 404, {});
+    open('/car-insurance/complememnt', undefined, false);
+    expect(await screen.findByText(/Você ainda não tem um táxi cadastrado/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Estado civil' })).not.toBeInTheDocument();
+  });
+
+  it('a failed check says so with a retry, which opens the step', async () => {
+    mockEligible();
+    mockStatus(api.register.vehicle, 500, {});
+    const { user } = open('/car-insurance/complememnt', undefined, false);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED_TEXT);
+    expect(screen.queryByRole('combobox', { name: 'Estado civil' })).not.toBeInTheDocument();
+    mockJson(api.register.vehicle, { response: { vehicle: VEHICLE } });
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('combobox', { name: 'Estado civil' })).toBeInTheDocument();
   });
 });
 

@@ -4,6 +4,7 @@ import { clearDraft } from '@driver-portal/shared/forms';
 import { driverValue } from '@driver-portal/shared/session';
 import { cpfSchema, isoDateFromToday, object, string, TEXT_LIMITS, textSchema } from '@driver-portal/shared/validation';
 import { MARITAL_STATUSES } from '../../contract';
+import { eligibilityChecked } from '../../eligibility';
 import { WIZARD_TEXTS } from './texts';
 
 /*
@@ -283,6 +284,7 @@ export const DRAFT_KEYS = {
 /** After the contract is sent: nothing of it stays in the session. */
 export function clearWizard(): void {
   answersValue.set(undefined);
+  eligibilityChecked.set(undefined);
   editingDrivers.clear();
   Object.values(DRAFT_KEYS).forEach(clearDraft);
 }
