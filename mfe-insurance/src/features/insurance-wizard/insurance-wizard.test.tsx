@@ -56,6 +56,9 @@ function open(path: string, answers?: WizardAnswers, checked = true) {
   return renderRoute({ routes, path, session: { token: TEST_TOKEN, driverId: DRIVER_ID }, driverValues });
 }
 
+// The review shows the insured vehicle (the registration's taxi).
+beforeEach(() => mockJson(api.register.vehicle, { response: { vehicle: VEHICLE } }));
+
 const storedAnswers = (): WizardAnswers => JSON.parse(driverValue('insuranceWizard').get() ?? '{}') as WizardAnswers;
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -448,6 +451,9 @@ describe('the review (workflow)', () => {
     const { user, router } = open('/car-insurance/workflow', { ...REVIEWED, reviewed: false });
     await heading('Revise seus dados');
     const part = (name: string) => screen.getByRole('region', { name });
+    // Which car is insured: the plate of the registration's taxi, not changed here.
+    expect(await within(part('Veículo segurado')).findByText('BRA2E19')).toBeInTheDocument();
+    expect(within(part('Veículo segurado')).queryByRole('link')).not.toBeInTheDocument();
     expect(within(part('Dados complementares')).getByText('Casado')).toBeInTheDocument();
     expect(within(part('Dados complementares')).getByText('10/05/2010')).toBeInTheDocument();
     expect(within(part('Dados financeiros')).getByText('341 - Itaú Unibanco')).toBeInTheDocument();
