@@ -141,8 +141,24 @@ export function glareSpotShare(gray: ArrayLike<number>, width: number, height: n
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
-      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1];
-      for (const j of neighbours) {
+      // The 4 neighbours, without an array per pixel (this runs for most of a white page).
+      for (let k = 0; k < 4; k++) {
+        const j =
+          k === 0
+            ? x > 0
+              ? i - 1
+              : -1
+            : k === 1
+              ? x < width - 1
+                ? i + 1
+                : -1
+              : k === 2
+                ? y > 0
+                  ? i - width
+                  : -1
+                : y < height - 1
+                  ? i + width
+                  : -1;
         if (j < 0) continue;
         const value = gray[j] ?? 0;
         if (value < glareLevel) {
