@@ -308,9 +308,14 @@ test('renew an expired policy and cancel an active one: the sandbox changes them
   const cancelled = page.getByRole('alertdialog', { name: 'Pedido de cancelamento enviado com sucesso.' });
   await expect(cancelled).toBeVisible();
   await cancelled.getByRole('button', { name: 'OK' }).click();
+  // The home reads the policy again at once: no validity left on the page.
+  await expect(page.getByText('Você não tem mais um seguro ativo.')).toBeVisible();
+  await expect(page.getByText('Vigência até')).toHaveCount(0);
   await page.reload();
-  // The policy ended: the offer again.
-  await expect(page.getByRole('link', { name: 'Contratar' })).toBeVisible();
+  // The policy ended. This sandbox driver has no taxi registered: told so, not offered a contract.
+  await expect(page.getByRole('heading', { name: 'Cadastre o seu táxi para contratar' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contratar' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancelar seguro' })).toHaveCount(0);
   await expectAccessible(page);
   expect((await sandboxState()).insurance.actions.map(({ action }) => action)).toEqual(['renew', 'cancel']);
 });

@@ -11,6 +11,7 @@ import {
   proxiedService,
   recordRequests,
   REMOTE_ORIGINS,
+  SANDBOX,
   savedDraft,
   test,
   type Page,
@@ -83,7 +84,9 @@ test("at the host: driver B, opened after A without /Sair, finds none of A's ans
   await expect(page.getByRole('img', { name: 'Foto: Comprovante de residência' })).toBeVisible();
   expect((await held(page)).databases).toEqual(['driver-portal-capture']);
 
-  // The native app opens the portal for driver B in the same webview.
+  // The native app opens the portal for driver B in the same webview. B drives a taxi too (the
+  // insurance is offered only to a driver with one).
+  expect((await fetch(`${SANDBOX}/__sandbox/register/${B}/taxi`, { method: 'POST' })).ok).toBe(true);
   const requests = recordRequests(page);
   await page.goto(opened(HOST, `/car-insurance/init/${B}`, B, TOKEN_B));
   await toComplement(page);

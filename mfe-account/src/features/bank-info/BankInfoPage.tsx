@@ -31,6 +31,13 @@ const EMPTY: BankValues = {
 export const MAX_BANK_NUMBER = 9_999_999_999;
 export const NUMBER_MESSAGE = 'Informe apenas números, até 9999999999';
 
+/** A check digit is one character (ours): an X points to the seed's hint, anything else says so. */
+export const DIGIT_MESSAGES = {
+  agencyX: 'Se o dígito da sua agência for X, informe 0.',
+  accountX: 'Se o dígito da sua conta for X, informe 0.',
+  oneDigit: 'O dígito é um só número, de 0 a 9.',
+} as const;
+
 const ACCOUNT_TYPE_OPTIONS = [
   { value: 'CC', label: 'Corrente' },
   { value: 'CP', label: 'Poupança' },
@@ -41,6 +48,13 @@ const numeric = () =>
     .trim()
     .test('numeric', NUMBER_MESSAGE, (value) => !value || (/^\d{1,10}$/.test(value) && Number(value) <= MAX_BANK_NUMBER));
 
+/** One digit; an X (some banks print one) is answered with what to type instead. */
+const checkDigit = (xMessage: string) =>
+  string()
+    .trim()
+    .test('x', xMessage, (value) => !value || !/^x$/i.test(value))
+    .test('one-digit', DIGIT_MESSAGES.oneDigit, (value) => !value || /^x$/i.test(value) || /^\d$/.test(value));
+
 const required = VALIDATION_MESSAGES.required;
 
 /** Confirmar is enabled only when all of these hold (the original's rule never worked). */
@@ -48,9 +62,9 @@ const schema = object({
   accountType: string().required(required).oneOf(['CC', 'CP'], required),
   bankNumber: string().required(required),
   agencyNumber: numeric().required(required),
-  agencyNumberDigit: numeric(),
+  agencyNumberDigit: checkDigit(DIGIT_MESSAGES.agencyX),
   accountNumber: numeric().required(required),
-  accountNumberDigit: numeric().required(required),
+  accountNumberDigit: checkDigit(DIGIT_MESSAGES.accountX).required(required),
 });
 
 // No maxLength: a browser cuts a pasted 15-digit account to 10 digits without a word, and the

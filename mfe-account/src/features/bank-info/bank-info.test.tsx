@@ -134,6 +134,29 @@ describe('bank data', () => {
     expect(confirm).toBeDisabled();
   });
 
+  it.each([
+    ['Dígito da conta', 'X', 'Se o dígito da sua conta for X, informe 0.'],
+    ['Dígito da conta', 'x', 'Se o dígito da sua conta for X, informe 0.'],
+    ['Dígito da agência', 'X', 'Se o dígito da sua agência for X, informe 0.'],
+    ['Dígito da conta', '12', 'O dígito é um só número, de 0 a 9.'],
+    ['Dígito da agência', '1234567890', 'O dígito é um só número, de 0 a 9.'],
+  ])('%s "%s" is refused with "%s", and Confirmar waits', async (label, value, message) => {
+    const rendered = await openBank();
+    await fillValid(rendered);
+    const { confirm } = fields();
+    await waitFor(() => expect(confirm).toBeEnabled());
+    const input = screen.getByLabelText(label);
+    await rendered.user.clear(input);
+    await rendered.user.type(input, value);
+    await rendered.user.tab();
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(input).not.toHaveAccessibleDescription(expect.stringContaining('9999999999'));
+    expect(confirm).toBeDisabled();
+    await rendered.user.clear(input);
+    await rendered.user.type(input, '0');
+    await waitFor(() => expect(confirm).toBeEnabled());
+  });
+
   it('the numeric inputs ask for the numeric keyboard', async () => {
     await openBank();
     for (const input of [fields().agency, fields().agencyDigit, fields().account, fields().accountDigit]) {

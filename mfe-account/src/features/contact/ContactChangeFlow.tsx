@@ -2,7 +2,18 @@ import { ApiError } from '@driver-portal/shared/http';
 import { useState } from 'react';
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, useCountdown, type FormFieldProps } from '@driver-portal/shared/forms';
+import {
+  clearDraft,
+  draftStorageKey,
+  Form,
+  FormDraft,
+  FormField,
+  Formik,
+  loadDraft,
+  RESEND_WAIT_SECONDS,
+  useCountdown,
+  type FormFieldProps,
+} from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
 import { object, type emailSchema } from '@driver-portal/shared/validation';
 import { CodeStep, type CodeOutcome } from '../../code-step';
@@ -26,10 +37,44 @@ export interface ContactChangeFlowProps {
   successText: string;
 }
 
+/** Where and when the code went: kept with the drafts, so a reload stays on the code step. */
+interface CodeSent {
+  to: string;
+  at: number;
+}
+
+/*
+ * Kept beside the value's draft, under the same rules (docs/platform.md, "Drafts": under the
+ * driver, cleared by /Sair and a driver switch, dropped once the change is done). The code the
+ * driver types is never stored: after a reload it is typed again, not requested again.
+ */
+const codeSentKey = (draftKey: string) => draftStorageKey(`${draftKey}:code-sent`);
+
+function readCodeSent(draftKey: string): CodeSent | undefined {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(codeSentKey(draftKey)) ?? 'null');
+    if (!parsed || typeof parsed !== 'object') return undefined;
+    const { to, at } = parsed as Record<string, unknown>;
+    return typeof to === 'string' && to !== '' && typeof at === 'number' ? { to, at } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCodeSent(draftKey: string, sent: CodeSent | undefined): void {
+  try {
+    if (sent) window.sessionStorage.setItem(codeSentKey(draftKey), JSON.stringify(sent));
+    else window.sessionStorage.removeItem(codeSentKey(draftKey));
+  } catch {
+    // Storage unavailable: a reload goes back to the value, as before.
+  }
+}
+
 /**
  * New value, "Alterar" (enabled only while the value is valid) sends the code to it, then the
  * 6-digit code and "Confirmar"; success says so and leads to my account. What the driver typed
- * is kept across a reload (the code never is).
+ * is kept across a reload (the code never is), and so is the step: a reload on the code step
+ * stays there, for the code already sent.
  */
 export function ContactChangeFlow(props: ContactChangeFlowProps) {
   const { driverId, backTo } = useKnownDriver();
@@ -53,8 +98,19 @@ function Steps({
   driverId,
 }: ContactChangeFlowProps & { driverId: string }) {
   const draftKey = `${draftName}:${driverId}`;
-  const [sentTo, setSentTo] = useState<string>();
+  const [codeSent, setCodeSent] = useState(() => readCodeSent(draftKey));
+  const sentTo = codeSent?.to;
+  // The countdown starts when the page opens; after a reload the wait counts from the send
+  // instead: the seconds already waited before the reload are taken off.
   const countdown = useCountdown();
+  const [waitedBefore, setWaitedBefore] = useState(() => {
+    const restored = readCodeSent(draftKey);
+    return restored ? Math.min(RESEND_WAIT_SECONDS, Math.max(0, Math.floor((Date.now() - restored.at) / 1000))) : 0;
+  });
+  const step = (sent: CodeSent | undefined) => {
+    writeCodeSent(draftKey, sent);
+    setCodeSent(sent);
+  };
 
   const { run: send } = useSingleFlight(async (value: string) => {
     try {
@@ -62,7 +118,8 @@ function Steps({
     } catch {
       return false; // Alerted; the value stays for another try.
     }
-    setSentTo(value);
+    step({ to: value, at: Date.now() });
+    setWaitedBefore(0);
     countdown.restart();
     return true;
   });
@@ -76,6 +133,7 @@ function Steps({
       return error instanceof ApiError && error.kind === 'validation' ? 'refused' : 'not-sent';
     }
     clearDraft(draftKey);
+    writeCodeSent(draftKey, undefined);
     showSuccess(successText, { redirectTo: accountPaths.myAccount(driverId) });
     return 'confirmed';
   };
@@ -110,8 +168,8 @@ function Steps({
           confirmLabel="Confirmar"
           onConfirm={onConfirm}
           onResend={() => void send(sentTo)}
-          remaining={countdown.remaining}
-          onBack={() => setSentTo(undefined)}
+          remaining={Math.max(0, countdown.remaining - waitedBefore)}
+          onBack={() => step(undefined)}
           backLabel={`Corrigir ${noun}`}
         />
       ) : null}

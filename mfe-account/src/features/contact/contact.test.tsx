@@ -197,7 +197,8 @@ describe('change e-mail', () => {
     expect(screen.getByLabelText('Novo e-mail')).toHaveValue('nova@example.com');
   });
 
-  it('keeps the typed e-mail across a reload, never the code, and forgets it after the change', async () => {
+  it('a reload on the code step stays there for the code already sent (no new SMS), never keeps the code, and forgets it all after the change', async () => {
+    const requests = recordRequests();
     const first = await openEmail();
     mockJson(api.register.sendEmailCode, {});
     await reachCode(first);
@@ -207,16 +208,57 @@ describe('change e-mail', () => {
     first.unmount();
 
     const second = await openEmail();
-    expect(screen.getByLabelText('Novo e-mail')).toHaveValue('nova@example.com');
+    // Still the code step, for the e-mail the code went to; the code is typed again, not asked again.
+    expect(screen.getByRole('status')).toHaveTextContent('Enviamos um código de 6 dígitos para nova@example.com.');
+    expect(screen.getByLabelText('Código')).toHaveValue('');
+    expect(screen.getByLabelText('Novo e-mail')).not.toBeVisible();
+    // The wait counts from the send, not from the reload.
+    expect(screen.getByRole('button', { name: /Reenviar código/ })).toBeDisabled();
     mockJson(api.register.changeEmail, {});
-    await waitFor(() => expect(alterar()).toBeEnabled());
-    await second.user.click(alterar());
-    await second.user.type(await screen.findByLabelText('Código'), '123456');
+    await second.user.type(screen.getByLabelText('Código'), '123456');
     await waitFor(() => expect(confirmar()).toBeEnabled());
     mockMyAccount();
     await second.user.click(confirmar());
     await screen.findByRole('alertdialog', { name: 'E-mail alterado com sucesso!' });
+    expect(requests.filter((request) => request.url.pathname.includes('/send'))).toHaveLength(1);
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toEqual({ newEmailAddress: 'nova@example.com', validationCode: '123456' });
     expect(savedDraft(`change-email:${DRIVER_ID}`)).toBeNull();
+    expect(savedDraft(`change-email:${DRIVER_ID}:code-sent`)).toBeNull();
+    second.unmount();
+
+    // The change done, the page opens on the value again.
+    await openEmail();
+    expect(screen.getByLabelText('Novo e-mail')).toBeVisible();
+    expect(screen.getByLabelText('Novo e-mail')).toHaveValue('');
+  });
+
+  it('"Corrigir e-mail" then a reload opens on the e-mail, as typed', async () => {
+    const first = await openEmail();
+    mockJson(api.register.sendEmailCode, {});
+    await reachCode(first);
+    await first.user.click(screen.getByRole('button', { name: 'Corrigir e-mail' }));
+    expect(screen.getByLabelText('Novo e-mail')).toBeVisible();
+    first.unmount();
+    await openEmail();
+    expect(screen.getByLabelText('Novo e-mail')).toBeVisible();
+    expect(screen.getByLabelText('Novo e-mail')).toHaveValue('nova@example.com');
+    expect(screen.queryByLabelText('Código')).not.toBeInTheDocument();
+  });
+
+  it('a reload more than 30 s after the code was sent offers "Reenviar código" at once', async () => {
+    const first = await openEmail();
+    mockJson(api.register.sendEmailCode, {});
+    await reachCode(first);
+    first.unmount();
+    const later = Date.now() + 31_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      await openEmail();
+      expect(screen.getByRole('button', { name: 'Reenviar código' })).toBeEnabled();
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 
@@ -266,6 +308,24 @@ describe('change mobile', () => {
     expect(input).toHaveAccessibleDescription('O texto colado tem 12 dígitos e este campo aceita 11: confira e digite ou cole de novo.');
     expect(alterar()).toBeDisabled();
     expect(requests).toHaveLength(0);
+  });
+
+  it('a reload on the code step stays there, for the mobile the SMS went to', async () => {
+    const requests = recordRequests();
+    const first = await openMobile();
+    mockJson(api.register.sendMobileCode, {});
+    await reachCode(first, '21999998888', 'Novo celular');
+    first.unmount();
+    const second = await openMobile();
+    expect(screen.getByRole('status')).toHaveTextContent('Enviamos um código de 6 dígitos para (21) 9.9999.8888.');
+    mockJson(api.register.changeMobile, {});
+    await second.user.type(screen.getByLabelText('Código'), '654321');
+    await waitFor(() => expect(confirmar()).toBeEnabled());
+    mockMyAccount();
+    await second.user.click(confirmar());
+    await screen.findByRole('alertdialog', { name: 'Alterado com sucesso!' });
+    expect(requests.map((request) => request.method)).toEqual(['POST', 'PUT']);
+    expect(requests[1]?.body).toEqual({ newMobilePhoneNumber: '21999998888', verificationCode: '654321' });
   });
 
   it('a failed change (500) says so and stays on the code step with the code kept: the code was not the problem', async () => {

@@ -22,7 +22,7 @@ const DRAFT_KEY = 'forgot-password';
 const schema = object({ mobile: mobileSchema(), cpf: cpfSchema() });
 
 /**
- * The lookup's failure (docs/product-rules.md, "Errors"): the server's validation message as an
+ * The lookup's or the legacy reminder's failure (docs/product-rules.md, "Errors"): the server's validation message as an
  * error alert. Decision (issue 25, point 8): the driver stays on the form with the mobile and CPF
  * typed, for another try, instead of being sent home to type them again; whatever failed (the
  * server, a timeout, the connection).
@@ -33,6 +33,11 @@ function alertLookupFailure(error: unknown): void {
     return;
   }
   if (error.kind === 'cancelled') return;
+  // No path of the reminder ends on "Sessão expirada" and /Login: the driver has no session.
+  if (error.kind === 'unauthorized') {
+    showError(PASSWORD_TEXTS.legacyRefused);
+    return;
+  }
   if (error.kind === 'validation' && error.validations.length > 0) {
     showAlert({ kind: 'error', title: error.title, details: error.validations.map((entry) => entry.message) });
     return;
@@ -60,8 +65,9 @@ export function ForgotPasswordPage() {
     if (!found.id) {
       try {
         await legacyReminder(cpf);
-      } catch {
-        return; // Alerted with the service's message.
+      } catch (error) {
+        alertLookupFailure(error);
+        return;
       }
       clearDraft(DRAFT_KEY);
       showSuccess(PASSWORD_TEXTS.legacySent);

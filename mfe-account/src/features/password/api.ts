@@ -6,6 +6,9 @@ export const PASSWORD_TEXTS = {
   changed: 'Senha alterada com sucesso!',
   mismatch: 'Seus dados não correspondem ao cadastro informado.',
   legacySent: 'A nova senha foi enviada para seu e-mail!',
+  // Ours: the legacy service refused the call (401). Not "Sessão expirada": a driver who forgot
+  // the password has no session to renew, and /Login is what they cannot pass.
+  legacyRefused: 'Não foi possível enviar a nova senha para seu e-mail. Tente novamente mais tarde.',
 } as const;
 
 const sending = { overlay: true, alertOnError: true } as const;
@@ -22,5 +25,8 @@ export const changePassword = (guid: string, newPassword: string, verificationCo
 export const lookUpDriver = (mobile: string, cpf: string) =>
   callApi(api.register.forgotPassword, { params: { mobile: onlyDigits(mobile), cpf: onlyDigits(cpf) }, overlay: true });
 
-/** The legacy reminder, GET core Taxista/ReenviarSenha?cpf=<digits>, when the lookup gives no id. */
-export const legacyReminder = (cpf: string) => callApi(api.core.resendPassword, { query: { cpf: onlyDigits(cpf) }, ...sending });
+/**
+ * The legacy reminder, GET core Taxista/ReenviarSenha?cpf=<digits>, when the lookup gives no id.
+ * The screen alerts its failure: a 401 of the core service is no session's end here.
+ */
+export const legacyReminder = (cpf: string) => callApi(api.core.resendPassword, { query: { cpf: onlyDigits(cpf) }, overlay: true });

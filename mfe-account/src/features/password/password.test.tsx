@@ -147,6 +147,42 @@ describe('change password (my account)', () => {
     expect(screen.queryByLabelText('Nova senha')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['"Já possuo um código"', false],
+    ['a code sent more than 30 s ago', true],
+  ])('after a refused code (%s) the way back to the phone does not lock again: no new code was sent', async (_case, sendFirst) => {
+    const requests = recordRequests();
+    const rendered = await openChange();
+    const { user } = rendered;
+    mockJson(api.register.sendPasswordCode, {});
+    mockStatus(api.register.changePassword, 400, { validations: [{ message: 'Código inválido.' }] });
+    let clock: jest.SpyInstance | undefined;
+    try {
+      if (sendFirst) {
+        await sendCode(rendered);
+        const later = Date.now() + 31_000;
+        clock = jest.spyOn(Date, 'now').mockImplementation(() => later);
+        await screen.findByRole('button', { name: 'Reenviar código' });
+      } else {
+        await user.click(button('Já possuo um código'));
+        await screen.findByLabelText('Código');
+      }
+      await typeCode(rendered);
+      await user.type(screen.getByLabelText('Nova senha'), 'nova1234');
+      await waitFor(() => expect(button('Alterar senha')).toBeEnabled());
+      await user.click(button('Alterar senha'));
+      const dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(screen.getByLabelText('Código')).toHaveValue('');
+      expect(button('Reenviar código')).toBeEnabled();
+      await user.click(button('Reenviar código'));
+      expect(screen.getByLabelText('Celular')).toBeVisible();
+    } finally {
+      clock?.mockRestore();
+    }
+    expect(requests.filter((request) => request.url.pathname.endsWith('/send-code'))).toHaveLength(sendFirst ? 1 : 0);
+  });
+
   it('a code request the service refuses says so and stays on the mobile', async () => {
     const rendered = await openChange();
     mockStatus(api.register.sendPasswordCode, 400, {
@@ -284,6 +320,27 @@ describe('forgot password', () => {
     expect(requests.map((request) => request.url.pathname)).not.toContain('/core/Taxista/ReenviarSenha');
     warn.mockRestore();
   });
+
+  it.each([
+    ['with a token the core service refuses', { token: TEST_TOKEN }],
+    ['with no token at all', {}],
+  ])(
+    'a legacy reminder answered 401 (%s) never says "Sessão expirada" nor leads to /Login: the driver stays on the form',
+    async (_case, withSession) => {
+      const rendered = renderRoute({ routes, path: '/my-account/forgot-password', session: withSession });
+      await screen.findByLabelText('CPF');
+      mockJson(api.register.forgotPassword, { id: null, driver: null });
+      mockStatus(api.core.resendPassword, 401, { Message: 'Sessão expirada. Faça login novamente.' });
+      await fill(rendered);
+      await rendered.user.click(button('Continuar'));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent('Não foi possível enviar a nova senha para seu e-mail. Tente novamente mais tarde.');
+      expect(dialog).not.toHaveTextContent(/Sessão expirada/);
+      await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(rendered.router.state.location.pathname).toBe('/my-account/forgot-password');
+      expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');
+    },
+  );
 
   it('a legacy reminder that fails shows the service message', async () => {
     const rendered = await openForgot();

@@ -9,10 +9,28 @@ import { justContractedDriverId } from '../../session';
 import { fetchActivePolicy } from './api';
 import { now } from './clock';
 import { PROCESSING_TEXT, PROCESSING_TITLE } from './constants';
+import { checkEligibility } from '../../eligibility';
+import { NotEligible } from '../../EligibilityGate';
+import type { InsurancePolicy } from '../../contract';
 import { InsuranceOffer } from './InsuranceOffer';
 import { PolicyDetails } from './PolicyDetails';
 import { summarizePolicy } from './policy';
 import './car-insurance.css';
+
+/**
+ * The offer, only to a driver who can contract (docs/product-rules.md, "Insurance and card"): a
+ * driver without a registered taxi or whose registration is not found reads why instead.
+ */
+function OfferIfEligible({ driverId, policy }: { driverId: string; policy: InsurancePolicy }) {
+  const load = useLoad((signal) => checkEligibility(driverId, signal, policy), [driverId, policy]);
+  return (
+    <LoadView {...load}>
+      {(result) =>
+        result.status === 'no-vehicle' || result.status === 'no-driver' ? <NotEligible status={result.status} /> : <InsuranceOffer />
+      }
+    </LoadView>
+  );
+}
 
 /**
  * /car-insurance/init/:driverId — the offer when the driver has no active policy, otherwise the
@@ -45,7 +63,11 @@ export function InsuranceHomePage() {
     <Page title="Seguro auto" backTo={HOME_PATH}>
       <LoadView {...load}>
         {({ policy, checkedAt }) =>
-          policy.active ? <PolicyDetails policy={policy} now={checkedAt} driverId={driverId} /> : <InsuranceOffer />
+          policy.active ? (
+            <PolicyDetails policy={policy} now={checkedAt} driverId={driverId} />
+          ) : (
+            <OfferIfEligible driverId={driverId} policy={policy} />
+          )
         }
       </LoadView>
     </Page>

@@ -47,13 +47,15 @@ interface ConfirmedActionProps {
   confirmLabel: string;
   request: () => Promise<unknown>;
   successText: string;
+  /** After the request was accepted (the home reads the policy again). */
+  onSent?: () => void;
 }
 
 /**
  * An action on the policy that cannot be taken back: the driver confirms on the page first
  * (focus moves to the question; Voltar backs out and returns it to the button), then it is sent.
  */
-function ConfirmedAction({ label, variant, note, question, confirmLabel, request, successText }: ConfirmedActionProps) {
+function ConfirmedAction({ label, variant, note, question, confirmLabel, request, successText, onSent }: ConfirmedActionProps) {
   const [step, setStep] = useState<ConfirmStep>('idle');
   const startButtonRef = useRef<HTMLButtonElement>(null);
   const questionRef = useRef<HTMLParagraphElement>(null);
@@ -69,6 +71,7 @@ function ConfirmedAction({ label, variant, note, question, confirmLabel, request
     flushSync(() => setStep('sent'));
     statusRef.current?.focus();
     showSuccess(successText);
+    onSent?.();
   });
   const back = () => {
     if (busy) return;
@@ -122,7 +125,7 @@ function ConfirmedAction({ label, variant, note, question, confirmLabel, request
  * "Renovar seguro": shown once the policy has expired. Says when it expired and, as cancelling
  * does, asks for confirmation before the renewal is sent.
  */
-export function RenewAction({ requestId, expiredOn }: { requestId: string; expiredOn: Date }) {
+export function RenewAction({ requestId, expiredOn, onSent }: { requestId: string; expiredOn: Date; onSent?: () => void }) {
   const date = formatDate(expiredOn);
   return (
     <ConfirmedAction
@@ -133,12 +136,13 @@ export function RenewAction({ requestId, expiredOn }: { requestId: string; expir
       confirmLabel="Confirmar renovação"
       request={() => renewPolicy(requestId)}
       successText={SUCCESS_TEXTS.renew}
+      onSent={onSent}
     />
   );
 }
 
 /** "Cancelar seguro": asks for confirmation on the page first, then sends the request. */
-export function CancelAction({ requestId }: { requestId: string }) {
+export function CancelAction({ requestId, onSent }: { requestId: string; onSent?: () => void }) {
   return (
     <ConfirmedAction
       label="Cancelar seguro"
@@ -147,6 +151,7 @@ export function CancelAction({ requestId }: { requestId: string }) {
       confirmLabel="Confirmar cancelamento"
       request={() => cancelPolicy(requestId)}
       successText={SUCCESS_TEXTS.cancel}
+      onSent={onSent}
     />
   );
 }

@@ -23,3 +23,6 @@ export const PROCESSING_TITLE = 'Contratação em processamento';
 
 /** The contract details of a driver with no policy (ours). */
 export const NO_CONTRACT_TEXT = 'Você ainda não tem um seguro auto contratado.';
+
+/** The home right after a cancellation the insurer accepted, read again (ours). */
+export const NO_ACTIVE_POLICY_TEXT = 'Você não tem mais um seguro ativo.';

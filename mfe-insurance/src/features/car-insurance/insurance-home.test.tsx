@@ -40,8 +40,14 @@ function detail(label: string): string | null | undefined {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 }
 
+const VEHICLE = { plate: 'BRA2E19', chassis: '9BWZZZ377VT004251', fuel: 'Flex', issuingState: 'SP', issuingAuthority: 'DETRAN-SP' };
+const DRIVER = { id: DRIVER_ID, name: 'Maria', email: 'maria@example.com', mobile: '11987654321', cpf: '52998224725' };
+
 beforeEach(() => {
   jest.spyOn(Date, 'now').mockReturnValue(NOW);
+  // A driver who can contract: a taxi registered, the registration found.
+  mockJson(api.register.vehicle, { response: { vehicle: VEHICLE } });
+  mockJson(api.register.driver, { response: DRIVER });
 });
 
 afterEach(() => {
@@ -57,7 +63,12 @@ describe('insurance home: loading the policy', () => {
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Seguro auto' })).toBeInTheDocument();
     await screen.findByRole('link', { name: 'Contratar' });
-    expect(requests).toHaveLength(1);
+    // Then whether the driver can contract: the taxi, the registration (register service).
+    expect(requests.map((request) => request.url.pathname)).toEqual([
+      `${BASE}/${DRIVER_ID}/active-policy`,
+      `/register/api/1.0/driver/${DRIVER_ID}/modality/0/vehicle`,
+      `/register/api/1.0/driver/${DRIVER_ID}`,
+    ]);
     expect(requests[0]?.method).toBe('GET');
     expect(requests[0]?.url.pathname).toBe(`${BASE}/${DRIVER_ID}/active-policy`);
     expect(requests[0]?.headers.get('authorization')).toBeNull();
@@ -134,7 +145,16 @@ describe('insurance home: the offer', () => {
     await user.click(contract);
     expect(await screen.findByRole('heading', { level: 1, name: 'Antes de contratar' })).toBeInTheDocument();
     expect(getDriverId()).toBe(DRIVER_ID);
-    expect(screen.getByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/car-insurance/complememnt');
+    expect(await screen.findByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/car-insurance/complememnt');
+  });
+
+  it('a driver with no registered taxi is not offered the insurance: no Contratar, and why', async () => {
+    mockJson(api.insurance.activePolicy, noPolicy);
+    mockStatus(api.register.vehicle, 404, { validations: [{ message: 'Veículo não encontrado.' }] });
+    renderRoute({ routes, path: PATH });
+    expect(await screen.findByText(/Você ainda não tem um táxi cadastrado: cadastre o seu táxi/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contratar' })).not.toBeInTheDocument();
+    expect(screen.queryByText('R$ 1.614,00')).not.toBeInTheDocument();
   });
 
   it('the header leads back to the portal home', async () => {
@@ -284,6 +304,38 @@ describe('insurance home: an active policy', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('button', { name: /Cancelar seguro|Confirmar cancelamento/ })).not.toBeInTheDocument();
     expect(screen.getByText('Pedido de cancelamento enviado com sucesso.')).toBeInTheDocument();
+  });
+
+  it('after a cancellation the home reads the policy again: no validity left, "Você não tem mais um seguro ativo."', async () => {
+    mockJson(api.insurance.activePolicy, activePolicy);
+    mockApi(api.insurance.cancel, () => {
+      // The insurer ends the policy: from now on it answers none.
+      mockJson(api.insurance.activePolicy, noPolicy);
+      return HttpResponse.json({});
+    });
+    const { user } = renderRoute({ routes, path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Cancelar seguro' }));
+    expect(detail('Vigência até')).toBe('14/06/2027');
+    await user.click(screen.getByRole('button', { name: 'Confirmar cancelamento' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Você não tem mais um seguro ativo.')).toBeInTheDocument();
+    expect(screen.queryByText('Vigência até')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Detalhes do contrato' })).not.toBeInTheDocument();
+    expect(screen.getByText('Pedido de cancelamento enviado com sucesso.')).toHaveFocus();
+  });
+
+  it('after a renewal the home reads the policy again and shows the new validity', async () => {
+    mockJson(api.insurance.activePolicy, expiredPolicy);
+    mockApi(api.insurance.renew, () => {
+      mockJson(api.insurance.activePolicy, { ...expiredPolicy, expirationDate: '2027-06-15T12:00:00-03:00' });
+      return HttpResponse.json({});
+    });
+    const { user } = renderRoute({ routes, path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Renovar seguro' }));
+    expect(detail('Vigência até')).toBe('14/06/2026');
+    await user.click(screen.getByRole('button', { name: 'Confirmar renovação' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(detail('Vigência até')).toBe('15/06/2027'));
   });
 
   it('a failed cancellation shows the error alert and keeps the page usable', async () => {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { getConfig } from '@driver-portal/shared/config';
 import { useLoad } from '@driver-portal/shared/data';
-import { formatDate } from '@driver-portal/shared/format';
+import { formatDate, onlyDigits } from '@driver-portal/shared/format';
 import { ButtonLink, Card, LoadView, platformStyleScope } from '@driver-portal/shared/ui';
 import { CARD_STAGES, type CardAddress, type CardStatus } from '../../contract';
 import { currentDriverId } from '../../session';
@@ -17,6 +18,37 @@ const cardCep = (digits: string) => (/^\d{8}$/.test(digits) ? `${digits.slice(0,
 function addressLines(address: CardAddress): string[] {
   const street = [`${address.address}, ${address.number}`, address.complement].filter(Boolean).join(' - ');
   return [street, `${address.neighborhood}, ${address.city} - ${address.state}`, `CEP ${cardCep(address.cep)}`];
+}
+
+/**
+ * The card delivered, waiting to be unlocked: how (the provider's support phones where the
+ * deployment configures them, else the app's help channel, never a made-up number) and when the
+ * stage is done.
+ */
+function UnlockHelp() {
+  const phones = getConfig().supportPhones ?? [];
+  return (
+    <div className="card-stage-help">
+      {phones.length === 0 ? (
+        <p>{CARD_TEXTS.unlockInApp}</p>
+      ) : (
+        <>
+          <p>{CARD_TEXTS.unlockByPhone}</p>
+          <ul className="card-stage-phones">
+            {phones.map((item) => (
+              <li key={`${item.label} ${item.phone}`}>
+                {item.label}:{' '}
+                <a className="nowrap" href={`tel:${onlyDigits(item.phone)}`}>
+                  {item.phone}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p>{CARD_TEXTS.unlockDone}</p>
+    </div>
+  );
 }
 
 function Tracker({ status }: { status: CardStatus }) {
@@ -48,6 +80,7 @@ function Tracker({ status }: { status: CardStatus }) {
                 <div>
                   <p className="card-stage-label">{CARD_STAGE_LABELS[stage]}</p>
                   <p className="card-stage-state">{state === 'done' ? 'Concluído' : state === 'current' ? 'Etapa atual' : 'A seguir'}</p>
+                  {stage === 'UNLOCK' && state === 'current' ? <UnlockHelp /> : null}
                 </div>
               </li>
             );

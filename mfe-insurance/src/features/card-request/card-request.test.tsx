@@ -12,6 +12,8 @@ import {
   TEST_TOKEN,
   savedDraft,
 } from '@driver-portal/shared/test-utils';
+import { setActiveConfig } from '@driver-portal/shared/config';
+import { testConfig } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
 
 // Forms typed key by key: on a busy 2-core machine some take longer than Jest's 5 s default.
@@ -367,6 +369,31 @@ describe('card status', () => {
     expect(screen.getByText('Pedido feito em 15/06/2026.')).toBeInTheDocument();
     expect(screen.getByText('CEP 01.310-100')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/card-out');
+  });
+
+  it('at "Desbloquear cartão" says how to unlock (the app\'s help without configured phones) and when the stage is done', async () => {
+    mockJson(api.card.status, { ...REQUESTED, stage: 'UNLOCK' });
+    open('/card-request/status');
+    const stages = await screen.findByRole('list', { name: 'Etapas do cartão' });
+    const current = within(stages).getAllByRole('listitem')[3];
+    expect(current).toHaveAttribute('aria-current', 'step');
+    expect(current).toHaveTextContent('O cartão já foi entregue. Para desbloquear, use a opção de ajuda do aplicativo.');
+    expect(current).toHaveTextContent('Esta etapa termina quando o cartão é desbloqueado');
+  });
+
+  it('at "Desbloquear cartão" lists the support phones the environment configures, each one to dial', async () => {
+    setActiveConfig({ ...testConfig, supportPhones: [{ label: 'Capitais', phone: '4004 1234' }] });
+    mockJson(api.card.status, { ...REQUESTED, stage: 'UNLOCK' });
+    open('/card-request/status');
+    expect(await screen.findByText('O cartão já foi entregue. Para desbloquear, ligue para a central de atendimento:')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '4004 1234' })).toHaveAttribute('href', 'tel:40041234');
+  });
+
+  it('before the last stage no unlock help is shown', async () => {
+    mockJson(api.card.status, { ...REQUESTED, stage: 'DELIVERY' });
+    open('/card-request/status');
+    await screen.findByRole('list', { name: 'Etapas do cartão' });
+    expect(screen.queryByText(/Para desbloquear/)).not.toBeInTheDocument();
   });
 
   it('/card-out, its back link, leads to the portal home', async () => {

@@ -15,6 +15,10 @@ export const CARD_TEXTS = {
   required: 'Campo obrigatório',
   noDriver: 'Não foi possível identificar o motorista. Abra o cartão pela página inicial do portal.',
   notRequested: 'Você ainda não pediu o seu cartão de pagamento.',
+  // The last stage: how to unlock and when it is done (ours; the card service has no unlock call).
+  unlockByPhone: 'O cartão já foi entregue. Para desbloquear, ligue para a central de atendimento:',
+  unlockInApp: 'O cartão já foi entregue. Para desbloquear, use a opção de ajuda do aplicativo.',
+  unlockDone: 'Esta etapa termina quando o cartão é desbloqueado: a partir daí ele já recebe os seus pagamentos.',
 } as const;
 
 export const CARD_PATHS = {

@@ -3,16 +3,35 @@ import { Navigate } from 'react-router';
 import { ButtonLink, Card, Page } from '@driver-portal/shared/ui';
 import { INSURANCE_OFFER, insuranceHomePath } from '../../offer';
 import { contractFinished, currentDriverId } from '../../session';
+import { EligibilityGate } from '../../EligibilityGate';
 import { MAX_ADDITIONAL_DRIVERS, STEP_PATH } from './wizard';
 import { STEP_TITLES } from './texts';
 import './wizard.css';
 
-/** /car-insurance/disclaimer: what the contract covers and what the driver needs at hand (texts ours). */
+/**
+ * /car-insurance/disclaimer: what the contract covers and what the driver needs at hand (texts
+ * ours), once the driver is known to be able to contract (a taxi registered, the registration
+ * found, no active policy: a driver with one is led to it).
+ */
 export function DisclaimerPage() {
   const driverId = currentDriverId();
   if (driverId && contractFinished.get() === 'yes') return <Navigate to={insuranceHomePath(driverId)} replace />;
   return (
     <Page title={STEP_TITLES.disclaimer} backTo={driverId ? insuranceHomePath(driverId) : HOME_PATH}>
+      {driverId ? (
+        <EligibilityGate driverId={driverId} always>
+          {() => <Disclaimer />}
+        </EligibilityGate>
+      ) : (
+        <Disclaimer />
+      )}
+    </Page>
+  );
+}
+
+function Disclaimer() {
+  return (
+    <>
       <Card title="O que o seguro cobre">
         <p>
           O seguro auto {INSURANCE_OFFER.insurer} para taxistas cobre danos que o seu táxi causar a outras pessoas e veículos (terceiros),
@@ -31,6 +50,6 @@ export function DisclaimerPage() {
       <ButtonLink to={STEP_PATH.complement} className="button-block">
         Continuar
       </ButtonLink>
-    </Page>
+    </>
   );
 }

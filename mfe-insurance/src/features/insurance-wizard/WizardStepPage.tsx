@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Page } from '@driver-portal/shared/ui';
 import { insuranceHomePath } from '../../offer';
 import { contractFinished, currentDriverId } from '../../session';
+import { EligibilityGate } from '../../EligibilityGate';
 import { STEP_TITLES, WIZARD_TEXTS } from './texts';
 import { DISCLAIMER_PATH, nextStep, readAnswers, redirectFor, STEP_PATH, stepsOf, type WizardAnswers, type WizardStep } from './wizard';
 import './wizard.css';
@@ -37,7 +38,9 @@ export function WizardStepPage({ step, children }: WizardStepPageProps) {
   return (
     <Page title={STEP_TITLES[step]} backTo={previousPath(step, answers)}>
       {driverId ? (
-        children(answers, driverId)
+        // A step opened without the disclaimer's check (the native app's deep link to the first
+        // step) checks first: nobody fills the steps to be refused at the last tap.
+        <EligibilityGate driverId={driverId}>{() => children(answers, driverId)}</EligibilityGate>
       ) : (
         <p className="error-state" role="alert">
           {WIZARD_TEXTS.noDriver}

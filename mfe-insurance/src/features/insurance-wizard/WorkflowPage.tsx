@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useLoad } from '@driver-portal/shared/data';
 import { NOT_INFORMED } from '@driver-portal/shared/format';
-import { Button } from '@driver-portal/shared/ui';
+import { callApi } from '@driver-portal/shared/http';
+import { Button, LoadView } from '@driver-portal/shared/ui';
+import { api } from '../../contract';
+import { TAXI_MODALITY } from '../../eligibility';
 import { bankName } from './banks';
 import { STEP_TITLES, WIZARD_TEXTS } from './texts';
 import { WizardStepPage } from './WizardStepPage';
@@ -43,7 +47,28 @@ function shownCpf(cpf: string): string {
   return digits.length === 11 ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}` : cpf;
 }
 
-function Review({ answers }: { answers: WizardAnswers }) {
+/**
+ * The vehicle insured: the taxi of the driver's registration (modality 0), which the contract
+ * sends; shown so the driver knows which car the insurance covers. Changed in the registration,
+ * not here.
+ */
+function InsuredVehicle({ driverId }: { driverId: string }) {
+  const load = useLoad(
+    (signal) =>
+      callApi(api.register.vehicle, { params: { id: driverId, m: TAXI_MODALITY }, signal }).then(({ response }) => response.vehicle),
+    [driverId],
+  );
+  return (
+    <section className="card review-part" aria-label={WIZARD_TEXTS.insuredVehicle}>
+      <div className="review-part-header">
+        <h2 className="card-title">{WIZARD_TEXTS.insuredVehicle}</h2>
+      </div>
+      <LoadView {...load}>{(vehicle) => <Details rows={[['Placa', vehicle.plate]]} />}</LoadView>
+    </section>
+  );
+}
+
+function Review({ answers, driverId }: { answers: WizardAnswers; driverId: string }) {
   const navigate = useNavigate();
   const { complement, financial } = answers;
   const owner = ownsVehicle(answers) ? answers.ownerFromDriver : answers.ownerInfo;
@@ -55,6 +80,7 @@ function Review({ answers }: { answers: WizardAnswers }) {
   return (
     <>
       <p>Confira os dados antes de contratar. Toque em Alterar para corrigir uma parte.</p>
+      <InsuredVehicle driverId={driverId} />
       <ReviewPart title={STEP_TITLES.complement} step="complement">
         <Details
           rows={[
@@ -118,5 +144,5 @@ function Review({ answers }: { answers: WizardAnswers }) {
 
 /** /car-insurance/workflow: everything entered, each part with its way to change it. */
 export function WorkflowPage() {
-  return <WizardStepPage step="workflow">{(answers) => <Review answers={answers} />}</WizardStepPage>;
+  return <WizardStepPage step="workflow">{(answers, driverId) => <Review answers={answers} driverId={driverId} />}</WizardStepPage>;
 }

@@ -1,11 +1,6 @@
 import { callApi } from '@driver-portal/shared/http';
 import { api, type InsuranceRequest } from '../../contract';
-
-/**
- * The taxi modality: the insurance is offered to taxi drivers, so the vehicle insured is the one
- * registered for modality 0 (docs/product-rules.md, "Gaps the product defines").
- */
-export const TAXI_MODALITY = 0;
+import { TAXI_MODALITY } from '../../eligibility';
 
 /** The registered driver: name and CPF fill the owner when the driver owns the vehicle. */
 export const fetchDriver = (driverId: string) =>

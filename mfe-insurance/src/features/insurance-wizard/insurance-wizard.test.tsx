@@ -46,23 +46,91 @@ const REVIEWED: WizardAnswers = {
   reviewed: true,
 };
 
-/** Opens a wizard path for the driver of the insurance home, with answers already given. */
-function open(path: string, answers?: WizardAnswers) {
+/**
+ * Opens a wizard path for the driver of the insurance home, with answers already given; the
+ * check that the driver can contract already passed, unless `checked` is false.
+ */
+function open(path: string, answers?: WizardAnswers, checked = true) {
   const driverValues: Record<string, string> = answers ? { insuranceWizard: JSON.stringify(answers) } : {};
+  if (checked) driverValues.insuranceEligible = 'yes';
   return renderRoute({ routes, path, session: { token: TEST_TOKEN, driverId: DRIVER_ID }, driverValues });
 }
+
+// The review shows the insured vehicle (the registration's taxi).
+beforeEach(() => mockJson(api.register.vehicle, { response: { vehicle: VEHICLE } }));
 
 const storedAnswers = (): WizardAnswers => JSON.parse(driverValue('insuranceWizard').get() ?? '{}') as WizardAnswers;
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
+/** What the insurer needs, found: no policy, the taxi, the driver's registration. */
+function mockEligible() {
+  mockJson(api.insurance.activePolicy, { active: false, policyNumber: null, expirationDate: null, bestPaymentDay: null, requestId: null });
+  mockJson(api.register.vehicle, { response: { vehicle: VEHICLE } });
+  mockJson(api.register.driver, { response: DRIVER });
+}
+
 describe('the disclaimer', () => {
   it('says what the insurance covers and what to have at hand, and leads to the first step; back to the insurance home', async () => {
+    mockEligible();
     open('/car-insurance/disclaimer');
     expect(await heading('Antes de contratar')).toBeInTheDocument();
-    expect(screen.getByText(/cobre danos que o seu táxi causar/)).toBeInTheDocument();
+    expect(await screen.findByText(/cobre danos que o seu táxi causar/)).toBeInTheDocument();
     expect(screen.getByText(/até 3 condutores adicionais/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continuar' })).toHaveAttribute('href', '/car-insurance/complememnt');
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/car-insurance/init/${DRIVER_ID}`);
+  });
+
+  it('a driver with no registered taxi reads why before any step, and is offered no Continuar', async () => {
+    const requests = recordRequests();
+    mockEligible();
+    mockStatus(api.register.vehicle, 404, { validations: [{ message: 'Veículo não encontrado.' }] });
+    open('/car-insurance/disclaimer', undefined, false);
+    expect(await screen.findByText(/Você ainda não tem um táxi cadastrado/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continuar' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url.pathname)).toContain(`/register/api/1.0/driver/${DRIVER_ID}/modality/0/vehicle`);
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('a driver whose registration is not found reads so, with no Continuar', async () => {
+    mockEligible();
+    mockStatus(api.register.driver, 404, { validations: [{ message: 'Motorista não encontrado.' }] });
+    open('/car-insurance/disclaimer', undefined, false);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não encontramos o seu cadastro para contratar o seguro.');
+    expect(screen.queryByRole('link', { name: 'Continuar' })).not.toBeInTheDocument();
+  });
+
+  it('a driver who already has a policy is led to it (the insurance home), replacing the disclaimer', async () => {
+    mockEligible();
+    mockJson(api.insurance.activePolicy, {
+      active: true,
+      policyNumber: '1180-0001-ABCD',
+      expirationDate: '2099-01-01T00:00:00Z',
+      bestPaymentDay: 10,
+      requestId: 'req-1',
+    });
+    const { router } = open('/car-insurance/disclaimer', undefined, false);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/car-insurance/init/${DRIVER_ID}`));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('1180-0001-ABCD')).toBeInTheDocument();
+  });
+
+  it("the first step opened straight (the native app's deep link) checks too: no taxi, no form", async () => {
+    mockEligible();
+    mockStatus(api.register.vehicle, 404, {});
+    open('/car-insurance/complememnt', undefined, false);
+    expect(await screen.findByText(/Você ainda não tem um táxi cadastrado/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Estado civil' })).not.toBeInTheDocument();
+  });
+
+  it('a failed check says so with a retry, which opens the step', async () => {
+    mockEligible();
+    mockStatus(api.register.vehicle, 500, {});
+    const { user } = open('/car-insurance/complememnt', undefined, false);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNEXPECTED_TEXT);
+    expect(screen.queryByRole('combobox', { name: 'Estado civil' })).not.toBeInTheDocument();
+    mockJson(api.register.vehicle, { response: { vehicle: VEHICLE } });
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('combobox', { name: 'Estado civil' })).toBeInTheDocument();
   });
 });
 
@@ -182,6 +250,24 @@ describe('a step opened before the earlier ones are done', () => {
 });
 
 describe('step 2, financial', () => {
+  it.each([
+    ['Dígito da conta', 'X', 'Se o dígito da sua conta for X, informe 0.'],
+    ['Dígito da agência', 'x', 'Se o dígito da sua agência for X, informe 0.'],
+    ['Dígito da conta', '10', 'O dígito é um só número, de 0 a 9.'],
+  ])('%s "%s" says "%s" and the step waits', async (label, value, message) => {
+    const { user, router } = open('/car-insurance/financial', { complement: COMPLEMENT });
+    await heading('Dados financeiros');
+    await user.selectOptions(screen.getByLabelText('Banco'), '341');
+    await user.type(screen.getByLabelText('Agência'), '1234');
+    await user.type(screen.getByLabelText('Conta'), '56789');
+    if (label !== 'Dígito da conta') await user.type(screen.getByLabelText('Dígito da conta'), '0');
+    await user.type(screen.getByLabelText(label), value);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(screen.getByLabelText(label)).not.toHaveAccessibleDescription(expect.stringContaining('Informe apenas números'));
+    expect(router.state.location.pathname).toBe('/car-insurance/financial');
+  });
+
   it('needs bank, agency, account and account digit (digits only); the agency digit is optional', async () => {
     const { user, router } = open('/car-insurance/financial', { complement: COMPLEMENT });
     await heading('Dados financeiros');
@@ -383,6 +469,9 @@ describe('the review (workflow)', () => {
     const { user, router } = open('/car-insurance/workflow', { ...REVIEWED, reviewed: false });
     await heading('Revise seus dados');
     const part = (name: string) => screen.getByRole('region', { name });
+    // Which car is insured: the plate of the registration's taxi, not changed here.
+    expect(await within(part('Veículo segurado')).findByText('BRA2E19')).toBeInTheDocument();
+    expect(within(part('Veículo segurado')).queryByRole('link')).not.toBeInTheDocument();
     expect(within(part('Dados complementares')).getByText('Casado')).toBeInTheDocument();
     expect(within(part('Dados complementares')).getByText('10/05/2010')).toBeInTheDocument();
     expect(within(part('Dados financeiros')).getByText('341 - Itaú Unibanco')).toBeInTheDocument();

@@ -16,6 +16,7 @@ export const WIZARD_TEXTS = {
   noDriver: 'Não foi possível identificar o motorista. Abra o seguro auto pela página inicial do portal.',
   maxDrivers: 'Você já incluiu o máximo de 3 condutores adicionais.',
   noDrivers: 'Nenhum condutor adicional',
+  insuredVehicle: 'Veículo segurado',
 } as const;
 
 export const STEP_TITLES = {

@@ -4,6 +4,7 @@ import { clearDraft } from '@driver-portal/shared/forms';
 import { driverValue } from '@driver-portal/shared/session';
 import { cpfSchema, isoDateFromToday, object, string, TEXT_LIMITS, textSchema } from '@driver-portal/shared/validation';
 import { MARITAL_STATUSES } from '../../contract';
+import { eligibilityChecked } from '../../eligibility';
 import { WIZARD_TEXTS } from './texts';
 
 /*
@@ -109,12 +110,27 @@ export const complementSchema = object({
   rgIssueDate: pastDate(),
 });
 
+/** A check digit is one character (ours): an X points to the hint (type 0), anything else says so. */
+export const DIGIT_MESSAGES = {
+  agencyX: 'Se o dígito da sua agência for X, informe 0.',
+  accountX: 'Se o dígito da sua conta for X, informe 0.',
+  oneDigit: 'O dígito é um só número, de 0 a 9.',
+} as const;
+
+const checkDigit = (xMessage: string, required: boolean) => {
+  const base = string()
+    .trim()
+    .test('x', xMessage, (value) => !value || !/^x$/i.test(value))
+    .test('one-digit', DIGIT_MESSAGES.oneDigit, (value) => !value || /^x$/i.test(value) || /^\d$/.test(value));
+  return required ? base.required(WIZARD_TEXTS.required) : base;
+};
+
 export const financialSchema = object({
   bank: string().required(WIZARD_TEXTS.required),
   agency: digits(10, true),
-  agencyDigit: digits(1, false),
+  agencyDigit: checkDigit(DIGIT_MESSAGES.agencyX, false),
   account: digits(10, true),
-  accountDigit: digits(1, true),
+  accountDigit: checkDigit(DIGIT_MESSAGES.accountX, true),
 });
 
 export const ownerSchema = object({ isOwner: string().required(WIZARD_TEXTS.required).oneOf(['Sim', 'Não'], WIZARD_TEXTS.required) });
@@ -269,6 +285,7 @@ export const DRAFT_KEYS = {
 /** After the contract is sent: nothing of it stays in the session. */
 export function clearWizard(): void {
   answersValue.set(undefined);
+  eligibilityChecked.set(undefined);
   editingDrivers.clear();
   Object.values(DRAFT_KEYS).forEach(clearDraft);
 }

@@ -1,3 +1,4 @@
+import { glareSampleSet } from './glare-samples';
 import { checkQuality, QUALITY_LIMITS } from './quality';
 
 /*
@@ -99,6 +100,27 @@ describe('photo quality check', () => {
   it('flags a glare spot, and not the paper itself', () => {
     expect(check(withGlare(sharp, 60)).issues).toEqual(['glare']);
     expect(check(withGlare(sharp, 10)).issues).toEqual([]);
+  });
+
+  it('does not flag a screenshot of a white digital bill, nor a white PDF page, as glare (a bright page is no bright spot)', () => {
+    const [bill, pdf] = glareSampleSet(1);
+    expect(bill?.name).toMatch(/bill screenshot/);
+    expect(pdf?.name).toMatch(/PDF page/);
+    for (const sample of [bill, pdf]) {
+      if (!sample) throw new Error('no sample');
+      const report = checkQuality(sample.gray, sample.width, sample.height);
+      // Most of the page is saturated: the old rule (more than 2 % of pixels at 250+) said glare.
+      expect(sample.gray.filter((value) => value >= QUALITY_LIMITS.glareLevel).length / sample.gray.length).toBeGreaterThan(0.3);
+      expect(report.issues).toEqual([]);
+    }
+  });
+
+  it('reads a white page (one saturated patch as large as the page) in a few milliseconds too', () => {
+    const [bill] = glareSampleSet(1);
+    if (!bill) throw new Error('no sample');
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) checkQuality(bill.gray, bill.width, bill.height);
+    expect((performance.now() - started) / 10).toBeLessThan(50);
   });
 
   it('reads the 512 px copy in a few milliseconds', () => {

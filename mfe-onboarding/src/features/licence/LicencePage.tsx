@@ -32,6 +32,8 @@ export const LICENCE_TEXTS = {
   invalidDate: 'Data inválida',
   fatherHint: 'Se não constar na CNH, escreva "Não consta".',
   invalidModality: 'Modalidade inválida.',
+  // Ours, like the vehicle's age: reason 8 of the review, told before the driver waits days for it.
+  expired: 'CNHs vencidas não são aceitas: esta CNH será recusada na análise.',
 } as const;
 
 type LicenceValues = Omit<LicenceBody, 'Category'> & { Category: LicenceBody['Category'] | '' };
@@ -68,7 +70,7 @@ type TextField = Exclude<keyof LicenceValues, DateField | 'Category' | 'Document
 /**
  * The dates a CNH can carry (issue 25, point 6), read when the form is checked: a holder of at
  * least 18; a first licence and an issue date not in the future; a validity of at most 10 years
- * ahead (an expired CNH may still be typed: the review rejects it, reason 8).
+ * ahead (an expired CNH may still be typed, with a warning under it: the review rejects it, reason 8).
  */
 const DATE_RANGES: Record<DateField, () => [string, string]> = {
   BirthDate: () => ['1900-01-01', isoDateFromToday(-18)],
@@ -111,6 +113,12 @@ const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/,
 
 /** Every field has something in it: the only rule for Continue (docs/product-rules.md, "Validation and masks"). */
 const allFilled = (values: LicenceValues) => Object.values(values).every((value) => value.trim() !== '');
+
+/** True when the "Validade" typed is a whole date before today (Brazil's day): the CNH expired. */
+export function expiredLicence(typedValidity: string, now: Date = new Date()): boolean {
+  const iso = typedDateToIso(typedValidity);
+  return iso !== undefined && iso < isoDateFromToday(0, now);
+}
 
 /** What the service read back fills the form when no draft is kept. */
 function fromReadBack(readBack: LicenceReadBack): LicenceValues {
@@ -162,7 +170,13 @@ function LicenceForm({ guid, flow, modalityType }: { guid: string; flow: Flow; m
               <FormField name="RegisterNumber" label="Nº de registro da CNH" inputMode="numeric" autoComplete="off" />
               <SelectField name="Category" label="Categoria" placeholder="Selecione" options={CATEGORY_OPTIONS} />
               <FormField name="FirstLicenseDate" label="Data da 1ª habilitação" mask="date" placeholder="DD/MM/AAAA" />
-              <FormField name="ExpirationDate" label="Validade" mask="date" placeholder="DD/MM/AAAA" />
+              <FormField
+                name="ExpirationDate"
+                label="Validade"
+                mask="date"
+                placeholder="DD/MM/AAAA"
+                hint={expiredLicence(values.ExpirationDate) ? LICENCE_TEXTS.expired : undefined}
+              />
               <FormField name="BirthDate" label="Data de nascimento" mask="date" placeholder="DD/MM/AAAA" autoComplete="bday" />
               <FormField name="DocumentNumber" label="Documento de identidade (RG)" autoComplete="off" />
               <FormField name="DocumentIssuingAuthority" label="Órgão emissor do documento" autoComplete="off" />

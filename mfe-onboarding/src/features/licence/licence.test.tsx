@@ -205,6 +205,29 @@ describe('licence data', () => {
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
+  it('tells an expired CNH so under "Validade", as the vehicle\'s age is told, and still lets it be sent', async () => {
+    const requests = recordRequests();
+    mockJson(api.register.saveLicense, {});
+    const rendered = await open();
+    const { user } = rendered;
+    await fill(rendered, 'Validade');
+    const today = new Date();
+    const day = (offset: number) => {
+      const date = new Date(today.getTime() + offset * 86_400_000);
+      const [year, month, dayOfMonth] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date).split('-');
+      return `${dayOfMonth}${month}${year}`;
+    };
+    await user.click(field('Validade'));
+    await user.paste(day(2));
+    expect(field('Validade')).not.toHaveAccessibleDescription(/vencida/);
+    await user.clear(field('Validade'));
+    await user.paste(day(-2));
+    expect(field('Validade')).toHaveAccessibleDescription('CNHs vencidas não são aceitas: esta CNH será recusada na análise.');
+    // A warning, not a refusal: the driver may still send it (the review is the one to refuse).
+    await user.click(continuar());
+    await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1));
+  });
+
   it('keeps its draft across a reload', async () => {
     const first = await open();
     await first.user.type(field('Nome da mãe'), 'Ana Ferreira');
