@@ -530,3 +530,14 @@ export function withBrokenEntry<T>(answer: unknown, value: T): T {
 export function mockAnswer(endpoint: AnyEndpoint, body: unknown): void {
   mockApi(endpoint, () => HttpResponse.json(body as Parameters<typeof HttpResponse.json>[0]));
 }
+
+/**
+ * The "must work" answers of a call declared with `accepted()` (a save, a toggle, a request), as
+ * the generator makes them: 204, an empty 200, an object with a field nobody declared. For
+ * component tests: `it.each(ACCEPTED_ANSWERS)` with `mockApi(endpoint, answer)`.
+ */
+export const ACCEPTED_ANSWERS: readonly (readonly [string, () => Response])[] = [
+  ['204 No Content', () => new HttpResponse(null, { status: 204 })],
+  ['an empty 200', () => new HttpResponse('', { status: 200 })],
+  ['an object with a field nobody declared', () => HttpResponse.json({ [EXTRA_FIELD]: 'x' })],
+];
