@@ -240,3 +240,21 @@ describe('resend password', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Senha reenviada!' })).toHaveClass('dialog-success');
   });
 });
+
+/* A list where an object is declared, deeper than the whole answer: what is only shown reads as absent. */
+describe('a list where an object is declared', () => {
+  it("a deposit's fee sent as a list: both days listed, the fee not shown", async () => {
+    const [first, second] = deposits;
+    mockAnswer(api.core.deposits, [{ ...first, Servico: [1, 2] }, second]);
+    renderRoute({ routes, path: '/deposits/list' });
+    expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(2);
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+
+  it('an inbox message whose body is a list: the message page says it has no content, no error', async () => {
+    mockAnswer(api.communication.message, { id: 10, title: 'Nova regra', message: [1, 2] });
+    renderRoute({ routes, path: '/communication/details/1/10', session: { token: TEST_TOKEN, driverId: 'drv-1' } });
+    expect(await screen.findByText('Esta mensagem não tem conteúdo.')).toBeInTheDocument();
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
