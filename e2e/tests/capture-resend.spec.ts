@@ -12,7 +12,7 @@ import {
   type Request,
 } from './support';
 import { fakeCameraLaunch, hasExif, isJpeg, jpegSize } from './capture-support';
-import { sendLicenceAndVehicle } from './onboarding-data';
+import { fillLicence, sendLicenceAndVehicle } from './onboarding-data';
 
 /*
  * A rejected document resent in the edit flow (issue 10), against the sandbox: a taxi driver
@@ -62,13 +62,18 @@ async function underReviewWithRejection(documentType: number, reasonId: number) 
   expect(state.documents.sentToReview).toHaveLength(1);
 }
 
-const row = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name });
+const documentsList = (page: Page) => page.getByRole('list', { name: 'Documentos' });
+const row = (page: Page, name: string) => documentsList(page).getByRole('listitem').filter({ hasText: name });
 
 /** The review lists the six documents: the rejected one offers a resend, the others wait. */
 async function expectReviewWithOneRejected(page: Page, rejectedName: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Análise dos documentos' })).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveCount(TAXI_DOCUMENTS.length);
+  await expect(documentsList(page).getByRole('listitem')).toHaveCount(TAXI_DOCUMENTS.length);
   await expect(page.getByRole('link', { name: 'Reenviar documento' })).toHaveCount(1);
+  // What the review waits for, by name, with the way to it.
+  await expect(
+    page.getByRole('region', { name: 'Para a análise continuar, falta:' }).getByRole('link', { name: rejectedName }),
+  ).toBeVisible();
   await expect(row(page, rejectedName).getByRole('link', { name: 'Reenviar documento' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Aguarde...' })).toHaveCount(TAXI_DOCUMENTS.length - 1);
   await expect(row(page, rejectedName).getByRole('button', { name: 'Aguarde...' })).toHaveCount(0);
@@ -119,7 +124,7 @@ async function expectJpegParts(upload: Request, parts: string[]) {
   return sizes;
 }
 
-test('a CNH rejected as illegible: "Reenviar documento" on it only, the reason, both sides again, the queue restarted', async ({
+test('a CNH rejected as illegible: "Reenviar documento" on it only, the reason, both sides again, its data, the queue restarted', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -151,6 +156,11 @@ test('a CNH rejected as illegible: "Reenviar documento" on it only, the reason, 
   await expect(page.getByRole('img', { name: 'Foto: verso da CNH' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('button', { name: 'Enviar fotos' }).click();
+  // The licence is "reached after photo upload": a new CNH's data, not the old data reviewed again.
+  await expect(page).toHaveURL(`${HOST}/register/cnh/edit/0`);
+  expect(requests.filter((request) => request.url().endsWith('/send-queue-workflow'))).toHaveLength(0);
+  await fillLicence(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
 
   await expectReviewAllWaiting(page, 'CNH (Carteira Nacional de Habilitação)');
   const { upload, queue } = resendCalls(requests, `api/2.0/driver/${ID}/documents/0`);

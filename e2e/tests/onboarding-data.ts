@@ -5,6 +5,13 @@ import { expect, SANDBOX, type Page } from './support';
 
 export const THIS_YEAR = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
 
+/** Types a value key by key (the masks see each key), over whatever the form was filled with (the edit flow reads the data back). */
+async function retype(page: Page, label: string, value: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill('');
+  await field.pressSequentially(value);
+}
+
 export async function fillLicence(page: Page) {
   const typed: Array<[string, string]> = [
     ['Nº de registro da CNH', '01234567890'],
@@ -21,12 +28,12 @@ export async function fillLicence(page: Page) {
     ['Número RENACH', 'SP123456789'],
     ['Número de segurança', '12345678901'],
   ];
-  for (const [label, value] of typed) await page.getByLabel(label, { exact: true }).pressSequentially(value);
+  for (const [label, value] of typed) await retype(page, label, value);
   await page.getByLabel('Categoria').selectOption('A/B');
   await page.getByLabel('UF do documento').selectOption('SP');
   await page.getByLabel('UF de emissão').selectOption('SP');
   await expect(page.getByRole('button', { name: 'Continuar' })).toBeDisabled();
-  await page.getByLabel('Número do espelho').pressSequentially('9876543210');
+  await retype(page, 'Número do espelho', '9876543210');
   await expect(page.getByRole('button', { name: 'Continuar' })).toBeEnabled();
 }
 
@@ -46,20 +53,26 @@ export async function fillVehicle(page: Page, manufactureYear = THIS_YEAR - 2) {
     ['Observações', 'Nada consta'],
     ['Nome do proprietário', 'João Batista Ferreira'],
   ];
-  for (const [label, value] of typed) await page.getByLabel(label, { exact: true }).pressSequentially(value);
+  for (const [label, value] of typed) await retype(page, label, value);
   await page.getByLabel('Marca', { exact: true }).selectOption({ label: 'Chevrolet' });
   await expect(page.getByLabel('Modelo', { exact: true })).toBeEnabled();
   await page.getByLabel('Modelo', { exact: true }).selectOption({ label: 'Spin LTZ 1.8' });
   await page.getByLabel('Combustível').selectOption('Flex');
   await page.getByLabel('UF', { exact: true }).selectOption('SP');
   await page.getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
-  await page.getByLabel('CNPJ do proprietário').pressSequentially('11222333000181');
+  await retype(page, 'CNPJ do proprietário', '11222333000181');
   await expect(page.getByLabel('CNPJ do proprietário')).toHaveValue('11.222.333/0001-81');
 }
 
 /** The sandbox tests' licence and modality-0 vehicle, this year's, for tests that need the data sent without the forms. */
-export async function sendLicenceAndVehicle(driverId: string) {
-  const vehicle = { ...VEHICLE, CurrentYear: THIS_YEAR, ManufactureYear: THIS_YEAR - 2, ModelYear: THIS_YEAR - 1 };
+export async function sendLicenceAndVehicle(driverId: string, modalityType = 0) {
+  const vehicle = {
+    ...VEHICLE,
+    ModalityType: modalityType,
+    CurrentYear: THIS_YEAR,
+    ManufactureYear: THIS_YEAR - 2,
+    ModelYear: THIS_YEAR - 1,
+  };
   for (const [path, body] of [
     ['license', LICENCE],
     ['vehicle', vehicle],

@@ -1,13 +1,6 @@
 import { getDriverId, sessionValue } from '@driver-portal/shared/session';
 
 /**
- * The change-document flag (docs/product-rules.md, "Session values"): set when the driver opens
- * a document's capture screen from change documents or change modality, so the onboarding
- * capture flow comes back to my account instead of going on with the registration.
- */
-export const changeDocumentFlag = sessionValue('changeDocument');
-
-/**
  * The token of `/policies/:token` (the native app's address), held here so the address bar and
  * the history entry no longer hold it once the screen reads it (the screen moves to `/policies`).
  */

@@ -1,6 +1,6 @@
 import { ApiError, callApi } from '@driver-portal/shared/http';
 import { portalPath } from '@driver-portal/shared/links';
-import { getSessionValue, sessionValue } from '@driver-portal/shared/session';
+import { sessionValue } from '@driver-portal/shared/session';
 import { api, type VehicleReadBack } from './contract';
 
 /*
@@ -9,12 +9,6 @@ import { api, type VehicleReadBack } from './contract';
  * after-submit routing, the vehicle's read-back and the rejection reasons. The documents
  * themselves are in documents.ts.
  */
-
-/**
- * The change-document flag, set by my account when the driver opens a document's capture from
- * change documents or change modality (the same session key the account remote writes).
- */
-export const changeDocumentFlag = sessionValue('changeDocument');
 
 /** The reason of the rejected document being resent (the original keeps it for the camera). */
 export const rejectedReason = sessionValue('rejectedReason');
@@ -29,21 +23,6 @@ export const documentPaths = {
     portalPath('/register/details-doc-rejected/:rejectedReasonId/:modalityType/:fileType', { rejectedReasonId, modalityType, fileType }),
   myAccount: (driverId: string) => portalPath('/my-account/init/:driverId', { driverId }),
 } as const;
-
-/**
- * Where the licence or vehicle data leads once sent (docs/product-rules.md, "Onboarding"): in
- * change-document mode back to my account (the flag is then spent); in the new flow to the
- * checklist; otherwise (the edit flow: a rejected document resent) to the review, which restarts
- * the review queue (`startFlow=true`).
- */
-export function afterDataSubmit(flow: string, modalityType: string, driverId: string): string {
-  if (changeDocumentFlag.get() === 'true') {
-    changeDocumentFlag.set(undefined);
-    return documentPaths.myAccount(getSessionValue('driverId') ?? driverId);
-  }
-  if (flow === 'new') return documentPaths.uploadPicture(modalityType);
-  return documentPaths.reviewDocs(driverId, true);
-}
 
 const ILLEGIBLE = (document: string) =>
   `Não conseguimos ler a foto ${document}. Tire uma nova foto em um lugar bem iluminado, sem reflexos, com o documento inteiro e em foco.`;

@@ -1,4 +1,4 @@
-import { onboarding } from '../src/contracts';
+import { onboarding, selfService } from '../src/contracts';
 import { DEMO_DRIVER, ONBOARDING_STATES, SMS_CODE } from '../src/constants';
 import { call, startSandboxForFile, type SandboxHandle } from './helpers';
 
@@ -65,6 +65,9 @@ describe('onboarding calls of the register service', () => {
       cpf: '39053344705',
     });
     expect(await states(driverId)).toEqual([ONBOARDING_STATES.accountCreated, ONBOARDING_STATES.mobileConfirmed]);
+    // Its inbox exists, empty: the last tap of the signup ("Continuar" on next steps) opens it.
+    const inbox = await call(sandbox, selfService.communication.categories, { params: { driverId } });
+    expect(inbox).toMatchObject({ status: 200, body: [] });
   });
 
   it('answers 400 with every broken rule, each naming its field', async () => {

@@ -75,18 +75,31 @@ export const ModalitiesSchema = v.object({
   modalities: listOf(v.object({ response: strict(ModalitySchema, 'an entry without its modality is no modality') }), 'modalidades'),
 });
 
-/** The driver's documents; my account reads only the profile photo's address (type 2). */
+/** A timestamp that decides a document's status: null (or absent) when it did not happen. */
+const statusDate = (what: string) => strict(v.nullish(v.string(), null), `decides the document's status: ${what}`);
+
+/**
+ * The driver's documents: my account shows the profile photo (type 2), and "Meus documentos"
+ * each document's status (approvedAt, else rejectedAt, else createdAt, else not sent).
+ */
 export const DriverDocumentsSchema = v.object({
   documents: listOf(
     v.object({
       response: strict(
-        v.object({ documentType: strict(v.number(), 'which document it is decides where it is shown'), fileUrl: text }),
+        v.object({
+          documentType: strict(v.number(), 'which document it is decides where it is shown'),
+          fileUrl: text,
+          createdAt: statusDate('sent'),
+          rejectedAt: statusDate('rejected'),
+          approvedAt: statusDate('approved'),
+        }),
         'an entry without its document is no document',
       ),
     }),
     'documentos',
   ),
 });
+export type AccountDocument = v.InferOutput<typeof DriverDocumentsSchema>['documents'][number]['response'];
 
 /**
  * What the calls that change something answer on success: a JSON object whose content is not
@@ -161,6 +174,10 @@ export const api = {
     }),
     modalities: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/modality', { answer: ModalitiesSchema }),
     documents: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/documents', { answer: DriverDocumentsSchema }),
+    /** The documents of one modality (its vehicle documents, and the driver's own). */
+    modalityDocuments: defineEndpoint('register', 'GET', 'api/1.0/driver/:guid/modality/:modalityType/documents', {
+      answer: DriverDocumentsSchema,
+    }),
     sendEmailCode: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/email-address/:email/send-code', { answer: AcceptedSchema }),
     changeEmail: defineEndpoint('register', 'PUT', 'api/1.0/driver/:guid/email-address', {
       answer: AcceptedSchema,

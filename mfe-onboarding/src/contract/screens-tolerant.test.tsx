@@ -82,10 +82,14 @@ describe('document review', () => {
   it.each(variants)('with %s: each document with its status', async (_name, variant) => {
     mockAnswer(api.register.modalityWorkflow, variant(api.register.modalityWorkflow.answer, { modalityId: 0 }));
     mockAnswer(api.register.modalityDocuments, variant(api.register.modalityDocuments.answer, documents));
+    mockAnswer(api.register.driverDocuments, variant(api.register.driverDocuments.answer, answers.own));
+    mockAnswer(api.register.license, variant(api.register.license.answer, answers.licence));
+    mockAnswer(api.register.modalityVehicle, variant(api.register.modalityVehicle.answer, answers.vehicle));
     renderRoute({ routes, path: '/register/review-docs/guid-7', session: {} });
-    const approved = await screen.findByText('CNH (Carteira Nacional de Habilitação) com EAR');
+    const list = await screen.findByRole('list', { name: 'Documentos' });
+    const approved = within(list).getByText('CNH (Carteira Nacional de Habilitação) com EAR');
     expect(within(approved.closest('li') as HTMLElement).getByText('Documento Aprovado')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Reenviar documento' })).toHaveLength(2);
+    expect(within(list).getAllByRole('link', { name: 'Reenviar documento' })).toHaveLength(2);
     expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
   });
 });

@@ -120,6 +120,8 @@ function createDriver({ state, body }: SandboxRequest): Reply<{ driverId: string
     states: [ONBOARDING_STATES.accountCreated, ONBOARDING_STATES.mobileConfirmed],
   });
   state.account.drivers[id] = { ...emptyAccount(), password: registration.password };
+  // Every driver the sandbox creates has an inbox, empty until a message comes.
+  state.communication.inboxes[id] = { categories: [], messages: [] };
   state.register.verifiedMobiles = state.register.verifiedMobiles.filter((item) => item !== mobile);
   return ok({ driverId: id });
 }

@@ -4,6 +4,8 @@
  */
 // eslint-disable-next-line no-restricted-imports -- boot is bundled into each entry, before federation; the keys are constants
 import { forgetDriver, SESSION_KEYS } from '../session/keys';
+// eslint-disable-next-line no-restricted-imports -- bundled into each entry with the keys, before federation
+import { receiveSessionHandoff } from '../session/handoff';
 
 function remember(win: Window, key: string, value: string): void {
   try {
@@ -79,6 +81,8 @@ export function ownsPath(prefixes: readonly string[], pathname: string): boolean
 }
 
 export function bootPage(): void {
+  // First the session another origin of the portal handed over in this tab, then the address.
+  receiveSessionHandoff();
   captureSessionToken();
   unregisterServiceWorkers();
 }

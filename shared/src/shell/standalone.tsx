@@ -3,16 +3,25 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { getConfig, loadRuntimeConfig } from '@driver-portal/shared/config';
 import { LoadingState } from '@driver-portal/shared/ui';
+// eslint-disable-next-line no-restricted-imports -- stateless, bundled with the boot code's reading side
+import { handOffSession } from '../session/handoff';
 import { ConfigUnavailable, NotFoundPage } from './pages';
 import { PlatformLayout } from './PlatformLayout';
 import { ownsPath, remoteRouteTree, signOutRoute, type RemoteRoutesModule } from './routes';
 
-/** A path another app owns (e.g. an alert redirect to /App) opens in the portal host. */
+/**
+ * A path another app owns (an alert redirect to /App, a journey into another remote's screen)
+ * opens in the portal host, in place of this address (back then skips it instead of bouncing
+ * forward again), with the session handed over (docs/platform.md, "Journeys across remotes").
+ */
 function ForeignRoute({ prefixes }: { prefixes: readonly string[] }) {
   const location = useLocation();
   const owned = ownsPath(prefixes, location.pathname);
   useEffect(() => {
-    if (!owned) window.location.assign(`${getConfig().portalUrl}${location.pathname}${location.search}`);
+    if (owned) return;
+    const target = `${getConfig().portalUrl}${location.pathname}${location.search}`;
+    handOffSession(target);
+    window.location.replace(target);
   }, [owned, location.pathname, location.search]);
   return owned ? <NotFoundPage /> : null;
 }

@@ -14,7 +14,7 @@ export const MODALITY_TEXTS = {
   confirm: (label: string) => `Mudar a sua modalidade para ${label}?`,
   consequence: 'Você vai precisar enviar os documentos da nova modalidade, e o seu cadastro volta para análise.',
   unknown: 'Modalidade desconhecida.',
-  captureNote: 'O envio dos documentos acontece no cadastro; ao terminar, você volta para Minha conta.',
+  captureNote: 'O envio dos documentos acontece no cadastro; ao terminar, você volta para esta lista.',
   none: 'Nenhuma modalidade cadastrada.',
 } as const;
 
@@ -109,15 +109,17 @@ export function ChangeModalityPage() {
 /** /my-account/change-modality-docs/:modalityId — what the (new) modality needs, each leading to its capture screen. */
 export function ChangeModalityDocsPage() {
   const { modalityId = '' } = useParams();
-  const { backTo } = useKnownDriver();
+  const { driverId, backTo } = useKnownDriver();
   const modality = /^\d+$/.test(modalityId) ? Number(modalityId) : undefined;
   const label = modality === undefined ? undefined : MODALITY_CATEGORY[modality];
   return (
     <Page title="Documentos da modalidade" backTo={backTo}>
-      {modality !== undefined && label ? (
+      {!driverId ? (
+        <DriverUnknown />
+      ) : modality !== undefined && label ? (
         <>
           <p>Para a modalidade {label}, envie os documentos abaixo.</p>
-          <DocumentLinks modalityType={modality} />
+          <DocumentLinks modalityType={modality} driverId={driverId} />
           <p className="modality-note">{MODALITY_TEXTS.captureNote}</p>
         </>
       ) : (
@@ -147,7 +149,7 @@ export function ChangeDocsPage() {
           ) : (
             <>
               <p>Escolha o documento que você quer enviar de novo.</p>
-              <DocumentLinks modalityType={modality} />
+              <DocumentLinks modalityType={modality} driverId={driverId} />
               <p className="modality-note">{MODALITY_TEXTS.captureNote}</p>
             </>
           )

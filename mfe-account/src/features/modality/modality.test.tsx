@@ -4,7 +4,6 @@ import { mockApi, mockJson, mockNetworkError, mockStatus, recordRequests, render
 import { api, type Modality } from '../../contract';
 import { routes } from '../../routes';
 import { getDriverId } from '@driver-portal/shared/session';
-import { changeDocumentFlag } from '../../session';
 
 const DRIVER_ID = 'drv-42';
 const session = { token: TEST_TOKEN, driverId: DRIVER_ID };
@@ -19,6 +18,16 @@ async function openChoice(list: Modality[] = [modality(0), modality(2)]) {
   const rendered = renderRoute({ routes, path: '/my-account/change-modality', session });
   await screen.findByRole('group', { name: 'Escolha a modalidade' });
   return rendered;
+}
+
+const AT = '2026-11-20T12:00:00Z';
+const stamped = (documentType: number, stamps: { createdAt?: string; rejectedAt?: string; approvedAt?: string }) => ({
+  response: { documentType, fileUrl: null, createdAt: null, rejectedAt: null, approvedAt: null, ...stamps },
+});
+/** The CNH approved and the proof of address under review (the driver's own list); the CRLV refused (the modality's). */
+function mockDocuments() {
+  mockJson(api.register.documents, { documents: [stamped(0, { createdAt: AT, approvedAt: AT }), stamped(1, { createdAt: AT })] });
+  mockJson(api.register.modalityDocuments, { documents: [stamped(4, { createdAt: AT, rejectedAt: AT })] });
 }
 
 const documentLinks = () => within(screen.getByRole('list', { name: 'Documentos' })).getAllByRole('link');
@@ -56,10 +65,12 @@ describe('change modality', () => {
     const requests = recordRequests();
     const { user } = await openChoice();
     mockJson(api.register.setModality, {});
+    mockDocuments();
     await user.click(screen.getByRole('radio', { name: 'Carro Particular' }));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await user.click(screen.getByRole('button', { name: 'Confirmar alteração' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Documentos da modalidade' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Documentos' });
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.url.pathname).toBe(`/register/api/1.0/driver/${DRIVER_ID}/modality/1/`);
     expect(put?.body).toBeUndefined();
@@ -117,33 +128,43 @@ describe('change modality', () => {
 });
 
 describe('documents of a modality', () => {
-  // The capture screens are another remote's full pages: jsdom does not navigate, the test only follows the click.
-  const stayHere = (event: Event) => event.preventDefault();
-  beforeEach(() => document.addEventListener('click', stayHere));
-  afterEach(() => document.removeEventListener('click', stayHere));
-
-  it('taxi: the six documents, each a full-page link to its capture screen in the edit flow', async () => {
+  it('taxi: the six documents with their status, each sending it again through the onboarding and back to this list', async () => {
+    mockDocuments();
     renderRoute({ routes, path: '/my-account/change-modality-docs/0', session });
     await screen.findByRole('list', { name: 'Documentos' });
     expect(screen.getByText('Para a modalidade Taxi Comum, envie os documentos abaixo.')).toBeInTheDocument();
+    // The test page is not the host's origin (a remote's own page): the way back is this origin's full address.
+    const back = encodeURIComponent('http://localhost/my-account/change-modality-docs/0');
     expect(documentLinks().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['CNH (com EAR)Enviar', 'http://localhost:3000/register/mask-camera/edit/0/0'],
-      ['Comprovante de endereçoEnviar', 'http://localhost:3000/register/camera/edit/0/1'],
-      ['Foto de perfilEnviar', 'http://localhost:3000/register/selfie/edit/0/2'],
-      ['Permissão de motorista de táxiEnviar', 'http://localhost:3000/register/camera/edit/0/3'],
-      ['Permissão do veículoEnviar', 'http://localhost:3000/register/camera/edit/0/5'],
-      ['CRLV (documento do veículo)Enviar', 'http://localhost:3000/register/camera/edit/0/4'],
+      ['CNH (com EAR)AprovadoEnviar', `/register/details-picture/0/0?driverId=${DRIVER_ID}&returnTo=${back}`],
+      ['Comprovante de endereçoEm análiseEnviar', `/register/details-picture/0/1?driverId=${DRIVER_ID}&returnTo=${back}`],
+      ['Foto de perfilNão enviadoEnviar', `/register/details-picture/0/2?driverId=${DRIVER_ID}&returnTo=${back}`],
+      ['Permissão de motorista de táxiNão enviadoEnviar', `/register/details-picture/0/3?driverId=${DRIVER_ID}&returnTo=${back}`],
+      ['Permissão do veículoNão enviadoEnviar', `/register/details-picture/0/5?driverId=${DRIVER_ID}&returnTo=${back}`],
+      ['CRLV (documento do veículo)Recusado: envie de novoEnviar', `/register/details-picture/0/4?driverId=${DRIVER_ID}&returnTo=${back}`],
     ]);
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/my-account/init/${DRIVER_ID}`);
   });
 
-  it('following a document sets the change-document flag, so the capture flow comes back to my account', async () => {
-    const { user } = renderRoute({ routes, path: '/my-account/change-modality-docs/1', session });
+  it('following a document leaves no flag behind: the journey is in the address only', async () => {
+    mockDocuments();
+    const { user, router } = renderRoute({ routes, path: '/my-account/change-modality-docs/1', session });
     await screen.findByRole('list', { name: 'Documentos' });
     expect(documentLinks()).toHaveLength(4);
-    expect(changeDocumentFlag.get()).toBeUndefined();
+    const before = Object.keys(window.sessionStorage);
     await user.click(screen.getByRole('link', { name: /CRLV/ }));
-    expect(changeDocumentFlag.get()).toBe('true');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/details-picture/1/4'));
+    expect(Object.keys(window.sessionStorage)).toEqual(before);
+  });
+
+  it('a documents load that fails says so with a retry; the choice of documents is still there after it', async () => {
+    mockNetworkError(api.register.modalityDocuments);
+    mockJson(api.register.documents, { documents: [] });
+    const { user } = renderRoute({ routes, path: '/my-account/change-modality-docs/1', session });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sem conexão com a internet.');
+    mockDocuments();
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('list', { name: 'Documentos' })).toBeInTheDocument();
   });
 
   it('an unknown modality says so and leads to the choice', async () => {
@@ -154,26 +175,24 @@ describe('documents of a modality', () => {
 });
 
 describe('change documents', () => {
-  const stayHere = (event: Event) => event.preventDefault();
-  beforeEach(() => document.addEventListener('click', stayHere));
-  afterEach(() => document.removeEventListener('click', stayHere));
-
-  it("lists the documents of the driver's modality and holds the driver for the way back", async () => {
+  it("lists the documents of the driver's modality with their status, holds the driver, and each comes back here", async () => {
     const requests = recordRequests();
     mockModalities([modality(1), modality(2)]);
-    const { user } = renderRoute({ routes, path: '/my-account/change-docs/drv-7' });
+    mockDocuments();
+    renderRoute({ routes, path: '/my-account/change-docs/drv-7' });
     await screen.findByRole('list', { name: 'Documentos' });
     expect(screen.getByRole('heading', { level: 1, name: 'Meus documentos' })).toBeInTheDocument();
-    expect(documentLinks().map((link) => link.getAttribute('href'))).toEqual([
-      'http://localhost:3000/register/mask-camera/edit/1/0',
-      'http://localhost:3000/register/camera/edit/1/1',
-      'http://localhost:3000/register/selfie/edit/1/2',
-      'http://localhost:3000/register/camera/edit/1/4',
+    const back = encodeURIComponent('http://localhost/my-account/change-docs/drv-7');
+    expect(documentLinks().map((link) => link.getAttribute('href'))).toEqual(
+      [0, 1, 2, 4].map((type) => `/register/details-picture/1/${type}?driverId=drv-7&returnTo=${back}`),
+    );
+    expect(requests.map((request) => request.url.pathname)).toEqual([
+      '/register/api/1.0/driver/drv-7/modality',
+      '/register/api/1.0/driver/drv-7/documents',
+      '/register/api/1.0/driver/drv-7/modality/1/documents',
     ]);
-    expect(requests[0]?.url.pathname).toBe('/register/api/1.0/driver/drv-7/modality');
     await waitFor(() => expect(getDriverId()).toBe('drv-7'));
-    await user.click(screen.getByRole('link', { name: /Foto de perfil/ }));
-    expect(changeDocumentFlag.get()).toBe('true');
+    expect(screen.getByText('O envio dos documentos acontece no cadastro; ao terminar, você volta para esta lista.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/my-account/init/drv-7');
   });
 
@@ -188,6 +207,7 @@ describe('change documents', () => {
     const { user } = renderRoute({ routes, path: '/my-account/change-docs/drv-7' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Sem conexão com a internet.');
     mockModalities([modality(0)]);
+    mockDocuments();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('list', { name: 'Documentos' })).toBeInTheDocument();
   });

@@ -54,7 +54,9 @@ function mockAccount({ modalities = [taxi], where = location as Location | null 
   mockJson(api.register.driver, { response: driver });
   mockJson(api.register.location, { response: where });
   mockJson(api.register.modalities, { modalities: modalities.map((response) => ({ response })) });
-  mockJson(api.register.documents, { documents: [{ response: { documentType: 2, fileUrl: SELFIE } }] });
+  mockJson(api.register.documents, {
+    documents: [{ response: { documentType: 2, fileUrl: SELFIE, createdAt: null, rejectedAt: null, approvedAt: null } }],
+  });
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -273,7 +275,9 @@ describe('my account', () => {
 
   it('never shows a photo address that is not http(s)', async () => {
     mockAccount();
-    mockJson(api.register.documents, { documents: [{ response: { documentType: 2, fileUrl: 'javascript:alert(1)' } }] });
+    mockJson(api.register.documents, {
+      documents: [{ response: { documentType: 2, fileUrl: 'javascript:alert(1)', createdAt: null, rejectedAt: null, approvedAt: null } }],
+    });
     await openAccount();
     expect(within(section('Perfil')).queryByRole('img')).not.toBeInTheDocument();
   });

@@ -1,8 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
+import { useJourney } from '@driver-portal/shared/journey';
 import { safeExternalUrl } from '@driver-portal/shared/links';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
+import { afterPhoto, isFlow, type Flow } from '../../document-flow';
 import { DOCUMENT_NAMES, parseFileType, parseModality } from '../../documents';
 import { DriverUnknown } from '../../driver';
 import { rejectedReason, rejectionReason } from '../../licence-review';
@@ -11,17 +13,16 @@ import { fetchFacePolicy, registeringDriver } from './api';
 import { checkPdf, FileProblem } from './image';
 import { dropPending, loadPending, savePending } from './pending';
 import { CAPTURE_TEXTS, PhotoReview, PhotoSource, SlotProblem, UploadProgress, usePhotoSlot, useUpload } from './parts';
-import { afterSent, failureText, sendDocument, slotKey } from './send';
+import { failureText, sendDocument, slotKey } from './send';
 import './capture.css';
 
 const INVALID_TEXT = 'Documento inválido para esta modalidade.';
-const FLOWS = ['new', 'edit'];
 
 /** The path's flow, modality and document, or undefined when one is not valid. */
 function useCaptureParams() {
   const params = useParams();
   const modalityType = parseModality(params.modalityType);
-  const flow = FLOWS.includes(params.flow ?? '') ? (params.flow ?? 'new') : undefined;
+  const flow = isFlow(params.flow) ? params.flow : undefined;
   const documentType = modalityType === undefined ? undefined : parseFileType(params.fileType, modalityType);
   return { flow, modalityType, documentType, last: params.last };
 }
@@ -57,38 +58,51 @@ function RefusedBecause({ flow, documentType }: { flow?: string; documentType?: 
 }
 
 /**
- * Where a screen goes once its document is sent (`afterSent`); in the edit flow the refused
- * photo is replaced, so its stored reason is forgotten.
+ * Where a screen goes once its document is sent (document-flow.ts): its data form, carrying the
+ * journey, or the end of the flow (the journey's return address first). The sent screen is
+ * replaced in history: back never reopens a camera whose photo is gone. In the edit flow the
+ * refused photo is replaced, so its stored reason is forgotten.
  */
-function useLeaveAfterSent(flow: string, guid: string, modalityType: number) {
+function useLeaveAfterSent(flow: Flow, guid: string, modalityType: number) {
   const navigate = useNavigate();
+  const journey = useJourney();
   return (documentType: number) => {
     if (flow === 'edit') rejectedReason.set(undefined);
-    void navigate(afterSent(flow, guid, modalityType, documentType));
+    const next = afterPhoto(flow, modalityType, documentType, guid, journey.returnTo !== undefined);
+    if (next.endsFlow) journey.finish(next.to);
+    else void navigate(journey.carry(next.to), { replace: true });
   };
 }
 
-const backOf = (modalityType?: number, documentType?: number) =>
-  modalityType === undefined
-    ? registerPaths.modality()
-    : documentType === undefined
-      ? registerPaths.uploadPicture(modalityType)
-      : registerPaths.detailsPicture(modalityType, documentType);
+/**
+ * The capture screen's way back: to the document's instructions, where the driver came from
+ * (in a journey from My account, carrying it); in the edit flow from the review, to the review.
+ */
+function useBackOf(flow: string | undefined, modalityType?: number, documentType?: number): string {
+  const journey = useJourney();
+  const guid = registeringDriver();
+  if (modalityType === undefined) return registerPaths.modality();
+  if (flow === 'edit' && journey.returnTo === undefined && guid) return registerPaths.reviewDocs(guid);
+  if (documentType === undefined) return registerPaths.uploadPicture(modalityType);
+  return journey.carry(registerPaths.detailsPicture(modalityType, documentType));
+}
 
 /** /register/camera/:flow/:modalityType/:fileType — one photo, review and retake; the CRLV as a PDF. */
 export function CameraPage() {
   const { flow, modalityType, documentType } = useCaptureParams();
+  const { search } = useLocation();
   const guid = registeringDriver();
   const title = documentType === undefined ? 'Documento' : (DOCUMENT_NAMES[documentType] ?? 'Documento');
+  const backTo = useBackOf(flow, modalityType, documentType);
   let body;
   if (!guid) body = <DriverUnknown />;
   else if (flow === undefined || modalityType === undefined || documentType === undefined) body = <Invalid modalityType={modalityType} />;
-  else if (documentType === 0) return <Navigate to={registerPaths.maskCamera(flow, modalityType, 0)} replace />;
-  else if (documentType === 2) return <Navigate to={registerPaths.selfie(flow, modalityType, 2)} replace />;
+  else if (documentType === 0) return <Navigate to={{ pathname: registerPaths.maskCamera(flow, modalityType, 0), search }} replace />;
+  else if (documentType === 2) return <Navigate to={{ pathname: registerPaths.selfie(flow, modalityType, 2), search }} replace />;
   else if (documentType === 4) body = <PdfUpload guid={guid} flow={flow} modalityType={modalityType} />;
   else body = <SinglePhoto guid={guid} flow={flow} modalityType={modalityType} documentType={documentType} name={title} />;
   return (
-    <Page title={title} backTo={backOf(modalityType, documentType)}>
+    <Page title={title} backTo={backTo}>
       <RefusedBecause flow={flow} documentType={documentType} />
       {body}
     </Page>
@@ -97,7 +111,7 @@ export function CameraPage() {
 
 interface SlotProps {
   guid: string;
-  flow: string;
+  flow: Flow;
   modalityType: number;
 }
 
@@ -198,12 +212,13 @@ function PdfUpload({ guid, flow, modalityType }: SlotProps) {
 export function MaskCameraPage() {
   const { flow, modalityType, documentType } = useCaptureParams();
   const guid = registeringDriver();
+  const backTo = useBackOf(flow, modalityType, 0);
   let body;
   if (!guid) body = <DriverUnknown />;
   else if (flow === undefined || modalityType === undefined || documentType !== 0) body = <Invalid modalityType={modalityType} />;
   else body = <LicenceSides guid={guid} flow={flow} modalityType={modalityType} />;
   return (
-    <Page title={DOCUMENT_NAMES[0] ?? 'CNH'} backTo={backOf(modalityType, 0)}>
+    <Page title={DOCUMENT_NAMES[0] ?? 'CNH'} backTo={backTo}>
       <RefusedBecause flow={flow} documentType={documentType} />
       {body}
     </Page>
@@ -301,12 +316,13 @@ const SELFIE_TEXTS = {
 export function SelfiePage() {
   const { flow, modalityType } = useCaptureParams();
   const guid = registeringDriver();
+  const backTo = useBackOf(flow, modalityType, modalityType === undefined ? undefined : 2);
   let body;
   if (!guid) body = <DriverUnknown />;
   else if (flow === undefined || modalityType === undefined) body = <Invalid modalityType={modalityType} />;
   else body = <Selfie guid={guid} flow={flow} modalityType={modalityType} />;
   return (
-    <Page title={SELFIE_TEXTS.title} backTo={backOf(modalityType, modalityType === undefined ? undefined : 2)}>
+    <Page title={SELFIE_TEXTS.title} backTo={backTo}>
       <RefusedBecause flow={flow} documentType={2} />
       {body}
     </Page>

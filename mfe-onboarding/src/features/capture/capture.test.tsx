@@ -28,6 +28,20 @@ const prepared = (issues: QualityIssue[] = []): PreparedPhoto => ({
 });
 const calls = (requests: ReturnType<typeof recordRequests>) => requests.map((request) => `${request.method} ${request.url.pathname}`);
 
+/** The review after a resend, with every taxi document and both data sent: the queue may restart. */
+function mockReviewWithNothingMissing() {
+  const sent = (documentType: number) => ({ response: { documentType, createdAt: '2026-11-20T12:00:00Z' } });
+  mockJson(api.register.modalityWorkflow, { modalityId: 0 });
+  mockJson(api.register.driverDocuments, { documents: [0, 1, 2].map(sent) } as never);
+  mockJson(api.register.modalityDocuments, { documents: [3, 4, 5].map(sent) } as never);
+  mockJson(api.register.license, {
+    driverLicense: { emissionDate: '2025-01-31', documentNumber: '1', emissionState: 'SP', name: 'Maria', cpf: '52998224725' },
+  });
+  mockJson(api.register.modalityVehicle, {
+    response: { vehicle: { plate: 'ABC1D23', chassis: '9BWZZZ377VT004251', fuel: 'Flex', issuingState: 'SP', issuingAuthority: 'SP' } },
+  });
+}
+
 let urls = 0;
 beforeAll(() => {
   URL.createObjectURL = jest.fn(() => `blob:photo-${++urls}`);
@@ -143,11 +157,10 @@ describe('single-photo camera', () => {
     }
   });
 
-  it('the edit flow opens the review with startFlow, which restarts the review queue once', async () => {
+  it('the edit flow opens the review with startFlow, which restarts the review queue once (nothing else missing)', async () => {
     const requests = recordRequests();
     mockJson(api.register.uploadModalityDocument, {});
-    mockJson(api.register.modalityWorkflow, { modalityId: 0 });
-    mockJson(api.register.modalityDocuments, { documents: [] });
+    mockReviewWithNothingMissing();
     mockJson(api.register.sendToReview, {});
     const { user, router } = renderRoute({ routes, path: '/register/camera/edit/0/3', session: { ...session, rejectedReason: '1' } });
     await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
@@ -163,6 +176,28 @@ describe('single-photo camera', () => {
       `POST /register/api/2.0/driver/${GUID}/modality/0/documents/3`,
       `PUT /register/api/2.0/driver/${GUID}/modality/0/send-queue-workflow`,
     ]);
+  });
+
+  it('in a journey from My account (change a document), a document without a data form goes back where it started, replacing the camera', async () => {
+    const requests = recordRequests();
+    mockJson(api.register.uploadModalityDocument, {});
+    const back = encodeURIComponent('/my-account/change-docs/driver-9');
+    const { user, router } = renderRoute({ routes, path: `/register/camera/edit/0/3?driverId=${GUID}&returnTo=${back}`, session });
+    // The way back is the document's instructions, where the driver came from, carrying the journey.
+    expect(await screen.findByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/register/details-picture/0/3?returnTo=${back}`);
+    await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
+    await user.click(await screen.findByRole('button', { name: 'Enviar foto' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-account/change-docs/driver-9'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    // Change-document mode does not restart the review queue.
+    expect(calls(requests).filter((call) => !call.startsWith('GET'))).toEqual([
+      `POST /register/api/2.0/driver/${GUID}/modality/0/documents/3`,
+    ]);
+  });
+
+  it('the edit flow from the review goes back to the review', async () => {
+    renderRoute({ routes, path: '/register/camera/edit/0/3', session });
+    expect(await screen.findByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/register/review-docs/${GUID}`);
   });
 
   it('the edit flow says why the photo it replaces was refused; the new flow does not', async () => {
@@ -189,8 +224,7 @@ describe('single-photo camera', () => {
 
   it('a review queue that cannot restart after the resend is said, with a way to send again', async () => {
     mockJson(api.register.uploadModalityDocument, {});
-    mockJson(api.register.modalityWorkflow, { modalityId: 0 });
-    mockJson(api.register.modalityDocuments, { documents: [] });
+    mockReviewWithNothingMissing();
     mockStatus(api.register.sendToReview, 500);
     const { user, router } = renderRoute({ routes, path: '/register/camera/edit/0/3', session });
     await user.upload(await screen.findByLabelText(/escolher uma foto/), photoFile());
@@ -219,6 +253,26 @@ describe('CRLV', () => {
     const upload = requests.find((request) => request.method === 'POST');
     expect(upload?.url.pathname).toBe(`/register/api/2.0/driver/${GUID}/modality/0/documents/4`);
     expect((upload?.body as { content: string }).content).toMatch(/^JVBER/);
+  });
+
+  it('sent again (the edit flow) leads to the vehicle data form, replacing the camera: a new vehicle is not the old data reviewed again', async () => {
+    mockJson(api.register.uploadModalityDocument, {});
+    const { user, router } = renderRoute({ routes, path: '/register/camera/edit/1/4', session });
+    await user.upload(await screen.findByLabelText('Escolher o PDF do CRLV'), pdf());
+    await user.click(await screen.findByRole('button', { name: 'Enviar documento' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/crlv/edit/1'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('in a journey from My account, the vehicle form follows and carries the way back', async () => {
+    mockJson(api.register.uploadModalityDocument, {});
+    const back = encodeURIComponent('/my-account/change-modality-docs/1');
+    const { user, router } = renderRoute({ routes, path: `/register/camera/edit/1/4?driverId=${GUID}&returnTo=${back}`, session });
+    await user.upload(await screen.findByLabelText('Escolher o PDF do CRLV'), pdf());
+    await user.click(await screen.findByRole('button', { name: 'Enviar documento' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/register/crlv/edit/1?returnTo=${back}`),
+    );
   });
 
   it('a failure says "Erro ao enviar o documento." with a retry', async () => {

@@ -1,6 +1,5 @@
 import { api } from '../../contract';
 import { DRIVER_DOCUMENT_TYPES } from '../../documents';
-import { registerPaths } from '../../paths';
 import { upload } from './api';
 import { base64Of } from './image';
 
@@ -42,17 +41,4 @@ export async function sendDocument(
   else if (DRIVER_DOCUMENT_TYPES.includes(documentType)) {
     await upload(api.register.uploadDriverDocument, { guid, documentType }, { content }, onProgress);
   } else await upload(api.register.uploadModalityDocument, { guid, modalityType, documentType }, { content }, onProgress);
-}
-
-/**
- * After a document is sent (docs/product-rules.md, "Documents and capture"): in the edit flow
- * (a rejected document resent) the review with `startFlow=true`, which restarts the review queue
- * (send-queue-workflow) and, when that fails, tells the driver and offers to send again: the
- * document alone waits for no one. In the new flow the licence leads to its data form, the rest
- * back to the checklist.
- */
-export function afterSent(flow: string, guid: string, modalityType: number, documentType: number): string {
-  if (flow === 'edit') return registerPaths.reviewDocs(guid, true);
-  if (documentType === 0) return registerPaths.cnh(flow, modalityType);
-  return registerPaths.uploadPicture(modalityType);
 }

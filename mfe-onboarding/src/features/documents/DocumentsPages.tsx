@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { showError } from '@driver-portal/shared/events';
+import { useJourney } from '@driver-portal/shared/journey';
 import { Button, ButtonLink, LoadView, Page } from '@driver-portal/shared/ui';
 import type { DriverDocument } from '../../contract';
 import {
@@ -19,7 +20,7 @@ import { DriverUnknown } from '../../driver';
 import { registerPaths } from '../../paths';
 import { registeringDriver } from '../../session';
 import { sendToReview } from '../../licence-review';
-import { fetchChecklist } from './api';
+import { fetchChecklist } from '../../progress';
 import { CHECKLIST_TEXTS, INSTRUCTIONS, PHOTO_TIPS, STATUS_TEXTS } from './texts';
 import './documents.css';
 
@@ -191,16 +192,22 @@ function DataRow({ name, filled, to, hint }: { name: string; filled: boolean; to
   );
 }
 
-/** /register/details-picture/:modalityType/:fileType — how to photograph one document. */
+/**
+ * /register/details-picture/:modalityType/:fileType — how to photograph one document. In a
+ * journey from My account (change a document: a return address in the query) the photo is sent
+ * again (the edit flow) and the way back is where the journey started.
+ */
 export function InstructionsPage() {
   const params = useParams();
+  const journey = useJourney();
   const modalityType = parseModality(params.modalityType);
   const type = modalityType === undefined ? undefined : parseFileType(params.fileType, modalityType);
   const instructions = type === undefined ? undefined : INSTRUCTIONS[type];
+  const flow = journey.returnTo ? 'edit' : 'new';
   return (
     <Page
       title={type === undefined ? 'Documento' : (DOCUMENT_NAMES[type] ?? 'Documento')}
-      backTo={modalityType === undefined ? registerPaths.modality() : registerPaths.uploadPicture(modalityType)}
+      backTo={modalityType === undefined ? registerPaths.modality() : (journey.returnTo ?? registerPaths.uploadPicture(modalityType))}
     >
       {modalityType === undefined || type === undefined || !instructions ? (
         <InvalidModality />
@@ -212,7 +219,7 @@ export function InstructionsPage() {
               <li key={tip}>{tip}</li>
             ))}
           </ul>
-          <ButtonLink className="button-block" to={capturePath('new', modalityType, type)}>
+          <ButtonLink className="button-block" to={journey.carry(capturePath(flow, modalityType, type))}>
             {type === 4 ? 'Escolher o PDF' : 'Tirar foto'}
           </ButtonLink>
         </>

@@ -1,5 +1,6 @@
 import { typedDateToIso } from '@driver-portal/shared/format';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useJourney } from '@driver-portal/shared/journey';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField, FocusFirstError } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
@@ -16,7 +17,8 @@ import {
 } from '@driver-portal/shared/validation';
 import { LICENCE_CATEGORIES, type LicenceBody, type LicenceReadBack } from '../../contract';
 import { parseModality } from '../../documents';
-import { afterDataSubmit, documentPaths, fromIsoDate } from '../../licence-review';
+import { afterFlow, dataFormBack, isFlow, type Flow } from '../../document-flow';
+import { fromIsoDate } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
 import { registeringDriver } from '../../session';
 import { fetchLicence, saveLicence } from './api';
@@ -128,8 +130,8 @@ function toBody(values: LicenceValues): LicenceBody {
   return { ...trimmed, Category: values.Category as LicenceBody['Category'] };
 }
 
-function LicenceForm({ guid, flow, modalityType }: { guid: string; flow: string; modalityType: string }) {
-  const navigate = useNavigate();
+function LicenceForm({ guid, flow, modalityType }: { guid: string; flow: Flow; modalityType: string }) {
+  const journey = useJourney();
   const draftKey = `licence:${guid}`;
   const load = useLoad((signal) => fetchLicence(guid, signal), [guid]);
   const { run: submit, running } = useSingleFlight(async (values: LicenceValues) => {
@@ -139,7 +141,8 @@ function LicenceForm({ guid, flow, modalityType }: { guid: string; flow: string;
       return; // Alerted by callApi; the form keeps what was typed.
     }
     clearDraft(draftKey);
-    void navigate(afterDataSubmit(flow, modalityType, guid));
+    // The end of the flow (document-flow.ts): back where the journey started, else on with the flow.
+    journey.finish(afterFlow(flow, modalityType, guid));
   });
   return (
     <LoadView {...load}>
@@ -197,14 +200,16 @@ function LicenceForm({ guid, flow, modalityType }: { guid: string; flow: string;
 
 /** /register/cnh/:flow/:modalityType — the licence's data, every field required. */
 export function LicencePage() {
-  const { flow = 'new', modalityType } = useParams();
+  const params = useParams();
+  const flow = isFlow(params.flow) ? params.flow : undefined;
   const guid = registeringDriver();
-  const modality = parseModality(modalityType);
+  const modality = parseModality(params.modalityType);
+  const { returnTo } = useJourney();
   let body = <DriverUnknown />;
-  if (modality === undefined) body = <p role="alert">{LICENCE_TEXTS.invalidModality}</p>;
+  if (modality === undefined || flow === undefined) body = <p role="alert">{LICENCE_TEXTS.invalidModality}</p>;
   else if (guid) body = <LicenceForm guid={guid} flow={flow} modalityType={String(modality)} />;
   return (
-    <Page title={LICENCE_TEXTS.title} backTo={modality === undefined ? '/register/modality/' : documentPaths.uploadPicture(modality)}>
+    <Page title={LICENCE_TEXTS.title} backTo={dataFormBack(flow ?? 'new', modality, guid, returnTo)}>
       {body}
     </Page>
   );

@@ -109,7 +109,7 @@ describe('licence data', () => {
     expect(savedDraft(`licence:${GUID}`)).toBeNull();
   });
 
-  it('in the edit flow leads to the review, which restarts the queue; in change-document mode back to my account', async () => {
+  it('in the edit flow leads to the review (startFlow); in a journey from My account back where it started, replacing the form', async () => {
     mockJson(api.register.saveLicense, {});
     mockJson(api.register.modalityWorkflow, { modalityId: 0 });
     mockJson(api.register.sendToReview, {});
@@ -120,11 +120,25 @@ describe('licence data', () => {
     await waitFor(() => expect(location(edit)).toBe(`/register/review-docs/${GUID}?startFlow=true`));
     edit.unmount();
 
-    const change = await open('/register/cnh/edit/0', { changeDocument: 'true', driverId: 'driver-9' });
+    // The journey travels in the address; a change-document flag left in storage by an older My account means nothing.
+    const change = await open(`/register/cnh/edit/0?returnTo=${encodeURIComponent('/my-account/change-docs/driver-9')}`, {
+      changeDocument: 'true',
+    });
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/my-account/change-docs/driver-9');
     await fill(change);
+    const before = change.router.state.historyAction;
     await change.user.click(continuar());
-    await waitFor(() => expect(location(change)).toBe('/my-account/init/driver-9'));
-    expect(window.sessionStorage.getItem('driver-portal:changeDocument')).toBeNull();
+    await waitFor(() => expect(location(change)).toBe('/my-account/change-docs/driver-9'));
+    expect(before).not.toBe('REPLACE');
+    expect(change.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('a return address that leaves the portal is never followed: the flow goes on as without a journey', async () => {
+    mockJson(api.register.saveLicense, {});
+    const rendered = await open(`/register/cnh/new/0?returnTo=${encodeURIComponent('https://evil.example/phish')}`);
+    await fill(rendered);
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(location(rendered)).toBe('/register/upload-picture/0'));
   });
 
   it('shows what the service read back: the holder, the document number, emission date and state', async () => {

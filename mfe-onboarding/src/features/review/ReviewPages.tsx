@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { getConfig } from '@driver-portal/shared/config';
 import { useLoad } from '@driver-portal/shared/data';
 import { onlyDigits } from '@driver-portal/shared/format';
@@ -11,7 +11,8 @@ import type { DriverDocument } from '../../contract';
 import { capturePath, DOCUMENT_NAMES, MODALITY_DOCUMENT_TYPES, parseModality, statusOf } from '../../documents';
 import { documentPaths, rejectedReason, rejectionReason, sendToReview } from '../../licence-review';
 import { registeringDriver } from '../../session';
-import { fetchReviewDocuments, fetchWorkflowModality } from './api';
+import { fetchChecklist, remainingOf, withDocumentNames, type Remaining } from '../../progress';
+import { fetchWorkflowModality } from './api';
 import './review.css';
 
 export const REVIEW_TEXTS = {
@@ -32,6 +33,8 @@ export const REVIEW_TEXTS = {
   // Ours: no support phone configured for this environment (docs/product-rules.md, "Document review").
   supportInApp: 'Para falar com o suporte, use a opção de ajuda do aplicativo.',
   invalidPath: 'Endereço inválido.',
+  // Ours: the review waits for these before it can start again.
+  remainingTitle: 'Para a análise continuar, falta:',
 } as const;
 
 function DocumentRow({ type, document, modalityType }: { type: number; document: DriverDocument | undefined; modalityType: number }) {
@@ -85,16 +88,20 @@ function DocumentRow({ type, document, modalityType }: { type: number; document:
 
 interface Review {
   modalityType: number;
-  documents: DriverDocument[];
+  documents: Map<number, DriverDocument>;
+  /** What the review still waits for (missing or rejected documents, data not sent). */
+  remaining: Remaining[];
   /** The review queue was asked for (startFlow) and the call failed: it can be tried again. */
   queueError?: ApiError;
 }
 
 /**
  * /register/review-docs/:driverId (optional ?startFlow=true) — each document of the modality
- * with its status. With startFlow (after data or a rejected document was sent again) the
- * modality's documents are first sent to review (send-queue-workflow), once: the parameter is
- * then removed, so a reload does not send them again.
+ * with its status, and what the review still waits for, by name, with a way to each. With
+ * startFlow (after data or a rejected document was sent again) the modality's documents are sent
+ * to review (send-queue-workflow) once nothing is missing or rejected any more: while something
+ * is, restarting the queue cannot succeed, so it is not asked for. The parameter is then removed,
+ * so a reload does not send them again.
  */
 export function ReviewDocsPage() {
   const { driverId = '' } = useParams();
@@ -103,33 +110,34 @@ export function ReviewDocsPage() {
   const load = useLoad(
     async (signal): Promise<Review> => {
       const modalityType = await fetchWorkflowModality(driverId, signal);
+      let progress = await fetchChecklist(driverId, modalityType, signal);
       let queueError: ApiError | undefined;
-      if (startFlow.current) {
+      if (startFlow.current && remainingOf(progress, modalityType).length === 0) {
         try {
           await sendToReview(driverId, modalityType);
           startFlow.current = false;
+          progress = await fetchChecklist(driverId, modalityType, signal);
         } catch (error) {
           queueError = error instanceof ApiError ? error : undefined;
-          showError(REVIEW_TEXTS.queueFailed, { message: queueError?.message });
+          showError(REVIEW_TEXTS.queueFailed, { message: queueError ? withDocumentNames(queueError.message) : undefined });
         }
-      }
-      const documents = await fetchReviewDocuments(driverId, modalityType, signal);
-      return { modalityType, documents, queueError };
+      } else startFlow.current = false;
+      return { modalityType, documents: progress.documents, remaining: remainingOf(progress, modalityType), queueError };
     },
     [driverId],
   );
-  const sent = load.state.status === 'success' && !load.state.data.queueError;
+  const settled = load.state.status === 'success' && !load.state.data.queueError;
   useEffect(() => {
-    if (sent && search.get('startFlow') !== null) {
+    if (settled && search.get('startFlow') !== null) {
       const next = new URLSearchParams(search);
       next.delete('startFlow');
       setSearch(next, { replace: true });
     }
-  }, [sent, search, setSearch]);
+  }, [settled, search, setSearch]);
   return (
     <Page title={REVIEW_TEXTS.title} backTo={HOME_PATH}>
       <LoadView {...load}>
-        {({ modalityType, documents, queueError }) => (
+        {({ modalityType, documents, remaining, queueError }) => (
           <>
             {queueError ? (
               <div className="error-state" role="alert">
@@ -140,20 +148,33 @@ export function ReviewDocsPage() {
               </div>
             ) : null}
             <p>{REVIEW_TEXTS.intro}</p>
+            {remaining.length > 0 ? <StillMissing remaining={remaining} /> : null}
             <ul className="review-documents" aria-label="Documentos">
               {(MODALITY_DOCUMENT_TYPES[modalityType] ?? []).map((type) => (
-                <DocumentRow
-                  key={type}
-                  type={type}
-                  modalityType={modalityType}
-                  document={documents.find((item) => item.documentType === type)}
-                />
+                <DocumentRow key={type} type={type} modalityType={modalityType} document={documents.get(type)} />
               ))}
             </ul>
           </>
         )}
       </LoadView>
     </Page>
+  );
+}
+
+/** What the review waits for, each with the way to it (or what must come first). */
+function StillMissing({ remaining }: { remaining: Remaining[] }) {
+  return (
+    <section className="review-remaining" aria-labelledby="review-remaining-title">
+      <h2 id="review-remaining-title">{REVIEW_TEXTS.remainingTitle}</h2>
+      <ul>
+        {remaining.map((item) => (
+          <li key={item.name}>
+            {item.to ? <Link to={item.to}>{item.name}</Link> : <span>{item.name}</span>}
+            {item.first ? <span className="review-remaining-hint"> {item.first}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

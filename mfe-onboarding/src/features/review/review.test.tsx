@@ -21,8 +21,15 @@ const doc = (documentType: number, fields: Partial<DriverDocument> = {}): { resp
   },
 });
 
-const row = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+const row = (name: string) =>
+  within(screen.getByRole('list', { name: 'Documentos' }))
+    .getByText(name)
+    .closest('li') as HTMLElement;
 
+const LICENCE = { emissionDate: '2025-01-31', documentNumber: '123456789', emissionState: 'SP', name: 'Maria', cpf: '52998224725' };
+const VEHICLE = { plate: 'ABC1D23', chassis: '9BWZZZ377VT004251', fuel: 'Flex', issuingState: 'SP', issuingAuthority: 'DETRAN-SP' };
+
+/** The review's answers: the modality, its documents, and the licence and vehicle data (both sent unless told). */
 function mockReview(
   documents = [
     doc(0, { approvedAt: at }),
@@ -30,10 +37,26 @@ function mockReview(
     doc(2, { rejectedAt: at, rejectedReasonId: 3 }),
     doc(4, { rejectedAt: at, rejectedReasonId: 10 }),
   ],
+  { licence = true, vehicle = true }: { licence?: boolean; vehicle?: boolean } = {},
 ) {
   mockJson(api.register.modalityWorkflow, { modalityId: 0 });
+  mockJson(api.register.driverDocuments, { documents: [] });
   mockJson(api.register.modalityDocuments, { documents });
+  mockJson(api.register.license, { driverLicense: licence ? LICENCE : null });
+  if (vehicle) mockJson(api.register.modalityVehicle, { response: { vehicle: VEHICLE } });
+  else mockStatus(api.register.modalityVehicle, 404, { validations: [{ message: 'Veículo não encontrado.' }] });
 }
+
+/** Every taxi document there (sent or approved): nothing keeps the review queue from restarting. */
+const ALL_THERE = [0, 1, 2, 3, 4, 5].map((type) => doc(type, type === 0 ? { approvedAt: at } : {}));
+
+const READS = [
+  `GET /register/api/1.0/driver/${GUID}/documents`,
+  `GET /register/api/1.0/driver/${GUID}/modality/0/documents`,
+  `GET /register/api/1.0/driver/${GUID}/license`,
+  `GET /register/api/1.0/driver/${GUID}/modality/0/vehicle`,
+];
+const calls = (requests: ReturnType<typeof recordRequests>) => requests.map((request) => `${request.method} ${request.url.pathname}`);
 
 describe('document review', () => {
   it('lists each document of the modality with its status', async () => {
@@ -57,11 +80,8 @@ describe('document review', () => {
       'href',
       '/register/camera/edit/0/3',
     );
-    expect(screen.getAllByRole('listitem')).toHaveLength(6);
-    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
-      `GET /register/api/1.0/driver/${GUID}/get-modality-workflow`,
-      `GET /register/api/1.0/driver/${GUID}/modality/0/documents`,
-    ]);
+    expect(within(screen.getByRole('list', { name: 'Documentos' })).getAllByRole('listitem')).toHaveLength(6);
+    expect(calls(requests)).toEqual([`GET /register/api/1.0/driver/${GUID}/get-modality-workflow`, ...READS]);
   });
 
   it('a rejected document opens its reason, which leads to its capture in the edit flow', async () => {
@@ -115,26 +135,64 @@ describe('document review', () => {
     expect(screen.queryByText(/suporte, use a opção de ajuda/)).not.toBeInTheDocument();
   });
 
-  it('with startFlow=true first sends the documents to review, once, and drops the parameter', async () => {
+  it('with startFlow=true and nothing missing sends the documents to review, once, and drops the parameter', async () => {
     const requests = recordRequests();
-    mockReview();
+    mockReview(ALL_THERE);
     mockJson(api.register.sendToReview, {});
     const rendered = renderRoute({ routes, path: `/register/review-docs/${GUID}?startFlow=true`, session: {} });
     await screen.findByText('Documento Aprovado');
     await waitFor(() => expect(rendered.router.state.location.search).toBe(''));
-    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+    expect(calls(requests)).toEqual([
       `GET /register/api/1.0/driver/${GUID}/get-modality-workflow`,
+      ...READS,
       `PUT /register/api/2.0/driver/${GUID}/modality/0/send-queue-workflow`,
-      `GET /register/api/1.0/driver/${GUID}/modality/0/documents`,
+      ...READS,
     ]);
-    expect(requests[1]?.body).toBeUndefined();
+    expect(requests[5]?.body).toBeUndefined();
+    expect(screen.queryByRole('heading', { name: 'Para a análise continuar, falta:' })).not.toBeInTheDocument();
+  });
+
+  it('with startFlow=true while another document is rejected, does not restart the queue: it names what remains, with a way to each', async () => {
+    const requests = recordRequests();
+    mockReview(undefined, { vehicle: false });
+    const rendered = renderRoute({ routes, path: `/register/review-docs/${GUID}?startFlow=true`, session: {} });
+    const remaining = await screen.findByRole('region', { name: 'Para a análise continuar, falta:' });
+    expect(calls(requests)).not.toContain(`PUT /register/api/2.0/driver/${GUID}/modality/0/send-queue-workflow`);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const links = within(remaining)
+      .getAllByRole('listitem')
+      .map((item) => [item.textContent, within(item).queryByRole('link')?.getAttribute('href') ?? null]);
+    expect(links).toEqual([
+      ['Foto do rosto (selfie)', '/register/details-doc-rejected/3/0/2'],
+      ['Permissão para motorista de táxi', '/register/camera/edit/0/3'],
+      ['Licença do veículo', '/register/camera/edit/0/5'],
+      ['CRLV (documento do veículo)', '/register/details-doc-rejected/10/0/4'],
+      ['Dados do veículo Envie antes os documentos do veículo.', null],
+    ]);
+    await waitFor(() => expect(rendered.router.state.location.search).toBe(''));
+  });
+
+  it('the vehicle data missing after its documents are there leads to the vehicle form in the edit flow', async () => {
+    mockReview(ALL_THERE, { vehicle: false });
+    renderRoute({ routes, path: `/register/review-docs/${GUID}?startFlow=true`, session: {} });
+    const remaining = await screen.findByRole('region', { name: 'Para a análise continuar, falta:' });
+    expect(within(remaining).getByRole('link', { name: 'Dados do veículo' })).toHaveAttribute('href', '/register/crlv/edit/0');
+  });
+
+  it('a refusal that names documents by type number names them by what the driver calls them', async () => {
+    mockReview(ALL_THERE);
+    mockStatus(api.register.sendToReview, 400, { validations: [{ message: 'Faltam documentos: 4, 5.' }] });
+    renderRoute({ routes, path: `/register/review-docs/${GUID}?startFlow=true`, session: {} });
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('Faltam documentos: CRLV (documento do veículo), Licença do veículo.');
+    expect(alert).not.toHaveTextContent(/: 4/);
   });
 
   it.each([
     ['500', () => mockStatus(api.register.sendToReview, 500), 'Ocorreu um erro inesperado'],
     ['offline', () => mockNetworkError(api.register.sendToReview), 'Sem conexão com a internet.'],
   ])('a send to review that fails (%s) says "erro ao enviar os dados." and can be tried again', async (_, mock, why) => {
-    mockReview();
+    mockReview(ALL_THERE);
     mock();
     const rendered = renderRoute({ routes, path: `/register/review-docs/${GUID}?startFlow=true`, session: {} });
     const alert = await screen.findByRole('alertdialog');
@@ -154,7 +212,7 @@ describe('document review', () => {
     [500, 'Ocorreu um erro inesperado, tente novamente mais tarde.'],
     [400, 'Modalidade inválida.'],
   ])('a documents load answered %i shows the error with a retry', async (status, text) => {
-    mockJson(api.register.modalityWorkflow, { modalityId: 0 });
+    mockReview();
     mockStatus(api.register.modalityDocuments, status, status === 400 ? { validations: [{ message: text }] } : {});
     const { user } = renderRoute({ routes, path: `/register/review-docs/${GUID}`, session: {} });
     expect(await screen.findByText(new RegExp(text.slice(0, 20)))).toBeInTheDocument();

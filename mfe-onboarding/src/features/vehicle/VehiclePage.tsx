@@ -1,6 +1,7 @@
 import { typedDateToIso } from '@driver-portal/shared/format';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useJourney } from '@driver-portal/shared/journey';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import {
   ChoiceField,
@@ -18,7 +19,8 @@ import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { BRAZIL_STATES, cnpjSchema, cpfSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import type { CarBrand, VehicleBody, VehicleReadBack } from '../../contract';
 import { parseModality } from '../../documents';
-import { afterDataSubmit, documentPaths, fetchModalityVehicle } from '../../licence-review';
+import { afterFlow, dataFormBack, isFlow, type Flow } from '../../document-flow';
+import { fetchModalityVehicle } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
 import { registeringDriver } from '../../session';
 import { fetchBrands, fetchModels, saveVehicle } from './api';
@@ -260,8 +262,8 @@ interface Loaded {
   vehicle: VehicleReadBack | undefined;
 }
 
-function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: string; modalityType: number }) {
-  const navigate = useNavigate();
+function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: Flow; modalityType: number }) {
+  const journey = useJourney();
   const draftKey = `vehicle:${guid}:${modalityType}`;
   const load = useLoad(
     async (signal): Promise<Loaded> => {
@@ -277,7 +279,8 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: string;
       return; // Alerted by callApi; the form keeps what was typed.
     }
     clearDraft(draftKey);
-    void navigate(afterDataSubmit(flow, String(modalityType), guid));
+    // The end of the flow (document-flow.ts): back where the journey started, else on with the flow.
+    journey.finish(afterFlow(flow, modalityType, guid));
   });
   return (
     <LoadView {...load}>
@@ -343,14 +346,16 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: string;
 
 /** /register/crlv/:flow/:modalityType — the vehicle's data, every field required. */
 export function VehiclePage() {
-  const { flow = 'new', modalityType } = useParams();
+  const params = useParams();
+  const flow = isFlow(params.flow) ? params.flow : undefined;
   const guid = registeringDriver();
-  const modality = parseModality(modalityType);
+  const modality = parseModality(params.modalityType);
+  const { returnTo } = useJourney();
   let body = <DriverUnknown />;
-  if (modality === undefined) body = <p role="alert">{VEHICLE_TEXTS.invalidModality}</p>;
+  if (modality === undefined || flow === undefined) body = <p role="alert">{VEHICLE_TEXTS.invalidModality}</p>;
   else if (guid) body = <VehicleForm guid={guid} flow={flow} modalityType={modality} />;
   return (
-    <Page title={VEHICLE_TEXTS.title} backTo={modality === undefined ? '/register/modality/' : documentPaths.uploadPicture(modality)}>
+    <Page title={VEHICLE_TEXTS.title} backTo={dataFormBack(flow ?? 'new', modality, guid, returnTo)}>
       {body}
     </Page>
   );

@@ -155,7 +155,7 @@ describe('inbox categories', () => {
     const requests = recordRequests();
     mockJson(api.communication.categories, []);
     renderRoute({ routes, path: '/communication/category/a%20b%2Fc' });
-    expect(await screen.findByText('Não há registros aqui ainda')).toBeInTheDocument();
+    expect(await screen.findByText(/Você ainda não tem mensagens/)).toBeInTheDocument();
     expect(requests[0]?.url.pathname).toBe('/communication/inbox/a%20b%2Fc/categories');
     expect(getSessionValue('driverId')).toBe('a b/c');
   });
@@ -186,10 +186,23 @@ describe('inbox categories', () => {
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/communication/category/${DRIVER}`);
   });
 
-  it('shows the empty state', async () => {
+  it("a new driver's empty inbox says so (no error): the last tap of the signup lands here", async () => {
     mockJson(api.communication.categories, []);
+    renderRoute({ routes, path: `/communication/category/${DRIVER}?showHeader=true` });
+    expect(
+      await screen.findByText('Você ainda não tem mensagens. Quando o seu cadastro for analisado, avisaremos por aqui.'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a driver id other than the one held is a driver switch: what the previous driver left is dropped', async () => {
+    mockJson(api.communication.categories, []);
+    window.sessionStorage.setItem('driver-portal:driverId', 'previous');
+    window.sessionStorage.setItem('driver-portal:notificationTitle', 'do anterior');
     renderRoute({ routes, path: `/communication/category/${DRIVER}` });
-    expect(await screen.findByText('Não há registros aqui ainda')).toBeInTheDocument();
+    await screen.findByText(/Você ainda não tem mensagens/);
+    expect(getSessionValue('driverId')).toBe(DRIVER);
+    expect(window.sessionStorage.getItem('driver-portal:notificationTitle')).toBeNull();
   });
 
   it('shows the loading state first', async () => {

@@ -1,0 +1,153 @@
+/*
+ * Journeys across remotes (docs/platform.md, "Journeys across remotes"): one way for a screen to
+ * send the driver into another remote's screen and get them back. What the journey needs travels
+ * with the navigation itself, in the query of the address, never as a flag left in one origin's
+ * storage:
+ * - `driverId`: who the driver is (the boot adopts it on any origin, as it does for the native
+ *   app's addresses), so the receiving screen never asks "who are you?";
+ * - `returnTo`: where the driver goes once the journey ends (a path of the portal on this origin,
+ *   or an address of the portal origin the journey started from).
+ * The receiving remote declares, in its routes as data (`handle.journey`), which of its screens
+ * take a journey, and passes it on from screen to screen (`carryJourney`) until the journey ends
+ * (`useJourney().finish`), which replaces the finished screen in history.
+ *
+ * Stateless: bundled into each app. Crossing origins, the session goes with the driver through
+ * the platform's handoff (session/handoff.ts), never in an address.
+ */
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { getConfig } from '@driver-portal/shared/config';
+import { getDriverId } from '@driver-portal/shared/session';
+// eslint-disable-next-line no-restricted-imports -- stateless, bundled with the boot code's reading side
+import { handoffOrigins, handOffSession } from '../session/handoff';
+
+/** The query parameters a journey adds to an address. */
+export const JOURNEY_PARAMS = { driverId: 'driverId', returnTo: 'returnTo' } as const;
+
+/** What a route declares in `handle` when it takes a journey (its query says where to come back). */
+export interface JourneyHandle {
+  journey: true;
+}
+
+function portalOrigin(): string | undefined {
+  try {
+    return new URL(getConfig().portalUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a journey started from this page comes back to: a path, when the page is the host's
+ * (every remote's screens are there); the full address when the page is a remote's own (the
+ * native app opened it there, and there the driver's session is).
+ */
+export function returnAddressOf(path: string, win: Window = window): string {
+  const origin = win.location.origin;
+  return origin === portalOrigin() ? path : `${origin}${path}`;
+}
+
+/**
+ * An address another remote's screen can be opened at, carrying the journey: the driver, and
+ * where to come back. `path` is a path of the portal (built with `portalPath`).
+ */
+export function journeyPath(path: string, { returnTo, driverId = getDriverId() }: { returnTo?: string; driverId?: string }): string {
+  const url = new URL(path, 'http://portal.invalid');
+  if (driverId) url.searchParams.set(JOURNEY_PARAMS.driverId, driverId);
+  if (returnTo) url.searchParams.set(JOURNEY_PARAMS.returnTo, returnTo);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A return address the receiving screen may follow, or undefined: a path of this origin (never
+ * `//host` or `/\host`, which leave it), or an http(s) address of this origin, the host's, or an
+ * origin that handed this tab's session over. Anything else is dropped, never followed.
+ */
+export function safeReturnAddress(value: string | null | undefined, win: Window = window): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(text, win.location.origin);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const relative = text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/\\');
+  if (relative) return url.origin === win.location.origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  const trusted = [win.location.origin, portalOrigin(), ...handoffOrigins(win)];
+  if (!trusted.includes(url.origin)) return undefined;
+  return url.origin === win.location.origin ? `${url.pathname}${url.search}${url.hash}` : url.href;
+}
+
+/** The journey of the current address: where to come back, if anywhere. */
+export function journeyOf(search: string, win: Window = window): { returnTo?: string } {
+  return { returnTo: safeReturnAddress(new URLSearchParams(search).get(JOURNEY_PARAMS.returnTo), win) };
+}
+
+/**
+ * The next screen of the same journey inside the receiving remote: `path` with the journey of
+ * the current address carried on (the return address only; the driver is in the session by then).
+ */
+export function carryJourney(path: string, search: string, win: Window = window): string {
+  const { returnTo } = journeyOf(search, win);
+  return returnTo ? journeyPath(path, { returnTo, driverId: undefined }) : path;
+}
+
+/**
+ * How many entries back this tab's history holds `address` (a path of this origin) among the
+ * entries of this origin, through the Navigation API where the webview has it; undefined when
+ * it is not there (or cannot be known).
+ */
+function stepsBackTo(address: string, win: Window): number | undefined {
+  const history = (win as Window & { navigation?: Navigation }).navigation;
+  const current = history?.currentEntry;
+  if (!history || !current || typeof history.entries !== 'function') return undefined;
+  const target = new URL(address, win.location.origin).href;
+  const earlier = history
+    .entries()
+    .filter((entry) => entry.index < current.index && entry.url === target)
+    .pop();
+  return earlier ? current.index - earlier.index : undefined;
+}
+
+/**
+ * Ends a flow at an address: the screen where the journey started, if it is still in this tab's
+ * history at this origin, is gone back to (so "back" from it goes where it went before, never into
+ * the finished flow); else a path replaces the finished screen through the router; another origin
+ * of the portal opens by a full load, in place of the finished screen, taking the session along.
+ */
+export function leaveTo(
+  address: string,
+  navigate: { (to: string, options: { replace: boolean }): unknown; (delta: number): unknown },
+  win: Window = window,
+): void {
+  if (address.startsWith('/')) {
+    const steps = stepsBackTo(address, win);
+    if (steps !== undefined) void navigate(-steps);
+    else void navigate(address, { replace: true });
+    return;
+  }
+  handOffSession(address, win);
+  win.location.replace(address);
+}
+
+/**
+ * The journey of the screen being shown: where it returns (undefined outside a journey), how to
+ * carry it to the next screen, and how to end it (to the return address, else to `fallback`).
+ */
+export function useJourney() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const { returnTo } = useMemo(() => journeyOf(search), [search]);
+  const carry = useCallback((path: string) => carryJourney(path, search), [search]);
+  const finish = useCallback(
+    (fallback: string) => {
+      const address = returnTo ?? fallback;
+      leaveTo(address, navigate);
+    },
+    [navigate, returnTo],
+  );
+  return { returnTo, carry, finish };
+}
