@@ -372,11 +372,23 @@ describe('change modality', () => {
 });
 
 describe('change documents', () => {
-  it.each(variants)("with %s: the documents of the driver's modality", async (_name, variant) => {
+  const AT = '2026-11-20T12:00:00Z';
+  const own = {
+    documents: [
+      { response: { documentType: 0, fileUrl: null, createdAt: AT, approvedAt: AT } },
+      { response: { documentType: 1, fileUrl: null, createdAt: AT } },
+    ],
+  };
+  const ofModality = { documents: [{ response: { documentType: 4, fileUrl: null, createdAt: AT, rejectedAt: AT } }] };
+
+  it.each(variants)("with %s: the documents of the driver's modality, each with its way to send it again", async (_name, variant) => {
     mockAnswer(api.register.modalities, variant(api.register.modalities.answer, answers.modalities));
+    mockAnswer(api.register.documents, variant(api.register.documents.answer, own));
+    mockAnswer(api.register.modalityDocuments, variant(api.register.modalityDocuments.answer, ofModality));
     renderRoute({ routes, path: `/my-account/change-docs/${DRIVER_ID}` });
     const list = await screen.findByRole('list', { name: 'Documentos' });
     expect(within(list).getAllByRole('link')).toHaveLength(6);
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
   });
 });
 

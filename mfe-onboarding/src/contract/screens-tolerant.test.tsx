@@ -4,6 +4,7 @@ import {
   HttpResponse,
   mockAnswer,
   mockApi,
+  recordRequests,
   renderRoute,
   tolerantVariant,
   withBrokenEntry,
@@ -81,7 +82,10 @@ describe('document review', () => {
   };
   it.each(variants)('with %s: each document with its status', async (_name, variant) => {
     mockAnswer(api.register.modalityWorkflow, variant(api.register.modalityWorkflow.answer, { modalityId: 0 }));
+    mockAnswer(api.register.driverDocuments, variant(api.register.driverDocuments.answer, { documents: [] }));
     mockAnswer(api.register.modalityDocuments, variant(api.register.modalityDocuments.answer, documents));
+    mockAnswer(api.register.license, variant(api.register.license.answer, answers.licence));
+    mockAnswer(api.register.modalityVehicle, variant(api.register.modalityVehicle.answer, answers.vehicle));
     mockAnswer(api.register.driverDocuments, variant(api.register.driverDocuments.answer, answers.own));
     mockAnswer(api.register.license, variant(api.register.license.answer, answers.licence));
     mockAnswer(api.register.modalityVehicle, variant(api.register.modalityVehicle.answer, answers.vehicle));
@@ -323,12 +327,18 @@ describe('sent for analysis', () => {
   });
 
   it.each(ACCEPTED_ANSWERS)('from the review (startFlow), answered with %s: the documents listed, no error', async (_name, answer) => {
+    const requests = recordRequests();
+    const everyDocument = { documents: [doc(0, { createdAt: AT, approvedAt: AT }), ...[1, 2, 3, 4, 5].map((type) => doc(type))] };
     mockAnswer(api.register.modalityWorkflow, tolerantVariant(api.register.modalityWorkflow.answer, { modalityId: 0 }, 'near'));
-    mockAnswer(api.register.modalityDocuments, { documents: [doc(0, { createdAt: AT, approvedAt: AT })] });
+    mockAnswer(api.register.driverDocuments, { documents: [] });
+    mockAnswer(api.register.modalityDocuments, tolerantVariant(api.register.modalityDocuments.answer, everyDocument, 'null'));
+    mockAnswer(api.register.license, tolerantVariant(api.register.license.answer, answers.licence, 'null'));
+    mockAnswer(api.register.modalityVehicle, tolerantVariant(api.register.modalityVehicle.answer, answers.vehicle, 'near'));
     mockApi(api.register.sendToReview, answer);
     const { router } = renderRoute({ routes, path: '/register/review-docs/guid-7?startFlow=true', session: {} });
     expect(await screen.findByText('Documento Aprovado')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(requests.map((request) => request.method)).toContain('PUT');
     expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
