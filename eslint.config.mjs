@@ -139,7 +139,10 @@ export default tseslint.config(
               message: 'The platform library never depends on an app.',
             },
             // Singleton parts must be imported by package name so federation shares one copy.
-            { group: ['../*', '!../session/keys', '!../session/handoff'], message: 'Import another part of the platform as @driver-portal/shared/<part>.' },
+            {
+              group: ['../*', '!../session/keys', '!../session/handoff'],
+              message: 'Import another part of the platform as @driver-portal/shared/<part>.',
+            },
             ...(tests ? [] : testOnly),
           ],
         },

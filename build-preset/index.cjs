@@ -15,6 +15,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack')
 const { hostProvides, sharedDependencies } = require('./shared-deps.cjs');
 const { FederationRuntimeAsEsm } = require('./federation-esm.cjs');
 const { appAt, localRemoteList } = require('./apps.cjs');
+const { platformStyleScope } = require('./platform-style-scope.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -277,6 +278,7 @@ function compilation(options, part) {
   // at run time (host/src/federation/runtime.ts), in a chunk of its own, when a remote is needed.
   const container = federated && kind === 'remote';
   const appPackage = require(path.join(appDir, 'package.json'));
+  const styleScope = platformStyleScope(appDir);
   const hashed = (/** @type {string} */ ext) => (production ? `[name].[contenthash:10].${ext}` : `[name].${ext}`);
 
   return {
@@ -320,11 +322,17 @@ function compilation(options, part) {
               parser: { syntax: 'typescript', tsx: true },
               transform: { react: { runtime: 'automatic', development: !production } },
             },
-            env: { targets: 'chrome >= 87, safari >= 14, firefox >= 78' },
+            // The platform's scoped styles need :where() and complex :not() (platform-style-scope.cjs).
+            env: { targets: 'chrome >= 88, safari >= 14, firefox >= 84' },
           },
           type: 'javascript/auto',
         },
-        { test: /\.css$/, type: 'css/auto' },
+        {
+          test: /\.css$/,
+          type: 'css/auto',
+          // The platform's stateless styles apply only to screens of this app's copy of them.
+          use: [{ loader: require.resolve('./platform-style-scope.cjs'), options: { scope: styleScope } }],
+        },
       ],
     },
     optimization: {
@@ -368,6 +376,8 @@ function compilation(options, part) {
       production && part.clean && !part.earlyScript && cleanSourceMaps(path.join(appDir, 'sourcemaps')),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        // The scope the platform's styles were given (shared/src/ui/style-scope.ts).
+        __PLATFORM_STYLE_SCOPE__: JSON.stringify(styleScope),
         // The host's federation runtime loads remotes in a browser only: its Node loading goes.
         ...(federated && kind === 'host' ? { ENV_TARGET: JSON.stringify('web') } : {}),
       }),

@@ -11,7 +11,7 @@
  *   interface version in shared/package.json (`platformSingletons`): a remote requires `^` that
  *   version, so a remote built against a newer, compatible singleton still loads, and a major
  *   change is refused by the host's version guard instead of failing inside a screen.
- * - Everything else (`contract`, `format`, `validation`, `forms`, `ui`, `html`, `links`, `data`)
+ * - Everything else (`contract`, `format`, `validation`, `forms`, `ui`, `html`, `links`, `data`, `telemetry`)
  *   is stateless and bundled into each app, tree-shaken to what its screens use. A squad may
  *   add to these and release its remote alone: its build carries its own copy.
  */

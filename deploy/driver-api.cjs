@@ -13,6 +13,11 @@ const PROXY_PREFIX = '/driver-api/';
 const PROXIED_SERVICES = ['register', 'insurance', 'card'];
 
 const UUID = '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}';
+/**
+ * An insurance request id (the sandbox's insurer issues UUIDs; the provider's format is not
+ * specified): letters, digits, '-' and '_', so what reaches the token check's header is plain.
+ */
+const REQUEST_ID = '[0-9A-Za-z_-]{1,64}';
 
 /**
  * Who may make a call:
@@ -24,8 +29,11 @@ const UUID = '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-
  *   calls send none), so the proxy cannot tell who calls: let through, the residual risk
  *   docs/security.md states;
  * - `driver`: a signed-in driver's own data: the token must be the driver's named in the path;
- * - `signed-in`: a call naming no driver in its path (an insurance request id, the contract whose
- *   driver travels in the body): any signed-in driver's token.
+ * - `request-owner`: a call naming an insurance request (renew, cancel): the token must be that
+ *   of the driver whose policy the request is (the provider's token check is asked with the
+ *   request id);
+ * - `signed-in`: the insurance contract, whose driver travels in the body (which the proxy does
+ *   not read): any signed-in driver's token (docs/security.md, "What is left").
  * Anything not listed is refused (404): the proxy is no open door to the services.
  */
 const RULES = [
@@ -86,26 +94,38 @@ const RULES = [
   },
   // insurance and card.
   { service: 'insurance', methods: ['GET'], pattern: `^api/1\\.0/insurance/(${UUID})/active-policy$`, access: 'driver' },
-  { service: 'insurance', methods: ['PUT'], pattern: `^api/1\\.0/insurance/[^/]+/(?:renew|cancel)$`, access: 'signed-in' },
+  { service: 'insurance', methods: ['PUT'], pattern: `^api/1\\.0/insurance/(${REQUEST_ID})/(?:renew|cancel)$`, access: 'request-owner' },
   { service: 'insurance', methods: ['POST'], pattern: `^api/1\\.0/insurance$`, access: 'signed-in' },
   { service: 'card', methods: ['GET', 'POST'], pattern: `^api/1\\.0/card/(${UUID})$`, access: 'driver' },
 ].map((rule) => ({ ...rule, regex: new RegExp(rule.pattern) }));
 
 /**
  * The rule of one call: `path` is what follows /driver-api/<service>/ (no query). `driverId` is the driver
- * the path names, for `driver` rules. Undefined: not a call the portal makes (refused).
+ * the path names, for `driver` rules; `requestId` the insurance request, for `request-owner` rules.
+ * Undefined: not a call the portal makes (refused).
  * @param {string} service
  * @param {string} method
  * @param {string} path
- * @returns {{ access: 'open' | 'onboarding' | 'driver' | 'signed-in', driverId?: string } | undefined}
+ * @returns {{ access: 'open' | 'onboarding' | 'driver' | 'request-owner' | 'signed-in', driverId?: string, requestId?: string } | undefined}
  */
 function ruleOf(service, method, path) {
   for (const rule of RULES) {
     if (rule.service !== service || !rule.methods.includes(method)) continue;
     const match = rule.regex.exec(path);
-    if (match) return { access: rule.access, driverId: rule.access === 'driver' ? match[1] : undefined };
+    if (match) {
+      return {
+        access: rule.access,
+        driverId: rule.access === 'driver' ? match[1] : undefined,
+        requestId: rule.access === 'request-owner' ? match[1] : undefined,
+      };
+    }
   }
   return undefined;
+}
+
+/** Whether a call of this access needs the driver's token checked with the provider. */
+function needsToken(access) {
+  return access === 'driver' || access === 'request-owner' || access === 'signed-in';
 }
 
 /** A path the proxy never forwards: an encoded slash or backslash, or a dot segment (no way around the table). */
@@ -123,6 +143,7 @@ function nginxDriverApiMaps() {
     `"~^(?:${rule.methods.join('|')}) ${PROXY_PREFIX}${rule.service}/${rule.pattern.replace(/^\^/, '').replace(/\$$/, '')}$"`;
   const access = RULES.map((rule) => `    ${keyOf(rule)} ${rule.access};`);
   const driver = RULES.filter((rule) => rule.access === 'driver').map((rule) => `    ${keyOf(rule)} $1;`);
+  const request = RULES.filter((rule) => rule.access === 'request-owner').map((rule) => `    ${keyOf(rule)} $1;`);
   return [
     '# Generated from deploy/driver-api.cjs (the one table of the driver-data proxy); do not edit.',
     '# Who may make each call, by method and normalized path; empty: not a call the portal makes.',
@@ -135,8 +156,13 @@ function nginxDriverApiMaps() {
     '    default "";',
     ...driver,
     '}',
+    "# The insurance request a `request-owner` call names in its path (the token's driver must own it).",
+    'map "$request_method $uri" $portal_driver_api_request_of_uri {',
+    '    default "";',
+    ...request,
+    '}',
     '',
   ].join('\n');
 }
 
-module.exports = { PROXY_PREFIX, PROXIED_SERVICES, RULES, ruleOf, isAmbiguousPath, nginxDriverApiMaps };
+module.exports = { PROXY_PREFIX, PROXIED_SERVICES, RULES, ruleOf, needsToken, isAmbiguousPath, nginxDriverApiMaps };

@@ -173,10 +173,11 @@ async function measure(browser, url, link) {
   await page.getByRole('heading', { level: 1, name: link.heading }).waitFor();
   await page.getByText(link.text).first().waitFor();
   const renderedAt = Date.now();
-  // At the host, what telemetry adds once the screen is there (host/src/bootstrap.tsx waits 2 s,
-  // then idle; beacons as events happen; a closing page sends its web vitals).
-  const atHost = url.startsWith(`http://localhost:${HOST.port}`);
-  await page.waitForTimeout(atHost ? 4500 : 300);
+  // What telemetry adds once the screen is there, at the host and at a remote's own URL
+  // (host/src/bootstrap.tsx and shared/src/telemetry wait 2 s, then idle; beacons as events
+  // happen; a closing page sends its web vitals). The control build has none.
+  const federated = !url.startsWith(`http://localhost:${CONTROL.port}`);
+  await page.waitForTimeout(federated ? 4500 : 300);
   const before = responses.filter((response) => response.at <= renderedAt);
   const js = before.filter((response) => response.type === 'script');
   await page.close({ runBeforeUnload: true });
@@ -289,13 +290,15 @@ async function revalidationCost() {
 }
 
 function printReleaseCosts(results, revalidation) {
-  console.log('\nWhat releases add at the host (issue 21): after the screen has shown (median), and per revalidation');
-  const atHost = results.filter((result) => result.label.includes('host'));
-  const width = Math.max(9, ...atHost.map((r) => r.path.length));
-  console.log(`  ${'deep link'.padEnd(width)} scripts after  KB after  beacons  bytes sent`);
-  for (const r of atHost) {
+  console.log(
+    "\nWhat releases add (issue 21), at the host and at a remote's own URL: telemetry after the screen has shown (median), and per revalidation",
+  );
+  const federated = results.filter((result) => !result.label.startsWith('control'));
+  const width = Math.max(9, ...federated.map((r) => r.path.length));
+  console.log(`  ${'deep link'.padEnd(width)} ${'target'.padEnd(22)} scripts after  KB after  beacons  bytes sent`);
+  for (const r of federated) {
     console.log(
-      `  ${r.path.padEnd(width)} ${String(r.afterScripts).padStart(13)}  ${r.afterScriptKB.toFixed(1).padStart(8)}  ${String(r.beacons).padStart(7)}  ${String(r.beaconBytes).padStart(10)}`,
+      `  ${r.path.padEnd(width)} ${r.label.replace('federated, ', '').padEnd(22)} ${String(r.afterScripts).padStart(13)}  ${r.afterScriptKB.toFixed(1).padStart(8)}  ${String(r.beacons).padStart(7)}  ${String(r.beaconBytes).padStart(10)}`,
     );
   }
   const { changed, unchanged } = revalidation;

@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 
-const { PROXY_PREFIX, PROXIED_SERVICES, isAmbiguousPath, ruleOf } = createRequire(import.meta.url)('../deploy/driver-api.cjs');
+const { PROXY_PREFIX, PROXIED_SERVICES, isAmbiguousPath, needsToken, ruleOf } = createRequire(import.meta.url)('../deploy/driver-api.cjs');
 
 /** Headers of the service's answer that never reach the page (the proxy is same-origin: no CORS). */
 const DROPPED_ANSWER_HEADERS = new Set([
@@ -20,25 +20,51 @@ const DROPPED_ANSWER_HEADERS = new Set([
   'transfer-encoding',
 ]);
 
-/** Headers of the page's request the service gets: never the driver's token or a cookie. */
-const DROPPED_REQUEST_HEADERS = new Set(['authorization', 'cookie', 'host', 'origin', 'referer', 'connection']);
+/**
+ * The driver the provider's token check says the token is (its answer's header), passed on to the
+ * services as SIGNED_IN_DRIVER: the insurer refuses a contract for another driver. Whatever the
+ * page sends under that name is dropped: only the proxy vouches.
+ */
+const TOKEN_DRIVER = 'x-portal-token-driver';
+const SIGNED_IN_DRIVER = 'x-portal-signed-in-driver';
+
+/** Headers of the page's request the service gets: never the driver's token, a cookie, or a driver the page claims. */
+const DROPPED_REQUEST_HEADERS = new Set(['authorization', 'cookie', 'host', 'origin', 'referer', 'connection', SIGNED_IN_DRIVER]);
 
 function refuse(res, status, message) {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify({ validations: [{ message }] }));
 }
 
-/** Asks the provider whose token this is (GET authUrl): 204 lets the call on, 401/403 refuse it. */
-function checkToken(authUrl, authorization, driverId) {
+/** The sandbox's namespace of a test (one sandbox state per test): the token check reads that state. */
+const NAMESPACE_HEADER = 'x-sandbox-namespace';
+
+/**
+ * Asks the provider whose token this is (GET authUrl), naming the driver of a `driver` call and
+ * the insurance request of a `request-owner` call: 204 lets the call on (with the token's
+ * driver), 401/403 refuse it.
+ */
+function checkToken(authUrl, req, { driverId, requestId }) {
   return new Promise((resolve) => {
-    const headers = { ...(authorization ? { Authorization: authorization } : {}), ...(driverId ? { 'X-Portal-Driver-Id': driverId } : {}) };
+    const { authorization } = req.headers;
+    const namespace = req.headers[NAMESPACE_HEADER];
+    const headers = {
+      ...(authorization ? { Authorization: authorization } : {}),
+      ...(driverId ? { 'X-Portal-Driver-Id': driverId } : {}),
+      ...(requestId ? { 'X-Portal-Insurance-Request': requestId } : {}),
+      ...(typeof namespace === 'string' ? { [NAMESPACE_HEADER]: namespace } : {}),
+    };
     const check = httpRequest(authUrl, { method: 'GET', headers, timeout: 10_000 }, (answer) => {
       answer.resume();
       const status = answer.statusCode ?? 500;
-      resolve(status >= 200 && status < 300 ? 200 : status === 401 || status === 403 ? status : 500);
+      const tokenDriver = answer.headers[TOKEN_DRIVER];
+      resolve({
+        status: status >= 200 && status < 300 ? 200 : status === 401 || status === 403 ? status : 500,
+        tokenDriver: typeof tokenDriver === 'string' ? tokenDriver : '',
+      });
     });
     check.on('timeout', () => check.destroy(new Error('token check timed out')));
-    check.on('error', () => resolve(500));
+    check.on('error', () => resolve({ status: 500, tokenDriver: '' }));
     check.end();
   });
 }
@@ -71,13 +97,16 @@ export function driverApiProxy({ upstream, authUrl, appOrigins }) {
     if (isAmbiguousPath(path)) return refuse(res, 400, 'Endereço inválido.');
     const rule = ruleOf(service, method, path);
     if (!rule) return refuse(res, 404, 'Chamada desconhecida.');
-    if (rule.access === 'driver' || rule.access === 'signed-in') {
-      const verdict = await checkToken(authUrl, req.headers.authorization, rule.driverId);
-      if (verdict === 401) return refuse(res, 401, 'Sessão expirada. Faça login novamente.');
-      if (verdict === 403) return refuse(res, 403, 'Estes dados não são do motorista desta sessão.');
-      if (verdict !== 200) return refuse(res, 502, 'Serviço indisponível.');
+    let signedIn = '';
+    if (needsToken(rule.access)) {
+      const verdict = await checkToken(authUrl, req, rule);
+      if (verdict.status === 401) return refuse(res, 401, 'Sessão expirada. Faça login novamente.');
+      if (verdict.status === 403) return refuse(res, 403, 'Estes dados não são do motorista desta sessão.');
+      if (verdict.status !== 200) return refuse(res, 502, 'Serviço indisponível.');
+      signedIn = verdict.tokenDriver;
     }
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !DROPPED_REQUEST_HEADERS.has(name)));
+    if (signedIn !== '') headers[SIGNED_IN_DRIVER] = signedIn;
     const target = new URL(`/${service}/${path}${url.search}`, upstream);
     const forwarded = httpRequest(target, { method, headers }, (answer) => {
       const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED_ANSWER_HEADERS.has(name)));

@@ -15,12 +15,12 @@
 // hash of the driver id, host/src/federation/cohort.ts); --promote makes it the release. Release folders no longer live are deleted once
 // their grace time has passed (scripts/release-rules.cjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { HOST, REMOTES, repoRoot } from './apps.mjs';
 import { releaseSummary } from './telemetry.mjs';
-import { activate, appRoot, DEPLOY_ROOT, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
+import { activate, appRoot, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
 
 const require = createRequire(import.meta.url);
 const { incompatibleSingletons, incompatibilityReport } = require('../build-preset/shared-deps.cjs');
@@ -138,41 +138,36 @@ async function buildCheckPublish() {
 const canaryOf = () => listEntry()?.canary;
 
 /**
- * The remote's own page follows the same cohorts: its nginx splits on the driver id with
- * split_clients (deploy/nginx/portal-canary.conf), which this rewrites and reloads. Locally only:
- * a container's configuration changes with its image.
+ * The remote's own page follows the same cohorts: its nginx puts each driver in one of 100 cohorts
+ * of 1 % (deploy/nginx/portal-canary.conf) and serves a cohort from <app root>/canary/c<NN> when
+ * that link exists. A canary of N % links the first N cohorts to its release folder; no canary, no
+ * links. nginx reads them per request: no configuration is rewritten and nothing is reloaded, so
+ * it works wherever the app root is (this machine's deployment, or a container's volume).
+ * The set of links is built aside and swapped in with one rename, so no request sees half of it.
  */
-async function splitOwnPage(canary) {
-  const prefix = join(DEPLOY_ROOT, 'nginx', dir);
-  const file = join(prefix, 'portal', 'portal-canary.conf');
-  if (!existsSync(file)) return;
-  const split = canary
-    ? [
-        '# Written by release:remote --canary (scripts/release-remote.mjs): the canary for its cohort.',
-        'split_clients "$portal_cohort_key" $portal_canary_split {',
-        `    ${canary.percent}% releases/${canary.id};`,
-        '    * current;',
-        '}',
-        '# No driver known: the live release, as at the host.',
-        'map $portal_cohort_key $portal_page_release {',
-        '    "" current;',
-        '    default $portal_canary_split;',
-        '}',
-        '',
-      ].join('\n')
-    : readFileSync(join(repoRoot, 'deploy', 'nginx', 'portal-canary.conf'), 'utf8');
-  writeAtomic(file, split);
-  const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-  const reload = spawnSync(
-    nginx,
-    ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log'), '-s', 'reload'],
-    {
-      stdio: 'inherit',
-    },
-  );
-  if (reload.status !== 0) throw new Error(`nginx of ${dir} did not reload (${reload.status})`);
-  // nginx answers with the new configuration once its new workers run: a moment after the signal.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+function splitOwnPage(canary) {
+  const root = appRoot(dir);
+  const link = join(root, 'canary');
+  const sets = join(root, 'canary-sets');
+  if (canary) {
+    const set = join(sets, `${canary.id}-${canary.percent}`);
+    rmSync(set, { recursive: true, force: true });
+    mkdirSync(set, { recursive: true });
+    for (let cohort = 0; cohort < canary.percent; cohort += 1) {
+      symlinkSync(join('..', '..', 'releases', canary.id), join(set, `c${String(cohort).padStart(2, '0')}`));
+    }
+    const temp = `${link}.${process.pid}.tmp`;
+    rmSync(temp, { force: true });
+    symlinkSync(join('canary-sets', `${canary.id}-${canary.percent}`), temp);
+    renameSync(temp, link);
+  } else {
+    rmSync(link, { force: true });
+  }
+  // Sets no longer linked.
+  const linked = canary ? `${canary.id}-${canary.percent}` : undefined;
+  for (const name of existsSync(sets) ? readdirSync(sets) : []) {
+    if (name !== linked) rmSync(join(sets, name), { recursive: true, force: true });
+  }
 }
 
 async function promoteCanary() {
@@ -184,14 +179,14 @@ async function promoteCanary() {
   if (history[history.length - 1] !== id) history.push(id);
   writeAtomic(historyFile, JSON.stringify(history));
   goLive(id);
-  await splitOwnPage(undefined);
+  splitOwnPage(undefined);
   return id;
 }
 
 async function rollBackCanary() {
   const id = releaseIdOf(canaryOf()?.manifest);
   updateEntry(withoutCanary);
-  await splitOwnPage(undefined);
+  splitOwnPage(undefined);
   pruneReleases(liveReleases());
   return id;
 }
@@ -248,15 +243,15 @@ async function watchCanary(canaryId, liveId) {
 
 if (process.argv.includes('--canary')) {
   const percent = Number(option('--canary'));
-  if (!(percent > 0 && percent < 100)) {
-    console.error('--canary takes the percentage of drivers that get the new release, between 0 and 100 (e.g. --canary 10).');
+  if (!(Number.isInteger(percent) && percent > 0 && percent < 100)) {
+    console.error('--canary takes the percentage of drivers that get the new release, a whole number between 1 and 99 (e.g. --canary 10).');
     process.exit(2);
   }
   const liveId = currentRelease();
   const id = await buildCheckPublish();
   // The remote's own page and every driver outside the cohort keep the live release.
   updateEntry((item) => ({ ...item, canary: { manifest: manifestUrl(remote, id), percent } }));
-  await splitOwnPage({ id, percent });
+  splitOwnPage({ id, percent });
   pruneReleases(liveReleases());
   console.log(`${dir}: canary ${id} is live for ${percent}% of drivers (${manifestUrl(remote, id)})`);
   if (process.argv.includes('--watch')) await watchCanary(id, liveId);

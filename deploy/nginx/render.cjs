@@ -41,7 +41,7 @@ function renderPrefix(prefix, role, vars, mainConf) {
   }
   // The driver-data proxy's table, from its one definition (the image's build stage writes the same file).
   writeFileSync(join(prefix, 'portal', 'portal-driver-api-maps.conf'), nginxDriverApiMaps());
-  // No canary: release:remote --canary rewrites it (scripts/release-remote.mjs).
+  // The canary cohorts: static; a canary is a set of links on disk (scripts/release-remote.mjs).
   writeFileSync(join(prefix, 'portal', 'portal-canary.conf'), readFileSync(join(TEMPLATES, 'portal-canary.conf')));
   for (const part of ['portal-maps', 'portal-statement', 'portal-driver-api']) {
     writeFileSync(

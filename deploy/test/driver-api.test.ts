@@ -6,6 +6,8 @@ import { isAmbiguousPath, nginxDriverApiMaps, PROXIED_SERVICES, ruleOf, RULES } 
 // remotes make to the services behind it, and a driver's own data always needs that driver.
 
 const DRIVER = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
+/** An insurance request id: the insurer issues UUIDs. */
+const REQUEST = 'c0a80101-0000-4000-8000-00000000a001';
 const SAMPLE_VALUES: Record<string, string> = { modalityType: '0', modalityId: '0', m: '0', type: '0', documentType: '3' };
 
 /** A declared path with every parameter filled: a driver id where one is named, a sample elsewhere. */
@@ -13,7 +15,7 @@ function samplePath(path: string): string {
   const params = Object.fromEntries(
     [...path.matchAll(/:([A-Za-z]+)/g)].map(([, name = '']) => [
       name,
-      ['guid', 'id', 'driverId'].includes(name) ? DRIVER : (SAMPLE_VALUES[name] ?? 'x1'),
+      ['guid', 'id', 'driverId'].includes(name) ? DRIVER : name === 'requestId' ? REQUEST : (SAMPLE_VALUES[name] ?? 'x1'),
     ]),
   );
   return buildPath(path, params);
@@ -39,10 +41,14 @@ it.each([
   expect(ruleOf('register', method, samplePath(path))).toEqual({ access: 'driver', driverId: DRIVER });
 });
 
-it('insurance and card calls naming a driver need that driver; the others a signed-in driver', () => {
+it('insurance and card calls naming a driver need that driver; renew and cancel the owner of the request; the contract a signed-in driver', () => {
   expect(ruleOf('insurance', 'GET', `api/1.0/insurance/${DRIVER}/active-policy`)).toEqual({ access: 'driver', driverId: DRIVER });
   expect(ruleOf('card', 'POST', `api/1.0/card/${DRIVER}`)).toEqual({ access: 'driver', driverId: DRIVER });
-  expect(ruleOf('insurance', 'PUT', 'api/1.0/insurance/r-1/cancel')?.access).toBe('signed-in');
+  expect(ruleOf('insurance', 'PUT', `api/1.0/insurance/${REQUEST}/cancel`)).toEqual({ access: 'request-owner', requestId: REQUEST });
+  expect(ruleOf('insurance', 'PUT', `api/1.0/insurance/${REQUEST}/renew`)).toEqual({ access: 'request-owner', requestId: REQUEST });
+  // A request id is letters, digits, '-' and '_': nothing else reaches the token check.
+  expect(ruleOf('insurance', 'PUT', 'api/1.0/insurance/a.b/cancel')).toBeUndefined();
+  expect(ruleOf('insurance', 'PUT', 'api/1.0/insurance/a b/cancel')).toBeUndefined();
   expect(ruleOf('insurance', 'POST', 'api/1.0/insurance')?.access).toBe('signed-in');
 });
 
@@ -55,11 +61,14 @@ it('a method or path the portal does not use, or a disguised path, gets no rule'
   expect(isAmbiguousPath(`api/1.0/driver/${DRIVER}/bankaccount`)).toBe(false);
 });
 
-it('nginx gets every rule of the table, in order, with the driver of each `driver` rule', () => {
+it('nginx gets every rule of the table, in order, with the driver of each `driver` rule and the request of each `request-owner` rule', () => {
   const maps = nginxDriverApiMaps();
-  const accessLines = maps.split('\n').filter((line) => / (?:open|onboarding|driver|signed-in);$/.test(line));
+  const accessLines = maps.split('\n').filter((line) => / (?:open|onboarding|driver|request-owner|signed-in);$/.test(line));
   expect(accessLines).toHaveLength(RULES.length);
   expect(accessLines.map((line) => line.split(' ').pop())).toEqual(RULES.map((rule) => `${rule.access};`));
   expect(maps).toContain('"~^(?:GET|POST) /driver-api/register/api/1\\.0/driver/([0-9A-Fa-f]{8}-');
-  expect(maps.match(/ \$1;$/gm)?.length).toBe(accessLines.filter((line) => line.endsWith(' driver;')).length);
+  const named = accessLines.filter((line) => line.endsWith(' driver;') || line.endsWith(' request-owner;')).length;
+  expect(maps.match(/ \$1;$/gm)?.length).toBe(named);
+  const requestMap = maps.slice(maps.indexOf('$portal_driver_api_request_of_uri'));
+  expect(requestMap).toContain('"~^(?:PUT) /driver-api/insurance/api/1\\.0/insurance/([0-9A-Za-z_-]{1,64})/(?:renew|cancel)$" $1;');
 });

@@ -27,6 +27,16 @@ async function closeSuccess(page: Page, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
 }
 
+/**
+ * The driver is back on the My account the change was opened from (the tab's first page here),
+ * not on a copy stacked over the finished change: back leaves it for what was before it (the
+ * native app), never into the change again.
+ */
+async function backLeavesTheFinishedChange(page: Page) {
+  await page.goBack();
+  await expect(page).toHaveURL('about:blank');
+}
+
 async function sandboxPassword(): Promise<string | undefined> {
   const state = (await (await fetch(`${SANDBOX}/__sandbox/state`)).json()) as {
     account: { drivers: Record<string, { password: string }> };
@@ -68,6 +78,7 @@ test('change e-mail: invalid disables Alterar, the typed e-mail survives a reloa
   expect(change?.postDataJSON()).toEqual({ newEmailAddress: 'maria.nova@example.com', validationCode: SMS_CODE });
   // Nothing of the code was kept.
   expect(await page.evaluate(() => JSON.stringify(window.sessionStorage))).not.toContain(SMS_CODE);
+  await backLeavesTheFinishedChange(page);
 });
 
 test('change mobile: the masked mobile, the code, then my account shows the new number', async ({ page }) => {
@@ -81,6 +92,7 @@ test('change mobile: the masked mobile, the code, then my account shows the new 
   await typeCode(page, 'Confirmar');
   await closeSuccess(page, 'Alterado com sucesso!');
   await expect(page.getByText('(21) 9.9999.8888')).toBeVisible();
+  await backLeavesTheFinishedChange(page);
 });
 
 test('change password: mobile, code, new password of 8, then my account; the sandbox has the new password', async ({ page }) => {
@@ -99,6 +111,7 @@ test('change password: mobile, code, new password of 8, then my account; the san
   await closeSuccess(page, 'Senha alterada com sucesso!');
   expect(await sandboxPassword()).toBe('nova1234');
   expect(await page.evaluate(() => JSON.stringify(window.sessionStorage))).not.toContain('nova1234');
+  await backLeavesTheFinishedChange(page);
 });
 
 test('change password: a wrong code is refused, cleared, and the step returns to the code', async ({ page }) => {
@@ -137,6 +150,7 @@ test('forgot password, matching CPF: on to the password change for that driver, 
   await page.getByRole('button', { name: 'Alterar senha' }).click();
   await closeSuccess(page, 'Senha alterada com sucesso!');
   expect(await sandboxPassword()).toBe('outra987');
+  await backLeavesTheFinishedChange(page);
 });
 
 test('forgot password, CPF not matching: says so in error style and stays', async ({ page }) => {

@@ -11,6 +11,7 @@ import {
   test,
   withToken,
   proxiedService,
+  sandboxHeaders,
   type Page,
 } from './support';
 
@@ -102,11 +103,12 @@ test('bank data: Confirmar disabled until every field is valid, then saved, read
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(`${HOST}/my-account/init/${DEMO_DRIVER_ID}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
-  // The finished change is not in the history any more: Back does not open it again.
+  // Back on the My account the change was opened from (the tab's first page here), not on a copy
+  // stacked over the finished change: back leaves it (for the native app), never into the change.
   await page.goBack();
+  await expect(page).toHaveURL('about:blank');
+  await page.goForward();
   await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
-  await expect(page).not.toHaveURL(/bank-info/);
-
   expect((await sandboxAccount())?.bankAccount).toEqual({
     accountType: 'CP',
     bankNumber: '341',
@@ -212,4 +214,30 @@ test('an abandoned bank data edit is kept, but never shown as saved data: it say
   await notice.getByRole('button', { name: 'Descartar' }).click();
   await expect(agency).toHaveValue(saved);
   await expect(notice).toHaveCount(0);
+});
+
+test('the longest address the onboarding form allows, one long word per line, stays inside a phone screen on my account (issue 25, point 6)', async ({
+  page,
+}) => {
+  // 100 characters per line (TEXT_LIMITS.text), the city 60, the number 6: what the form lets through.
+  const location = {
+    zipCode: '01310-100',
+    address: 'R'.repeat(100),
+    number: '123456',
+    complement: 'C'.repeat(100),
+    district: 'B'.repeat(100),
+    state: 'SP',
+    city: 'S'.repeat(60),
+  };
+  const saved = await fetch(`${HOST}/driver-api/register/api/1.0/driver/${DEMO_DRIVER_ID}/location`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...sandboxHeaders() },
+    body: JSON.stringify(location),
+  });
+  expect(saved.status).toBe(200);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openMyAccount(page);
+  await expect(page.getByText('R'.repeat(100), { exact: false })).toBeVisible();
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page, 'the page scrolls sideways').toBeLessThanOrEqual(widths.screen);
 });

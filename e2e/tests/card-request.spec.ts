@@ -1,6 +1,6 @@
 import { CARD_REQUESTED_DRIVER_ID } from '@driver-portal/sandbox-api/constants';
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, driverToken, expectAccessible, HOST, SANDBOX, savedDraft, withToken } from './support';
+import { DEMO_DRIVER_ID, DEMO_TOKEN, driverToken, expectAccessible, HOST, SANDBOX, sandboxHeaders, savedDraft, withToken } from './support';
 
 interface SandboxCards {
   card: { byDriver: Record<string, { stage: string; address: Record<string, string> }> };
@@ -133,4 +133,33 @@ test('a driver who already asked for a card goes straight to its status', async 
   await page.goto(`${HOST}/card-request/address`);
   await heading(page, 'Acompanhe seu cartão');
   await expect(page).toHaveURL(`${HOST}/card-request/status`);
+});
+
+test('the longest address the form allows, without a space, stays inside a phone screen on the status page (issue 25, point 6)', async ({
+  page,
+}) => {
+  // 100 characters per line (TEXT_LIMITS.text), the city 60, the number 6: what the form lets through.
+  const address = {
+    cep: '01310100',
+    address: 'R'.repeat(100),
+    number: '123456',
+    complement: 'C'.repeat(100),
+    neighborhood: 'B'.repeat(100),
+    state: 'SP',
+    city: 'S'.repeat(60),
+  };
+  const saved = await fetch(`${HOST}/driver-api/card/api/1.0/card/${DEMO_DRIVER_ID}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${DEMO_TOKEN}`, ...sandboxHeaders() },
+    body: JSON.stringify({ termsAccepted: true, address }),
+  });
+  expect(saved.status).toBe(200);
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The card screens act on the session's driver, which the home's address sets.
+  await page.goto(withToken(`/App?driverId=${DEMO_DRIVER_ID}`));
+  await page.goto(`${HOST}/card-request/status`);
+  await heading(page, 'Acompanhe seu cartão');
+  await expect(page.getByText('R'.repeat(100), { exact: false })).toBeVisible();
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page, 'the page scrolls sideways').toBeLessThanOrEqual(widths.screen);
 });

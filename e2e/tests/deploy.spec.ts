@@ -156,6 +156,38 @@ function squadRelease({ remote, shared }: { remote: string; shared: string }): v
   patch(page, '<LoadView {...load}', '<ReleaseNote />\n      <LoadView {...load}');
 }
 
+/** The worker processes of an app's nginx (Linux: children of the master named by its pid file). */
+function nginxWorkers(app: string): string[] {
+  const master = readFileSync(join(deployRoot, 'nginx', app, 'logs', 'nginx.pid'), 'utf8').trim();
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // "pid (comm) state ppid ...": the parent's pid is the second field after the command.
+        return (
+          readFileSync(`/proc/${pid}/stat`, 'utf8')
+            .replace(/^.*\) /, '')
+            .split(' ')[1] === master
+        );
+      } catch {
+        return false;
+      }
+    })
+    .sort();
+}
+
+/** A notification list that fails with the driver's data in its message, as careless code would. */
+function throwingScreen({ remote }: { remote: string }): void {
+  const feature = join(remote, 'src', 'features', 'notifications');
+  writeFileSync(
+    join(feature, 'Boom.tsx'),
+    'export function Boom(): never {\n  throw new Error(\'Falha do canário para "João da Silva", CPF 529.982.247-25\');\n}\n',
+  );
+  const page = join(feature, 'NotificationsListPage.tsx');
+  patch(page, "import { fetchNotifications } from './api';", "import { fetchNotifications } from './api';\nimport { Boom } from './Boom';");
+  patch(page, '<LoadView {...load}', '<Boom />\n      <LoadView {...load}');
+}
+
 async function expectReleaseNote(page: Page): Promise<void> {
   const note = page.locator('.release-note');
   await expect(note).toHaveText(/^Versão nova: http:\/\/localhost:4000\/static\//);
@@ -533,21 +565,7 @@ test.describe('canary by cohort', () => {
   test('--watch rolls back a canary that throws and says why; what the collector got holds no token, CPF or name; release:status shows it', async ({
     browser,
   }) => {
-    const source = newerTree('throwing-src', ({ remote }) => {
-      const feature = join(remote, 'src', 'features', 'notifications');
-      // A screen that fails with the driver's data in its message, as careless code would.
-      writeFileSync(
-        join(feature, 'Boom.tsx'),
-        'export function Boom(): never {\n  throw new Error(\'Falha do canário para "João da Silva", CPF 529.982.247-25\');\n}\n',
-      );
-      const page = join(feature, 'NotificationsListPage.tsx');
-      patch(
-        page,
-        "import { fetchNotifications } from './api';",
-        "import { fetchNotifications } from './api';\nimport { Boom } from './Boom';",
-      );
-      patch(page, '<LoadView {...load}', '<Boom />\n      <LoadView {...load}');
-    });
+    const source = newerTree('throwing-src', throwingScreen);
     await fetch(`${SANDBOX}/telemetry/events`, { method: 'DELETE' });
     const listBefore = readFileSync(remoteListFile, 'utf8');
     const id = `e2e-throws-${Date.now().toString(36)}`;
@@ -615,15 +633,94 @@ test.describe('canary by cohort', () => {
   });
 });
 
+test.describe("a remote's own page", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('sends its load, errors and vitals to the collector with its release and cohort (a canary with no nginx reload), never the token, CPF or name', async ({
+    browser,
+  }) => {
+    const source = newerTree('page-telemetry-src', throwingScreen);
+    await fetch(`${SANDBOX}/telemetry/events`, { method: 'DELETE' });
+    const listBefore = readFileSync(remoteListFile, 'utf8');
+    const liveId = /\/releases\/([^/]+)\/mf-manifest\.json/.exec(
+      (JSON.parse(listBefore) as Array<{ name: string; manifest: string }>).find((entry) => entry.name === 'mfe_self_service')?.manifest ??
+        '',
+    )?.[1];
+    expect(liveId).toBeTruthy();
+    const candidates = Array.from({ length: 50 }, (_, index) => `motorista-pagina-${index}`);
+    const cohortDriver = candidates.find((candidate) => inCanary(candidate, 50)) ?? '';
+    const otherDriver = candidates.find((candidate) => !inCanary(candidate, 50)) ?? '';
+    const canaryConf = join(deployRoot, 'nginx', 'mfe-self-service', 'portal', 'portal-canary.conf');
+    const confBefore = readFileSync(canaryConf, 'utf8');
+    // A reload replaces nginx's worker processes: the same workers afterwards, no reload.
+    const workersBefore = nginxWorkers('mfe-self-service');
+    expect(workersBefore.length).toBeGreaterThan(0);
+
+    const collected = async () => (await (await fetch(`${SANDBOX}/telemetry/events`)).json()) as Array<Record<string, unknown>>;
+    const id = `e2e-page-${Date.now().toString(36)}`;
+    try {
+      expect(release(['mfe-self-service', '--root', source, '--id', id, '--canary', '50'])).toContain(
+        `canary ${id} is live for 50% of drivers`,
+      );
+      // The canary reached the remote's own page with no nginx reload: the configuration it
+      // started with, the same worker processes (release:remote only linked release folders).
+      expect(readFileSync(canaryConf, 'utf8')).toBe(confBefore);
+      expect(nginxWorkers('mfe-self-service')).toEqual(workersBefore);
+
+      for (const [driverId, expected] of [
+        [cohortDriver, { version: id, cohort: 'canary' }],
+        [otherDriver, { version: liveId, cohort: 'live' }],
+      ] as const) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(`${REMOTE_ORIGINS.selfService}/notifications/list/?token=${DEMO_TOKEN}&driverId=${driverId}`);
+        const heading = expected.cohort === 'canary' ? 'Algo deu errado nesta tela' : 'Notificações';
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        // Telemetry starts a couple of seconds after the page has loaded: its load first.
+        await expect
+          .poll(async () => (await collected()).some((event) => event.kind === 'load' && event.version === expected.version), {
+            timeout: 15_000,
+          })
+          .toBe(true);
+        // A tap ends the LCP measurement; leaving the page sends what is left.
+        await page.getByRole('heading', { level: 1 }).click();
+        await page.goto('about:blank');
+        await context.close();
+        await expect
+          .poll(
+            async () =>
+              (await collected()).some((event) => event.kind === 'vital' && event.metric === 'LCP' && event.version === expected.version),
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+      }
+    } finally {
+      if (readFileSync(remoteListFile, 'utf8') !== listBefore) release(['mfe-self-service', '--rollback']);
+    }
+
+    const events = await collected();
+    const route = '/notifications/list/';
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'load', remote: 'mfe_self_service', version: id, cohort: 'canary', route }),
+        expect.objectContaining({ kind: 'error', remote: 'mfe_self_service', version: id, cohort: 'canary', route }),
+        expect.objectContaining({ kind: 'vital', metric: 'LCP', remote: 'mfe_self_service', version: id, cohort: 'canary' }),
+        expect.objectContaining({ kind: 'load', remote: 'mfe_self_service', version: liveId, cohort: 'live', route }),
+      ]),
+    );
+    expect(events.filter((event) => event.kind === 'error' && event.version === liveId)).toEqual([]);
+    const text = JSON.stringify(events);
+    for (const secret of [DEMO_TOKEN, 'João', 'Silva', '529.982', '247-25', cohortDriver, otherDriver]) expect(text).not.toContain(secret);
+  });
+});
+
 test.describe('styles across versions', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("a newer remote's copy of a platform style does not restyle an older remote's screen on the same page", async ({ page }) => {
-    // Known defect, proven here and not fixed yet (issue 21): a remote's copy of the platform's
-    // stateless styles is global once loaded, so the copy loaded last wins (the account's title
-    // grows from 18.4 to 40 px). Marked as failing until the platform's classes are scoped per
-    // version; the test then passes, Playwright reports it, and this mark must go.
-    test.fail(true, 'platform styles are global: a newer copy restyles older remotes on the same page');
+    // Each app's copy of the platform's stateless styles applies to the screens of that copy
+    // (build-preset/platform-style-scope.cjs); before, the copy loaded last won (the account's
+    // title grew from 18.4 to 40 px).
     const source = newerTree('style-src', ({ shared }) =>
       patch(join(shared, 'src', 'ui', 'ui.css'), '.page-title {\n  font-size: 1.15rem;', '.page-title {\n  font-size: 2.5rem;'),
     );

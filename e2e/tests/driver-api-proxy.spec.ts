@@ -123,6 +123,69 @@ test("another driver's token or a foreign page cannot overwrite the payout bank 
   expect(await demoBankAccount()).toMatchObject({ accountNumber: '99999' });
 });
 
+/** The insurer's view of a driver's policy, asked of the sandbox directly (not through the proxy). */
+async function policyOf(driverId: string): Promise<{ active: boolean; expirationDate: string | null; requestId: string }> {
+  const response = await fetch(`${SANDBOX}/insurance/api/1.0/insurance/${driverId}/active-policy`, { headers: sandboxHeaders() });
+  return (await response.json()) as { active: boolean; expirationDate: string | null; requestId: string };
+}
+
+test("renew and cancel are bound to the policy's driver: another signed-in driver, no token or a foreign page cannot change it", async () => {
+  const owner = INSURANCE_DRIVERS.active;
+  const before = await policyOf(owner);
+  expect(before.active).toBe(true);
+  for (const origin of PORTAL_ORIGINS) {
+    for (const action of ['renew', 'cancel']) {
+      const url = `${proxiedService('insurance', origin)}api/1.0/insurance/${before.requestId}/${action}`;
+      const refusals: [string, RawResponse, number][] = [
+        ['no token', await raw(url, {}, 'PUT'), 401],
+        ["the demo driver's token (signed in, not the policy's driver)", await raw(url, bearer(DEMO_TOKEN), 'PUT'), 403],
+        ["another insured driver's token", await raw(url, bearer(driverToken(INSURANCE_DRIVERS.expired)), 'PUT'), 403],
+        ["the owner's token from a foreign page", await raw(url, { ...bearer(driverToken(owner)), Origin: EVIL }, 'PUT'), 403],
+      ];
+      for (const [what, response, status] of refusals) expect(response.status, `${url}: ${what}`).toBe(status);
+    }
+  }
+  // A request id nobody owns is no different from another driver's.
+  const unknown = `${proxiedService('insurance')}api/1.0/insurance/c0a80101-0000-4000-8000-0000000fffff/cancel`;
+  expect((await raw(unknown, bearer(driverToken(owner)), 'PUT')).status).toBe(403);
+  expect(await policyOf(owner)).toEqual(before);
+
+  // The policy's own driver, from a portal page: served, and the insurer changes the policy.
+  const cancel = `${proxiedService('insurance', REMOTE_ORIGINS.insurance)}api/1.0/insurance/${before.requestId}/cancel`;
+  expect((await raw(cancel, { ...bearer(driverToken(owner)), Origin: REMOTE_ORIGINS.insurance }, 'PUT')).status).toBe(200);
+  expect((await policyOf(owner)).active).toBe(false);
+});
+
+/** An insurance contract as the wizard sends it, naming `driverId`. */
+const contractOf = (driverId: string) =>
+  JSON.stringify({
+    DriverId: driverId,
+    DeviceId: 'device-e2e',
+    Insured: { MaritalStatus: 'Casado', DocumentIssueDate: '2010-05-10', IsVehicleOwner: true, RG: '123456789', UfRG: 'SP' },
+    Financial: { Bank: '341', AgencyNumber: '1234', AgencyNumberDigit: '', AccountNumber: '56789', AccountNumberDigit: '0' },
+    Vehicle: { Plate: 'BRA2E19', Chassi: '9BWZZZ377VT004251', Fuel: 'Flex', UfLicencePlate: 'SP', Dispatching: 'DETRAN-SP' },
+    VehicleOwner: { Name: DEMO_DRIVER.name, CPF: DEMO_DRIVER.cpf },
+    AdditionalDrivers: [],
+  });
+
+test("a contract is bound to the signed-in driver: another driver cannot contract in the demo driver's name, even claiming to be them", async () => {
+  const url = `${proxiedService('insurance')}api/1.0/insurance`;
+  const json = { 'Content-Type': 'application/json' };
+  const attacker = bearer(driverToken(INSURANCE_DRIVERS.expired));
+  expect((await raw(url, json, 'POST', contractOf(DEMO_DRIVER_ID))).status).toBe(401);
+  expect((await raw(url, { ...json, ...attacker }, 'POST', contractOf(DEMO_DRIVER_ID))).status).toBe(403);
+  // The proxy vouches for the token's driver, replacing whatever the page claims.
+  const claiming = { ...json, ...attacker, 'X-Portal-Signed-In-Driver': DEMO_DRIVER_ID };
+  expect((await raw(url, claiming, 'POST', contractOf(DEMO_DRIVER_ID))).status).toBe(403);
+  expect((await raw(url, { ...json, ...bearer(DEMO_TOKEN), Origin: EVIL }, 'POST', contractOf(DEMO_DRIVER_ID))).status).toBe(403);
+  expect((await policyOf(DEMO_DRIVER_ID)).active).toBe(false);
+
+  // The demo driver's own contract, from a portal page.
+  const own = await raw(url, { ...json, ...bearer(DEMO_TOKEN), Origin: HOST }, 'POST', contractOf(DEMO_DRIVER_ID));
+  expect(own.status, own.body).toBe(200);
+  expect((await policyOf(DEMO_DRIVER_ID)).active).toBe(true);
+});
+
 test('a foreign page in a browser can neither read nor write a driver through the proxy', async ({ page }) => {
   const before = await demoBankAccount();
   await page.route(`${EVIL}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>evil</title>' }));

@@ -161,6 +161,31 @@ async function paste(page: Page, field: Locator, text: string): Promise<void> {
   await field.press('ControlOrMeta+V');
 }
 
+test('a paste with more digits than the mask holds is refused with a message, not cut to its first digits (issue 25)', async ({
+  page,
+  context,
+}) => {
+  await openFixture(page, 1);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fixtureOrigin });
+  const mobile = page.getByLabel('Celular', { exact: true });
+  await paste(page, mobile, '(11) 98765-4321');
+  await expectValue(mobile, '(11) 9.8765.4321', 'a mobile that fits');
+  // 12 digits: Maskito alone would keep (11) 9.8765.4321 of 119876543210.
+  await paste(page, mobile, '119876543210');
+  await expectValue(mobile, '(11) 9.8765.4321', 'the refused paste changes nothing');
+  await expect(mobile).toHaveAccessibleDescription(
+    'O texto colado tem 12 dígitos e este campo aceita 11: confira e digite ou cole de novo.',
+  );
+  const cpf = page.getByLabel('CPF', { exact: true });
+  await paste(page, cpf, '529.982.247-250');
+  await expectValue(cpf, '', 'a CPF with a digit too many');
+  await expect(cpf).toHaveAccessibleDescription(/12 dígitos e este campo aceita 11/);
+  // The next edit clears the message.
+  await paste(page, cpf, '529.982.247-25');
+  await expectValue(cpf, '529.982.247-25', 'a CPF that fits');
+  await expect(cpf).not.toHaveAccessibleDescription(/colado/);
+});
+
 for (const [speed, cpuSlowdown] of SPEEDS) {
   test.describe(`masked fields ${speed}`, () => {
     // A 4x slower CPU on CI's 2 shared cores needs more than the default 30 s for 5 rounds.

@@ -125,7 +125,8 @@ for (const { where, origin } of ENTRIES) {
     await everyDocumentRefused(0, TAXI);
     const requests = recordRequests(page);
     const addresses = recordAddresses(page);
-    const list = `${origin}/my-account/change-docs/${ID}`;
+    // The list at the very address the native app opened (its driverId query too), at the same origin.
+    const list = new RegExp(`^${escape(origin)}/my-account/change-docs/${ID}(\\?driverId=${ID})?$`);
     await page.goto(withToken(`/my-account/change-docs/${ID}?driverId=${ID}`, origin, TOKEN));
     await expect(page.getByRole('heading', { level: 1, name: 'Meus documentos' })).toBeVisible();
     for (const type of TAXI) await expect(documentRow(page, type)).toContainText('Recusado: envie de novo');

@@ -41,9 +41,16 @@ test("leaving from a remote's own page signs out that origin, every other one an
   await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
   expect(await heldSession(page)).toContain('driver-portal:token');
 
+  // Through nginx the remote's origin remembers the driver for canary cohorts (HttpOnly cookie).
+  const cohortCookies = async () =>
+    (await page.context().cookies([HOST, ...Object.values(REMOTE_ORIGINS)])).filter((cookie) => cookie.name === 'portal_driver');
+  if (process.env.PORTAL_SERVER === 'nginx') expect((await cohortCookies()).map((cookie) => cookie.value)).toEqual([DEMO_DRIVER_ID]);
+
   await page.getByRole('link', { name: 'Sair' }).click();
   await expectSignedOutAtLogin(page);
   expect(new Set(visits)).toEqual(new Set([HOST, ...Object.values(REMOTE_ORIGINS)]));
+  // The driver is forgotten with the session: no origin picks a cohort for them any more.
+  expect(await cohortCookies()).toEqual([]);
 
   // Back at the remote's own page in the same tab: no session there any more.
   const calls = await coreCallsOfNotificationList(page, REMOTE_ORIGINS.selfService);

@@ -13,6 +13,9 @@ import {
   type Page,
 } from './support';
 
+/** Today in Brazil as typed in a date field (DDMMYYYY): the end of a period that holds every invoice. */
+const typedToday = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date()).replace(/\//g, '');
+
 // Issue 13, point 1: the statement proxy lends its credential only to a signed-in driver on a
 // portal page. Run by both servers: the sandbox's /statement-proxy/ (npm start) and nginx's
 // /statement/ on every app's origin (PORTAL_SERVER=nginx), wherever env.json sends the apps.
@@ -112,7 +115,7 @@ async function searchInvoices(page: Page) {
   await page.getByLabel('CPF').pressSequentially(DEMO_DRIVER.cpf);
   await page.getByLabel('Data de nascimento').pressSequentially('12041985');
   await page.getByLabel('Data inicial').pressSequentially('01012000');
-  await page.getByLabel('Data final').pressSequentially('31122099');
+  await page.getByLabel('Data final').pressSequentially(typedToday());
   await page.getByRole('button', { name: 'Continuar' }).click();
 }
 

@@ -2,6 +2,9 @@ import corpus from '../fixtures/xss/payloads.json';
 import { DEMO_DRIVER } from '@driver-portal/sandbox-api/constants';
 import { DEMO_DRIVER_ID, expect, HOST, SANDBOX, test, withToken, type Page, type Route } from './support';
 
+/** Today in Brazil as typed in a date field (DDMMYYYY): the end of a period that holds every invoice. */
+const typedToday = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date()).replace(/\//g, '');
+
 // Issue 13: the XSS corpus (e2e/fixtures/xss/payloads.json, our own selection from public lists)
 // against every sink that renders server HTML or server links. A sink gets the whole corpus in
 // one page load: each payload is the answer of the next in-app navigation (or one list entry).
@@ -237,7 +240,7 @@ test.describe('XSS corpus', () => {
     await page.getByLabel('CPF').pressSequentially(DEMO_DRIVER.cpf);
     await page.getByLabel('Data de nascimento').pressSequentially('12041985');
     await page.getByLabel('Data inicial').pressSequentially('01012000');
-    await page.getByLabel('Data final').pressSequentially('31122099');
+    await page.getByLabel('Data final').pressSequentially(typedToday());
     await page.getByRole('button', { name: 'Continuar' }).click();
     const items = page.getByRole('list', { name: 'Notas fiscais' }).getByRole('listitem');
     await expect(items).toHaveCount(URL_PAYLOADS.length);

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ServiceName } from '@driver-portal/shared/config';
 import { DEFAULT_STATEMENT_BASIC_AUTH, DEMO_DRIVER_ID, DEMO_TOKEN, DRIVER_TOKEN_PREFIX } from './constants';
+import type { SandboxState } from './state';
 
 /** The bearer token of a request, if it carries one. */
 export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
@@ -20,17 +21,46 @@ export function driverOfToken(token: string | undefined): string | undefined {
 }
 
 /**
- * The provider's token check the portal's driver-data proxy asks before every call
- * (`GET /auth/driver`, docs/security.md): 401 without a token the provider issued, 403 when the
- * driver the proxy names (`X-Portal-Driver-Id`, taken from the call's path) is not the token's,
- * 204 otherwise (no driver named: any signed-in driver).
+ * The token check's answer header naming the token's driver (on 204): the portal's proxy passes it
+ * on to the services as SIGNED_IN_DRIVER_HEADER, the only way a service learns who signed in.
  */
-export function checkDriverToken(headers: IncomingHttpHeaders): 204 | 401 | 403 {
+export const TOKEN_DRIVER_HEADER = 'X-Portal-Token-Driver';
+/**
+ * What the portal's proxy sends the services for a call it checked a token for: the driver the
+ * provider said the token is (never what the page sent: the proxy replaces it). The insurer
+ * refuses a contract naming another driver (handlers/insurance.ts); a call without it did not
+ * come through the proxy (docs/security.md, "Deployment requirement").
+ */
+export const SIGNED_IN_DRIVER_HEADER = 'X-Portal-Signed-In-Driver';
+
+/** The driver whose insurance policy an insurance request (renew, cancel) is; undefined when none is. */
+function ownerOfInsuranceRequest(state: SandboxState, requestId: string): string | undefined {
+  const wanted = requestId.toLowerCase();
+  const owner = Object.entries(state.insurance.policiesByDriver).find(([, policy]) => policy.requestId?.toLowerCase() === wanted);
+  return owner?.[0];
+}
+
+const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The provider's token check the portal's driver-data proxy asks before every call
+ * (`GET /auth/driver`, docs/security.md): 401 without a token the provider issued; 403 when the
+ * driver the proxy names (`X-Portal-Driver-Id`, taken from the call's path) is not the token's,
+ * or when the insurance request it names (`X-Portal-Insurance-Request`, renew and cancel) is not
+ * one of the token's driver's policies (an unknown request too: nothing tells it apart from
+ * another driver's); 204 otherwise (nothing named: any signed-in driver).
+ */
+export function checkDriverToken(headers: IncomingHttpHeaders, state: SandboxState): 204 | 401 | 403 {
   const tokenDriver = driverOfToken(bearerToken(headers));
   if (tokenDriver === undefined) return 401;
   const named = headers['x-portal-driver-id'];
-  if (named === undefined || named === '') return 204;
-  return typeof named === 'string' && named.toLowerCase() === tokenDriver.toLowerCase() ? 204 : 403;
+  if (named !== undefined && named !== '' && !(typeof named === 'string' && sameId(named, tokenDriver))) return 403;
+  const request = headers['x-portal-insurance-request'];
+  if (request !== undefined && request !== '') {
+    const owner = typeof request === 'string' ? ownerOfInsuranceRequest(state, request) : undefined;
+    if (owner === undefined || !sameId(owner, tokenDriver)) return 403;
+  }
+  return 204;
 }
 
 /**

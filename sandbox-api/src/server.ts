@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { ServiceName } from '@driver-portal/shared/config';
-import { checkDriverToken, isAuthorized, statementAuthorization } from './auth';
+import { bearerToken, checkDriverToken, driverOfToken, isAuthorized, statementAuthorization, TOKEN_DRIVER_HEADER } from './auth';
 import { portalOrigins } from './portal-origins';
 import { NAMESPACE_HEADER } from './constants';
 import { sandboxRoutes } from './handlers';
@@ -261,9 +261,11 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
       return sendJson(request, response, reply.status, reply.body);
     }
     if (prefix === AUTH_PREFIX && rest === 'driver' && method === 'GET') {
-      const status = checkDriverToken(request.headers);
+      const status = checkDriverToken(request.headers, states.get(namespace));
       if (status === 204) {
-        response.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+        // Whose token it is: the proxy vouches for that driver to the services (SIGNED_IN_DRIVER_HEADER).
+        const tokenDriver = driverOfToken(bearerToken(request.headers)) ?? '';
+        response.writeHead(204, { 'Cache-Control': 'no-store', [TOKEN_DRIVER_HEADER]: tokenDriver }).end();
         return;
       }
       return sendJson(request, response, status, { Message: SERVER_TEXTS.sessionExpired });

@@ -63,6 +63,16 @@ describe('insurance contract', () => {
     expect((await policyOf(DEMO_DRIVER_ID)).active).toBe(false);
   });
 
+  it("refuses (403) a contract naming another driver than the one the portal's proxy vouches for; nothing is contracted", async () => {
+    const vouched = (driverId: string) => ({ headers: { 'Content-Type': 'application/json', 'X-Portal-Signed-In-Driver': driverId } });
+    const forged = await call(sandbox, api.insurance.contract, { ...vouched(INSURANCE_DRIVERS.expired), body: JSON.stringify(REQUEST) });
+    expect(forged).toMatchObject({ status: 403, body: { validations: [{ message: 'Este contrato não é do motorista desta sessão.' }] } });
+    expect((await policyOf(DEMO_DRIVER_ID)).active).toBe(false);
+    const own = await call(sandbox, api.insurance.contract, { ...vouched(DEMO_DRIVER_ID.toUpperCase()), body: JSON.stringify(REQUEST) });
+    expect(own.status).toBe(200);
+    expect((await policyOf(DEMO_DRIVER_ID)).active).toBe(true);
+  });
+
   it('refuses a body that is not the declared insurance request, and a second contract of an insured driver', async () => {
     const { Vehicle: _vehicle, ...withoutVehicle } = REQUEST;
     const malformed = await contract(withoutVehicle);

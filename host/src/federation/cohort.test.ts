@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SESSION_KEYS } from '@driver-portal/shared/session';
 import { DRIVER_ID_KEY, inCanary, murmurHash2 } from './cohort';
 import { remoteDescriptors } from './remote-list';
@@ -23,6 +25,19 @@ describe('canary cohorts', () => {
     expect(ids.filter((id) => inCanary(id, 10))).toEqual(inTen);
     const inFifty = new Set(ids.filter((id) => inCanary(id, 50)));
     for (const id of inTen) expect(inFifty.has(id)).toBe(true);
+  });
+
+  it("split at the bounds of nginx's cohorts of 1 % (deploy/nginx/portal-canary.conf: 99 parts of 1% and the rest)", () => {
+    // split_clients: each part of "1%" spans 100 * 0xffffffff / 10000 in integers, cumulated.
+    const span = Math.floor((100 * 0xffffffff) / 10000);
+    const cohortOf = (hash: number) => Math.min(Math.floor(hash / span), 99);
+    for (const percent of [1, 10, 50, 99]) {
+      for (const id of ids.slice(0, 2000)) expect(inCanary(id, percent)).toBe(cohortOf(murmurHash2(id)) < percent);
+    }
+    // The file says what the host assumes: 99 parts of 1 %, then the rest, in order.
+    const conf = readFileSync(join(__dirname, '..', '..', '..', 'deploy', 'nginx', 'portal-canary.conf'), 'utf8');
+    const parts = [...conf.matchAll(/^\s+(1%|\*)\s+(c\d\d);$/gm)].map(([, share, name]) => `${share} ${name}`);
+    expect(parts).toEqual([...Array.from({ length: 99 }, (_, index) => `1% c${String(index).padStart(2, '0')}`), '* c99']);
   });
 
   it('keep a driver nobody knows, a 0 % canary on the live release; a 100 % canary takes everyone', () => {

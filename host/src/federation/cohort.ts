@@ -1,8 +1,8 @@
 /**
  * Canary cohorts: which drivers run a remote's canary release. A stable hash of the driver id,
  * so a driver is in or out for as long as the canary's percentage holds (never flipping between
- * versions in a shift), computed exactly as nginx's `split_clients` does (MurmurHash2, the
- * percentage as a share of the 32-bit range): a remote's own page split by nginx and the host
+ * versions in a shift), computed exactly as nginx's `split_clients` does (MurmurHash2, 100 cohorts of 1 % of
+ * the 32-bit range): a remote's own page split by nginx and the host
  * pick the same version for a driver.
  */
 
@@ -32,12 +32,19 @@ export function murmurHash2(text: string): number {
   return h >>> 0;
 }
 
-/** Whether the driver is among the first `percent` % of the hash range (split_clients' first part). */
+/**
+ * The share of the hash range of one 1 % cohort, as split_clients computes a part of "1%"
+ * (percent × 100 × 0xffffffff / 10000, in integers): deploy/nginx/portal-canary.conf splits a
+ * remote's own page into 100 such cohorts, in order, and a canary of N % takes the first N.
+ */
+const COHORT_SPAN = Math.floor((100 * 0xffffffff) / 10000);
+
+/** Whether the driver is in one of the first `percent` cohorts of 1 % (whole percentages). */
 export function inCanary(driverId: string | null | undefined, percent: number): boolean {
   // No driver known: the stable version (the same answer on every page of the session).
-  if (!driverId || !(percent > 0)) return false;
+  if (!driverId || !(percent >= 1)) return false;
   if (percent >= 100) return true;
-  return murmurHash2(driverId) < Math.floor((Math.round(percent * 100) * 0xffffffff) / 10000);
+  return murmurHash2(driverId) < Math.floor(percent) * COHORT_SPAN;
 }
 
 /** The session's driver id key (SESSION_KEYS.driverId; a test holds them equal): read without the session module. */

@@ -1,7 +1,7 @@
 import { setActiveConfig } from '@driver-portal/shared/config';
 import { setSessionValue } from '@driver-portal/shared/session';
 import { RemoteRegistry } from '../federation/remote-registry';
-import { createTelemetry, releaseOf, routePattern, scrubError } from './beacon';
+import { createTelemetry, releaseOf, routePattern, scrubError } from '@driver-portal/shared/telemetry';
 import { collectorUrl, startTelemetry } from './index';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.motorista-secreto';

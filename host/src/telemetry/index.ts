@@ -2,7 +2,14 @@ import type * as WebVitalsLibrary from 'web-vitals';
 import { getConfig } from '@driver-portal/shared/config';
 import { getToken } from '@driver-portal/shared/session';
 import type { RemoteRegistry } from '../federation/remote-registry';
-import { createTelemetry, releaseOf, routePattern, scrubError, type BeaconSender, type TelemetryEvent } from './beacon';
+import {
+  createTelemetry,
+  releaseOf,
+  routePattern,
+  scrubError,
+  type BeaconSender,
+  type TelemetryEvent,
+} from '@driver-portal/shared/telemetry';
 
 /**
  * Downloaded after the host's first paint (bootstrap.tsx), so it costs a deep link nothing on

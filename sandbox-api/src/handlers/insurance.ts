@@ -6,6 +6,11 @@ import { ok, type Reply } from '../respond';
 import { route, type SandboxRequest } from '../router';
 import type { InsuranceAction, SandboxState } from '../state';
 import { DAY_MS } from '../time';
+import { SIGNED_IN_DRIVER_HEADER } from '../auth';
+
+const INSURANCE_TEXTS = {
+  notYourContract: 'Este contrato não é do motorista desta sessão.',
+} as const;
 
 /** Insurance service (base path ours, docs/product-rules.md, "Gaps the product defines"): no token; errors carry `validations`. */
 
@@ -71,11 +76,17 @@ function contractProblems(state: SandboxState, body: InsuranceRequest): Array<{ 
 }
 
 /**
- * A contract: the driver's policy becomes active at once, without a number ("being processed"),
+ * A contract: refused (403) when the portal's proxy vouches for another driver than the body's
+ * `DriverId`; otherwise the driver's policy becomes active at once, without a number ("being processed"),
  * valid for a year; `POST /__sandbox/insurance/<driverId>/issue-policy` gives it its number.
  */
-function contract({ state, body, now }: SandboxRequest): Reply<{ requestId: string }> {
+function contract({ state, body, now, headers }: SandboxRequest): Reply<{ requestId: string }> {
   const request = body as InsuranceRequest;
+  // The driver the portal's proxy vouches for (the token's): a contract naming another is refused.
+  const signedIn = headers[SIGNED_IN_DRIVER_HEADER.toLowerCase()];
+  if (typeof signedIn === 'string' && signedIn !== '' && signedIn.toLowerCase() !== request.DriverId.toLowerCase()) {
+    return { status: 403, body: { validations: [{ field: 'DriverId', message: INSURANCE_TEXTS.notYourContract }] } };
+  }
   const problems = contractProblems(state, request);
   if (problems.length > 0) return { status: 400, body: { validations: problems } };
   const requestId = randomUUID();

@@ -30,6 +30,11 @@ export interface EnvironmentConfig {
    * address is not in the documents, so without it the delivery screen offers no download link.
    */
   deliveryAppUrl?: string;
+  /**
+   * The telemetry collector (docs/platform.md, "Releasing"): where the host and a remote's own
+   * page send their beacons; none, no telemetry. An http(s) address.
+   */
+  telemetry?: string;
 }
 
 export interface RuntimeConfigFile {
@@ -82,6 +87,17 @@ function httpsAddress(value: unknown): string | undefined {
   }
 }
 
+/** An http(s) address (the sandbox's collector is plain http on localhost), else none. */
+function webAddress(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let active: ActiveConfig | undefined;
 
 export function applyRuntimeConfig(file: RuntimeConfigFile, location: Location | URL = window.location): ActiveConfig {
@@ -97,6 +113,7 @@ export function applyRuntimeConfig(file: RuntimeConfigFile, location: Location |
     services,
     supportPhones: supportPhonesOf(chosen.supportPhones),
     deliveryAppUrl: httpsAddress(chosen.deliveryAppUrl),
+    telemetry: webAddress(chosen.telemetry),
   };
   return active;
 }

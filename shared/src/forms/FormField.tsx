@@ -1,8 +1,8 @@
 import { useMaskito } from '@maskito/react';
 import { useField } from 'formik';
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, useState, type ClipboardEvent, type InputHTMLAttributes } from 'react';
 import { FieldFrame, type ControlAria } from '@driver-portal/shared/ui';
-import { MASK_OPTIONS, type MaskName } from './masks';
+import { MASK_OPTIONS, MASK_TEXTS, MASKS, pastedIntoMask, type MaskName } from './masks';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'value' | 'onChange'> {
   name: string;
@@ -25,11 +25,34 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * can neither be dropped nor reordered. As Maskito's guide for controlled inputs says, the
  * form's handler goes on `onInput`: the native event Maskito fires once the value is formatted.
  */
-export function FormField({ name, label, hint, mask, normalizeOnBlur, touchWhenLeftEmpty = true, className, ...input }: FormFieldProps) {
+export function FormField({
+  name,
+  label,
+  hint,
+  mask,
+  normalizeOnBlur,
+  touchWhenLeftEmpty = true,
+  className,
+  onPaste,
+  ...input
+}: FormFieldProps) {
   const [field, meta, helpers] = useField<string>(name);
   const id = `${name}-${useId()}`;
   const maskRef = useMaskito({ options: mask ? MASK_OPTIONS[mask] : null });
-  const error = meta.touched && meta.error ? meta.error : undefined;
+  // A paste the mask would cut (issue 25: refuse what does not fit, never cut it): the field keeps
+  // what it had and says why, until the next edit.
+  const [refusedPaste, setRefusedPaste] = useState<string>();
+  const error = refusedPaste ?? (meta.touched && meta.error ? meta.error : undefined);
+  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
+    onPaste?.(event);
+    // The code is the exception: a pasted SMS carries other digits, and the code is its first six.
+    if (!mask || mask === 'code' || event.defaultPrevented) return;
+    const { holds, brings } = pastedIntoMask(mask, event.clipboardData.getData('text'));
+    if (brings <= holds) return;
+    event.preventDefault();
+    setRefusedPaste(MASK_TEXTS.pasteTooLong(brings, holds, MASKS[mask].includes('A') ? 'caracteres' : 'dígitos'));
+  };
+  const edited = () => setRefusedPaste(undefined);
   const control = (aria: ControlAria) => (
     <input
       {...(mask ? { inputMode: mask === 'cnpj' ? 'text' : 'numeric' } : {})}
@@ -39,7 +62,20 @@ export function FormField({ name, label, hint, mask, normalizeOnBlur, touchWhenL
       id={id}
       name={name}
       value={field.value ?? ''}
-      {...(mask ? { onInput: field.onChange } : { onChange: field.onChange })}
+      onPaste={paste}
+      {...(mask
+        ? {
+            onInput: (event) => {
+              edited();
+              field.onChange(event);
+            },
+          }
+        : {
+            onChange: (event) => {
+              edited();
+              field.onChange(event);
+            },
+          })}
       onBlur={(event) => {
         if (normalizeOnBlur) void helpers.setValue(normalizeOnBlur(event.target.value), false);
         if (touchWhenLeftEmpty || event.target.value !== '') field.onBlur(event);

@@ -224,6 +224,37 @@ describe('masked fields', () => {
     expect(await submitted()).toMatchObject({ cpf: '390.533.447-05', mobile: '(11) 9.8765.4321', date: '25/12/1990' });
   });
 
+  it('refuses a paste with more digits than the mask holds, saying so, instead of keeping its first digits (issue 25)', async () => {
+    const { user, submitted } = renderMaskedForm();
+    const mobile = screen.getByLabelText('Celular');
+    await user.click(mobile);
+    // 12 digits: the mask would keep (21) 9.8765.4321, another driver's valid-looking number.
+    await user.paste('219876543210');
+    expect(mobile).toHaveValue('');
+    expect(mobile).toHaveAccessibleDescription('O texto colado tem 12 dígitos e este campo aceita 11: confira e digite ou cole de novo.');
+    expect(mobile).toHaveAttribute('aria-invalid', 'true');
+    // The next edit clears the message; a number that fits (the country code aside) is taken.
+    await user.paste('+55 21 98765-4321');
+    expect(mobile).toHaveValue('(21) 9.8765.4321');
+    expect(mobile).not.toHaveAccessibleDescription(/colado/);
+
+    const cpf = screen.getByLabelText('CPF');
+    await user.click(cpf);
+    await user.paste('529.982.247-250');
+    expect(cpf).toHaveValue('');
+    expect(cpf).toHaveAccessibleDescription('O texto colado tem 12 dígitos e este campo aceita 11: confira e digite ou cole de novo.');
+    const cnpj = screen.getByLabelText('CNPJ');
+    await user.click(cnpj);
+    await user.paste('12.ABC.345/01DE-356');
+    expect(cnpj).toHaveAccessibleDescription('O texto colado tem 15 caracteres e este campo aceita 14: confira e digite ou cole de novo.');
+    // A pasted SMS: the code is its first six digits (the code field's exception).
+    const code = screen.getByLabelText('Código');
+    await user.click(code);
+    await user.paste('Seu código é 123456, válido por 10 minutos');
+    expect(code).toHaveValue('123456');
+    expect(await submitted()).toMatchObject({ mobile: '(21) 9.8765.4321', cpf: '', code: '123456' });
+  });
+
   it('drops the country code of an international mobile number instead of shifting it into the area code', async () => {
     const { user, submitted } = renderMaskedForm();
     const mobile = screen.getByLabelText('Celular');

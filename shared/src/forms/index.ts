@@ -17,3 +17,4 @@ export {
 export { useZipLookup } from './zip-lookup';
 export { ChoiceField, type Choice } from './ChoiceField';
 export { FocusFirstError } from './FocusFirstError';
+export { PasswordField, PASSWORD_HINT, type PasswordFieldProps } from './PasswordField';

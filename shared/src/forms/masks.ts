@@ -51,3 +51,25 @@ export const MASK_OPTIONS: Record<MaskName, MaskitoOptions> = {
   code: { mask: fromPattern(MASKS.code) },
   date: { mask: fromPattern(MASKS.date) },
 };
+
+/** A mask's slot characters: digits, or letters-or-digits where it has an `A` slot (CNPJ). */
+const slotCharacters = (mask: MaskName) => (MASKS[mask].includes('A') ? /[0-9A-Za-z]/g : /\d/g);
+
+/**
+ * What a pasted text would put into a masked field: how many characters the mask holds, and how
+ * many the text brings (a mobile's +55 country code is not counted: the mask drops it). More
+ * than it holds: the mask would keep the first ones and drop the rest without a word (a 12-digit
+ * number pasted as a mobile becomes another, valid-looking 11-digit one): refuse it instead.
+ */
+export function pastedIntoMask(mask: MaskName, text: string): { holds: number; brings: number } {
+  const holds = [...MASKS[mask]].filter((char) => SLOTS[char]).length;
+  let brings = text.match(slotCharacters(mask))?.length ?? 0;
+  if (mask === 'mobile' && brings === 13 && text.replace(/\D/g, '').startsWith('55')) brings = 11;
+  return { holds, brings };
+}
+
+export const MASK_TEXTS = {
+  /** Ours (issue 25, point 3 and 6): refused, never cut. */
+  pasteTooLong: (brings: number, holds: number, unit: string) =>
+    `O texto colado tem ${brings} ${unit} e este campo aceita ${holds}: confira e digite ou cole de novo.`,
+} as const;

@@ -39,8 +39,10 @@ export function AlertDialog() {
       if (!redirect) window.setTimeout(() => target?.isConnected && target.focus(), 0);
     }
     // The screen behind an alert that leads on is finished (a saved change, a contract): the
-    // redirect takes its place in the history, so Back does not open it again.
-    if (redirect) void navigate(redirect, { replace: true });
+    // driver goes back to the redirect's entry when the tab still holds it (a change opened from
+    // My account), else the redirect takes the finished screen's place; Back never opens it again.
+    // (Its own chunk: a deep link's first screen does not pay for it.)
+    if (redirect) void import('@driver-portal/shared/journey').then(({ leaveTo }) => leaveTo(redirect, navigate));
   };
 
   return (

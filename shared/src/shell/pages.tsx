@@ -1,5 +1,7 @@
 import { HOME_PATH } from '@driver-portal/shared/links';
-import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useLocation, useNavigate, useParams, useRouteError } from 'react-router';
+import { SCREEN_ERROR_EVENT, type ScreenErrorDetail } from '@driver-portal/shared/telemetry';
 import { Button, ErrorState, Page } from '@driver-portal/shared/ui';
 
 export function NotFoundPage() {
@@ -42,7 +44,16 @@ export function RouteErrorPage() {
   const error = useRouteError();
   const location = useLocation();
   const navigate = useNavigate();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const params = useParams();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    // Told to the page (a remote's own page's telemetry reports it; at the host, the area's error element does).
+    const detail: ScreenErrorDetail = { error, pathname: location.pathname, params };
+    if (!notFound) window.dispatchEvent(new CustomEvent(SCREEN_ERROR_EVENT, { detail }));
+    // Once per error shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
+  if (notFound) return <NotFoundPage />;
   if (typeof console !== 'undefined') console.error('[portal] screen failed', error);
   return (
     <RemoteFallback

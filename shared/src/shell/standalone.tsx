@@ -3,8 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { getConfig, loadRuntimeConfig } from '@driver-portal/shared/config';
 import { LoadingState } from '@driver-portal/shared/ui';
-// eslint-disable-next-line no-restricted-imports -- stateless, bundled with the boot code's reading side
-import { handOffSession } from '../session/handoff';
 import { ConfigUnavailable, NotFoundPage } from './pages';
 import { PlatformLayout } from './PlatformLayout';
 import { ownsPath, remoteRouteTree, signOutRoute, type RemoteRoutesModule } from './routes';
@@ -20,8 +18,11 @@ function ForeignRoute({ prefixes }: { prefixes: readonly string[] }) {
   useEffect(() => {
     if (owned) return;
     const target = `${getConfig().portalUrl}${location.pathname}${location.search}`;
-    handOffSession(target);
-    window.location.replace(target);
+    // The writing side of the handoff in its own chunk: a deep link's first screen does not pay for it.
+    void import('../session/handoff').then(({ handOffSession }) => {
+      handOffSession(target);
+      window.location.replace(target);
+    });
   }, [owned, location.pathname, location.search]);
   return owned ? <NotFoundPage /> : null;
 }

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, type LinkProps } from 'react-router';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import './loading.css';
 import './ui.css';
+import { platformStyleScope } from './style-scope';
 
 export const EMPTY_LIST_TEXT = 'Não há registros aqui ainda';
 
@@ -72,7 +73,7 @@ function useAnnouncedScreen(title: string) {
 export function Page({ title, children, headerAction, backTo }: PageProps) {
   const heading = useAnnouncedScreen(title);
   return (
-    <div className="page">
+    <div className="page" {...platformStyleScope}>
       <header className="page-header">
         {backTo ? <BackLink to={backTo} /> : null}
         <h1 className="page-title" ref={heading} tabIndex={-1}>

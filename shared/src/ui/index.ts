@@ -1,2 +1,3 @@
 export * from './components';
 export { LoadView, type LoadViewProps } from './LoadView';
+export { platformStyleScope } from './style-scope';

@@ -68,12 +68,6 @@ export const cpfOrCnpjSchema = () =>
       return isCnpj(clean) || context.createError({ message: VALIDATION_MESSAGES.cnpj });
     });
 
-export const emailSchema = (message: string = VALIDATION_MESSAGES.email) =>
-  string()
-    .trim()
-    .required(message)
-    .test('email', message, (value) => isEmail(value));
-
 export const passwordSchema = () =>
   string()
     .required(VALIDATION_MESSAGES.password)
@@ -100,9 +94,10 @@ export const cepSchema = () =>
 /**
  * How long a text field may be, where the specification does not say (it says only the address
  * number, 6): limits a service can hold and a screen can show (issue 25, point 6; the decision
- * in docs/product-rules.md, "Validation and masks").
+ * in docs/product-rules.md, "Validation and masks"). Never as an input's maxLength: a browser
+ * cuts a paste to it without a word; the schema refuses instead.
  */
-export const TEXT_LIMITS = { name: 100, text: 100, remark: 200, city: 60, identifier: 20 } as const;
+export const TEXT_LIMITS = { name: 100, text: 100, remark: 200, city: 60, identifier: 20, email: 100 } as const;
 
 export const TEXT_MESSAGES = {
   tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
@@ -130,6 +125,15 @@ export const textSchema = (max: number = TEXT_LIMITS.text) =>
     .trim()
     .max(max, TEXT_MESSAGES.tooLong(max))
     .test('control-character', TEXT_MESSAGES.controlCharacter, (value) => !hasControlCharacter(value));
+
+/** An e-mail: at most TEXT_LIMITS.email characters, no control or bidi characters (issue 25, point 6), a valid address. */
+export const emailSchema = (message: string = VALIDATION_MESSAGES.email) =>
+  string()
+    .trim()
+    .required(message)
+    .max(TEXT_LIMITS.email, TEXT_MESSAGES.tooLong(TEXT_LIMITS.email))
+    .test('control-character', TEXT_MESSAGES.controlCharacter, (value) => !hasControlCharacter(value))
+    .test('email', message, (value) => isEmail(value));
 
 /**
  * Today's calendar day in Brazil, `years` from now (negative: ago), as YYYY-MM-DD (the typed

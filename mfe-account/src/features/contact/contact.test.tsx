@@ -61,6 +61,25 @@ describe('change e-mail', () => {
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/my-account/init/${DRIVER_ID}`);
   });
 
+  it('an e-mail longer than the service holds, or with a right-to-left override, is kept whole and refused; no code is sent', async () => {
+    const requests = recordRequests();
+    const { user } = await openEmail();
+    const input = screen.getByLabelText('Novo e-mail');
+    const long = `${'m'.repeat(95)}@example.com`;
+    await user.click(input);
+    await user.paste(long);
+    await user.tab();
+    await waitFor(() => expect(input).toHaveAccessibleDescription('Use no máximo 100 caracteres.'));
+    expect(input).toHaveValue(long);
+    expect(alterar()).toBeDisabled();
+    await user.clear(input);
+    await user.paste('maria@\u202Emoc.elpmaxe');
+    await user.tab();
+    await waitFor(() => expect(input).toHaveAccessibleDescription('Há um caractere invisível ou de controle no texto: apague-o.'));
+    expect(alterar()).toBeDisabled();
+    expect(requests).toHaveLength(0);
+  });
+
   it('sends the code to the new e-mail, then confirms it with the code; success leads to my account', async () => {
     const requests = recordRequests();
     const rendered = await openEmail();
@@ -235,6 +254,18 @@ describe('change mobile', () => {
     expect(requests[1]?.body).toEqual({ newMobilePhoneNumber: '21999998888', verificationCode: '123456' });
     await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Minha conta' })).toBeInTheDocument();
+  });
+
+  it('a pasted mobile with a digit too many is refused, not cut to another valid number; no code is sent', async () => {
+    const requests = recordRequests();
+    const rendered = await openMobile();
+    const input = screen.getByLabelText('Novo celular');
+    await rendered.user.click(input);
+    await rendered.user.paste('219999988881');
+    expect(input).toHaveValue('');
+    expect(input).toHaveAccessibleDescription('O texto colado tem 12 dígitos e este campo aceita 11: confira e digite ou cole de novo.');
+    expect(alterar()).toBeDisabled();
+    expect(requests).toHaveLength(0);
   });
 
   it('a failed change (500) says so and stays on the code step with the code kept: the code was not the problem', async () => {

@@ -3,10 +3,10 @@ import { Link, useLocation } from 'react-router';
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { formatMobile } from '../../format';
-import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, useCountdown } from '@driver-portal/shared/forms';
+import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, PasswordField, useCountdown } from '@driver-portal/shared/forms';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, Page } from '@driver-portal/shared/ui';
-import { mobileSchema, object, PASSWORD_LENGTH, passwordSchema } from '@driver-portal/shared/validation';
+import { mobileSchema, object, passwordSchema } from '@driver-portal/shared/validation';
 import { CodeStep } from '../../code-step';
 import { DriverUnknown } from '../../driver';
 import { accountPaths } from '../../paths';
@@ -126,14 +126,8 @@ function PasswordSteps({ driverId, mobileGiven }: { driverId: string; mobileGive
           {({ isValid, isSubmitting }) => (
             <Form noValidate>
               {/* Never in a draft: no FormDraft here. */}
-              <FormField
-                name="newPassword"
-                label="Nova senha"
-                type="password"
-                autoComplete="new-password"
-                maxLength={PASSWORD_LENGTH}
-                hint={PASSWORD_TEXTS.hint}
-              />
+              {/* The platform's PasswordField: minlength and maxlength 8, the seed's hint, a longer paste kept whole and refused. */}
+              <PasswordField name="newPassword" label="Nova senha" kind="new" />
               <Button type="submit" className="button-block" disabled={!isValid} aria-disabled={isSubmitting || undefined}>
                 Alterar senha
               </Button>

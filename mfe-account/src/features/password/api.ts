@@ -4,7 +4,6 @@ import { api } from '../../contract';
 
 export const PASSWORD_TEXTS = {
   changed: 'Senha alterada com sucesso!',
-  hint: 'deve ter 8 digitos, contendo letras, números ou símbolos',
   mismatch: 'Seus dados não correspondem ao cadastro informado.',
   legacySent: 'A nova senha foi enviada para seu e-mail!',
 } as const;

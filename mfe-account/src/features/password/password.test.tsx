@@ -70,6 +70,7 @@ describe('change password (my account)', () => {
     const password = screen.getByLabelText('Nova senha');
     expect(password).toHaveAttribute('type', 'password');
     expect(password).toHaveAttribute('maxlength', '8');
+    expect(password).toHaveAttribute('minlength', '8');
     expect(password).toHaveAccessibleDescription(HINT);
     expect(button('Alterar senha')).toBeDisabled();
     await rendered.user.type(password, 'nova123');

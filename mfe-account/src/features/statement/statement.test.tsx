@@ -76,6 +76,24 @@ describe('invoices (take-nf)', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it.each([
+    ['Data de nascimento', '01/01/2099'],
+    ['Data de nascimento', '01/01/2015'],
+    ['Data inicial', '01/01/1999'],
+    ['Data final', '31/12/2099'],
+  ])('%s %s is no possible date: "Data fora do período possível.", nothing is sent', async (label, date) => {
+    const requests = recordRequests();
+    const rendered = await openInvoices();
+    await fill(rendered, { start: label === 'Data inicial' ? date : '01/01/2026', end: label === 'Data final' ? date : '30/06/2026' });
+    if (label === 'Data de nascimento') {
+      await rendered.user.clear(screen.getByLabelText(label));
+      await rendered.user.type(screen.getByLabelText(label), date.replace(/\//g, ''));
+    }
+    await rendered.user.click(button('Continuar'));
+    await waitFor(() => expect(screen.getByLabelText(label)).toHaveAccessibleDescription('Data fora do período possível.'));
+    expect(requests).toHaveLength(0);
+  });
+
   it('asks the statement path for the period (CPF digits, ISO dates) and lists issue date, net total and a download', async () => {
     const requests = recordRequests();
     const rendered = await openInvoices();

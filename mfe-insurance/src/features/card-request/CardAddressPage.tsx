@@ -15,25 +15,35 @@ import {
   useZipLookup,
 } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
-import { cepSchema, object, string } from '@driver-portal/shared/validation';
+import { cepSchema, object, string, TEXT_LIMITS, textSchema } from '@driver-portal/shared/validation';
 import type { CardAddress, ZipAddress } from '../../contract';
 import { lookupZip, requestCard } from './api';
 import { CardRequestGate, cardTermsAccepted } from './CardFlow';
 import { CARD_PATHS, CARD_TEXTS } from './texts';
 
 const DRAFT_KEY = 'card-address';
+/** The address's number, as the onboarding's: at most 6 characters (docs/product-rules.md, "Onboarding"). */
+const CARD_NUMBER_MAX_LENGTH = 6;
 const EMPTY: CardAddress = { cep: '', address: '', number: '', complement: '', neighborhood: '', state: '', city: '' };
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
 
-const required = () => string().trim().required(CARD_TEXTS.required);
+/**
+ * Every text at most what the service holds (TEXT_LIMITS; the number 6, as the onboarding's
+ * address), with no control or bidi character (issue 25, point 6): a longer value is kept whole
+ * and refused, never cut, so the inputs have no maxLength.
+ */
+const required = (max: number) => textSchema(max).required(CARD_TEXTS.required);
 const schema = object({
   cep: cepSchema(),
-  address: required(),
-  number: required(),
-  complement: string().trim(),
-  neighborhood: required(),
-  state: required().oneOf([...BRAZIL_STATES], CARD_TEXTS.required),
-  city: required(),
+  address: required(TEXT_LIMITS.text),
+  number: textSchema(CARD_NUMBER_MAX_LENGTH).required(CARD_TEXTS.required),
+  complement: textSchema(TEXT_LIMITS.text),
+  neighborhood: required(TEXT_LIMITS.text),
+  state: string()
+    .trim()
+    .required(CARD_TEXTS.required)
+    .oneOf([...BRAZIL_STATES], CARD_TEXTS.required),
+  city: required(TEXT_LIMITS.city),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useLoad } from '@driver-portal/shared/data';
 import { formatDate } from '@driver-portal/shared/format';
-import { ButtonLink, Card, LoadView } from '@driver-portal/shared/ui';
+import { ButtonLink, Card, LoadView, platformStyleScope } from '@driver-portal/shared/ui';
 import { CARD_STAGES, type CardAddress, type CardStatus } from '../../contract';
 import { currentDriverId } from '../../session';
 import { fetchCardStatus } from './api';
@@ -81,7 +81,7 @@ function Status({ driverId }: { driverId: string }) {
 export function CardStatusPage() {
   const driverId = currentDriverId();
   return (
-    <div className="page">
+    <div className="page" {...platformStyleScope}>
       <header className="page-header">
         <Link className="page-back" to={CARD_PATHS.out} aria-label="Voltar">
           ‹

@@ -236,6 +236,49 @@ describe('card address', () => {
   });
 
   it.each([
+    ['Endereço', 101, 'Use no máximo 100 caracteres.'],
+    ['Número', 7, 'Use no máximo 6 caracteres.'],
+    ['Complemento (opcional)', 101, 'Use no máximo 100 caracteres.'],
+    ['Bairro', 101, 'Use no máximo 100 caracteres.'],
+    ['Cidade', 61, 'Use no máximo 60 caracteres.'],
+  ])(
+    '%s longer than the card service holds (%i characters) is kept whole and refused; no card is asked',
+    async (label, length, message) => {
+      const requests = recordRequests();
+      mockJson(api.card.status, NO_CARD);
+      mockJson(api.zipLookup.address, { logradouro: 'Avenida Paulista', bairro: 'Bela Vista', uf: 'SP', localidade: 'São Paulo' });
+      const { user } = open('/card-request/address', ACCEPTED);
+      await heading('Endereço de entrega');
+      await user.type(await screen.findByLabelText('CEP'), '01310100');
+      await waitFor(() => expect(screen.getByLabelText('Cidade')).toHaveValue('São Paulo'));
+      await user.type(screen.getByLabelText('Número'), '10');
+      const long = '9'.repeat(length);
+      const input = screen.getByLabelText(label);
+      expect(input).not.toHaveAttribute('maxlength');
+      await user.clear(input);
+      await user.click(input);
+      await user.paste(long);
+      await user.click(screen.getByRole('button', { name: 'Pedir cartão' }));
+      await waitFor(() => expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message));
+      expect(screen.getByLabelText(label)).toHaveValue(long);
+      expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    },
+  );
+
+  it('a neighbourhood with a right-to-left override is refused', async () => {
+    mockJson(api.card.status, NO_CARD);
+    mockStatus(api.zipLookup.address, 404, { erro: true });
+    const { user } = open('/card-request/address', ACCEPTED);
+    await heading('Endereço de entrega');
+    await user.click(await screen.findByLabelText('Bairro'));
+    await user.paste('Bela \u202EatsiV');
+    await user.tab();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Bairro')).toHaveAccessibleDescription('Há um caractere invisível ou de controle no texto: apague-o.'),
+    );
+  });
+
+  it.each([
     [400, 'Por favor revise os seguintes dados:', 'Informe o número.'],
     [500, 'Algo deu errado', UNEXPECTED_TEXT],
   ])('a request answered %i is told in error style and the form keeps what was typed', async (status, title, text) => {

@@ -26,7 +26,8 @@ function ComplementForm({ answers }: { answers: WizardAnswers }) {
         <FocusFirstError />
         <p>Complete os seus dados pessoais para a proposta do seguro.</p>
         <SelectField placeholder="Selecione" name="maritalStatus" label="Estado civil" options={MARITAL_OPTIONS} />
-        <FormField name="rg" label="RG" autoComplete="off" maxLength={20} />
+        {/* No maxLength: a browser would cut a pasted RG to fit without a word; the rule refuses it instead. */}
+        <FormField name="rg" label="RG" autoComplete="off" />
         <SelectField placeholder="Selecione" name="ufRg" label="Estado emissor do RG" options={STATE_OPTIONS} />
         <FormField name="rgIssueDate" label="Data de emissão do RG" mask="date" placeholder="DD/MM/AAAA" autoComplete="off" />
         <Button type="submit" className="button-block">

@@ -113,6 +113,24 @@ describe('step 1, complement', () => {
     expect(storedAnswers().complement).toEqual({ maritalStatus: 'Viúvo', rg: '12.345.678-9', ufRg: 'RJ', rgIssueDate: '10/05/2010' });
   });
 
+  it('an RG longer than 20 characters, or with a right-to-left override, is kept whole and refused, never cut', async () => {
+    const { user, router } = open('/car-insurance/complememnt');
+    await heading('Dados complementares');
+    const rg = screen.getByLabelText('RG', { exact: true });
+    expect(rg).not.toHaveAttribute('maxlength');
+    await user.click(rg);
+    await user.paste('12.345.678-9 SSP/SP 2010');
+    await user.tab();
+    expect(rg).toHaveValue('12.345.678-9 SSP/SP 2010');
+    await waitFor(() => expect(rg).toHaveAccessibleDescription('Use no máximo 20 caracteres.'));
+    await user.clear(rg);
+    await user.paste('12.345\u202E678-9');
+    await user.tab();
+    await waitFor(() => expect(rg).toHaveAccessibleDescription('Há um caractere invisível ou de controle no texto: apague-o.'));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(router.state.location.pathname).toBe('/car-insurance/complememnt');
+  });
+
   it('what was typed survives a reload of the webview before Continuar', async () => {
     const first = open('/car-insurance/complememnt');
     await heading('Dados complementares');

@@ -101,7 +101,8 @@ export const complementSchema = object({
   // The documents require only the marital status and the RG's issue date, but the insurer
   // refuses a contract without the RG and its state ("Informe o RG do segurado."): asked here,
   // with every other missing field, instead of at the last tap.
-  rg: string().trim().required(WIZARD_TEXTS.required).max(20, 'No máximo 20 caracteres'),
+  // At most TEXT_LIMITS.identifier, no control or bidi character; refused whole, never cut (issue 25, point 6).
+  rg: textSchema(TEXT_LIMITS.identifier).required(WIZARD_TEXTS.required),
   ufRg: string()
     .required(WIZARD_TEXTS.required)
     .oneOf([...BRAZIL_STATES], WIZARD_TEXTS.required),

@@ -14,7 +14,15 @@ import {
 } from '@driver-portal/shared/forms';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, Page } from '@driver-portal/shared/ui';
-import { BRAZIL_STATES, brazilStateSchema, cepSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
+import {
+  BRAZIL_STATES,
+  brazilStateSchema,
+  cepSchema,
+  object,
+  TEXT_LIMITS,
+  textSchema,
+  VALIDATION_MESSAGES,
+} from '@driver-portal/shared/validation';
 import type { LocationBody, ZipAddress } from '../../contract';
 import { DriverUnknown } from '../../driver';
 import { registerPaths } from '../../paths';
@@ -36,15 +44,20 @@ export const NUMBER_MAX_LENGTH = 6;
 const EMPTY: LocationBody = { zipCode: '', address: '', number: '', complement: '', district: '', state: '', city: '' };
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
 
-const required = () => string().trim().required(VALIDATION_MESSAGES.required);
+/**
+ * Every text at most what the service holds (TEXT_LIMITS; the number 6), with no control or bidi
+ * character (issue 25, point 6): a longer value is kept whole and refused, never cut, so the
+ * inputs have no maxLength.
+ */
+const required = (max: number) => textSchema(max).required(VALIDATION_MESSAGES.required);
 const schema = object({
   zipCode: cepSchema(),
-  address: required(),
-  number: required().max(NUMBER_MAX_LENGTH, ADDRESS_TEXTS.numberTooLong),
-  complement: string().trim(),
-  district: required(),
+  address: required(TEXT_LIMITS.text),
+  number: required(NUMBER_MAX_LENGTH).max(NUMBER_MAX_LENGTH, ADDRESS_TEXTS.numberTooLong),
+  complement: textSchema(TEXT_LIMITS.text),
+  district: required(TEXT_LIMITS.text),
   state: brazilStateSchema(),
-  city: required(),
+  city: required(TEXT_LIMITS.city),
 });
 
 /**
@@ -115,7 +128,7 @@ function AddressForm({ guid, modalityType }: { guid: string; modalityType: strin
         <p>{ADDRESS_TEXTS.intro}</p>
         <ZipCodeField />
         <FormField name="address" label="Endereço" autoComplete="address-line1" />
-        <FormField name="number" label="Número" autoComplete="off" maxLength={NUMBER_MAX_LENGTH} />
+        <FormField name="number" label="Número" autoComplete="off" />
         <FormField name="complement" label="Complemento (opcional)" autoComplete="address-line2" />
         <FormField name="district" label="Bairro" autoComplete="off" />
         <SelectField name="state" label="Estado" placeholder="Selecione" options={STATE_OPTIONS} autoComplete="address-level1" />

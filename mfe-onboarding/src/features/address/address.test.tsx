@@ -111,13 +111,45 @@ describe('address', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('the number takes at most 6 characters', async () => {
-    await open();
-    expect(field('Número')).toHaveAttribute('maxlength', '6');
-    // A pasted or autofilled value can pass maxLength: the rule still holds.
-    fireEvent.change(field('Número'), { target: { value: '1234567' } });
+  it('the number takes at most 6 characters: a longer one, typed or pasted, is kept whole and refused, never cut', async () => {
+    const { user } = await open();
+    expect(field('Número')).not.toHaveAttribute('maxlength');
+    await user.click(field('Número'));
+    await user.paste('1234567');
+    expect(field('Número')).toHaveValue('1234567');
     fireEvent.blur(field('Número'));
     await waitFor(() => expect(field('Número')).toHaveAccessibleDescription('O número deve ter no máximo 6 caracteres'));
+  });
+
+  it.each([
+    ['Endereço', 101, 'Use no máximo 100 caracteres.'],
+    ['Complemento (opcional)', 101, 'Use no máximo 100 caracteres.'],
+    ['Bairro', 101, 'Use no máximo 100 caracteres.'],
+    ['Cidade', 61, 'Use no máximo 60 caracteres.'],
+  ])('%s longer than the service holds (%i characters) is refused whole and nothing is sent', async (label, length, message) => {
+    const requests = recordRequests();
+    mockStatus(api.zipLookup.address, 404, { erro: true });
+    const rendered = await open();
+    await rendered.user.type(field('CEP'), '24020000');
+    await fillByHand(rendered);
+    const long = 'x'.repeat(length);
+    fireEvent.change(field(label), { target: { value: long } });
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+    expect(field(label)).toHaveValue(long);
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('an address with a right-to-left override (shown reversed) is refused', async () => {
+    const { user } = await open();
+    fireEvent.change(field('Endereço'), { target: { value: 'Rua \u202Esarolf sad' } });
+    fireEvent.blur(field('Endereço'));
+    await waitFor(() =>
+      expect(field('Endereço')).toHaveAccessibleDescription('Há um caractere invisível ou de controle no texto: apague-o.'),
+    );
+    await user.clear(field('Endereço'));
+    await user.type(field('Endereço'), 'Rua das Flores');
+    await waitFor(() => expect(field('Endereço')).not.toHaveAttribute('aria-invalid'));
   });
 
   it('posts the address and opens the document checklist', async () => {

@@ -10,6 +10,7 @@ import {
   FormField,
   Formik,
   loadDraft,
+  PasswordField,
   type FormikHelpers,
   FocusFirstError,
 } from '@driver-portal/shared/forms';
@@ -24,7 +25,8 @@ import {
   number,
   object,
   passwordSchema,
-  string,
+  TEXT_LIMITS,
+  textSchema,
   VALIDATION_MESSAGES,
   ValidationError,
 } from '@driver-portal/shared/validation';
@@ -59,7 +61,8 @@ export const createAccountDraftKey = (mobile: string) => `create-account:${mobil
 function schemaFor(policies: readonly PolicyItem[]) {
   const ids = policies.map((policy) => policy.id);
   return object({
-    name: string().trim().required(VALIDATION_MESSAGES.required),
+    // Issue 25, point 6: at most TEXT_LIMITS.name, no control or bidi character; refused, never cut.
+    name: textSchema(TEXT_LIMITS.name).required(VALIDATION_MESSAGES.required),
     cpf: cpfSchema(),
     email: emailSchema(),
     password: passwordSchema(),
@@ -158,7 +161,8 @@ function AccountForm({ mobile, policies }: { mobile: string; policies: readonly 
             inputMode="email"
             normalizeOnBlur={(value) => value.trim().toLowerCase()}
           />
-          <FormField name="password" label="Senha" type="password" autoComplete="new-password" hint="A senha deve ter 8 caracteres." />
+          {/* Never in the draft (FormDraft leaves passwords out); the platform's PasswordField: minlength and maxlength 8, the seed's hint. */}
+          <PasswordField name="password" label="Senha" kind="new" />
           <ChoiceField name="gender" legend={CREATE_ACCOUNT_TEXTS.genderLegend} choices={GENDER_CHOICES} />
           <fieldset className="choice-field">
             <legend>{CREATE_ACCOUNT_TEXTS.policiesLegend}</legend>

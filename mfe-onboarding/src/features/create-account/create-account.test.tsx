@@ -219,10 +219,51 @@ describe('create account', () => {
     expect(screen.getByLabelText('CPF')).toHaveValue('111.111.111-11');
     expect(screen.getByLabelText('CPF')).toHaveAccessibleDescription('CPF invalido');
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Email invalido');
-    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('A senha deve ter 8 caracteres. Senha deve conter 8 dígitos');
+    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription(
+      'deve ter 8 digitos, contendo letras, números ou símbolos Senha deve conter 8 dígitos',
+    );
     expect(screen.getByLabelText('CPF')).toHaveAttribute('inputmode', 'numeric');
+    // One rule, one length (issue 23): the hint says 8 digits as the error does, and so does the input.
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('minlength', '8');
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('maxlength', '8');
     expect(screen.getByRole('link', { name: 'Ler Termos de uso' })).toHaveAttribute('href', POLICIES[0]?.documentUrl);
     expect(screen.getByRole('link', { name: 'Ler Termos de uso' })).toHaveAttribute('target', '_blank');
+    expect(button('Continuar')).toBeDisabled();
+  });
+
+  it('a name or e-mail longer than the service holds, or with a right-to-left override, is refused whole (never cut); a long pasted password too', async () => {
+    const rendered = await openForm();
+    await fillForm(rendered);
+    await waitFor(() => expect(button('Continuar')).toBeEnabled());
+    const name = screen.getByLabelText('Nome completo');
+    const longName = 'Ana '.repeat(25) + 'S';
+    fireEvent.change(name, { target: { value: longName } });
+    fireEvent.blur(name);
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Use no máximo 100 caracteres.'));
+    expect(name).toHaveValue(longName);
+    expect(button('Continuar')).toBeDisabled();
+    fireEvent.change(name, { target: { value: 'Ana \u202ESouza' } });
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Há um caractere invisível ou de controle no texto: apague-o.'));
+    fireEvent.change(name, { target: { value: 'Ana Souza' } });
+    await waitFor(() => expect(button('Continuar')).toBeEnabled());
+
+    const email = screen.getByLabelText('E-mail');
+    const longEmail = `${'a'.repeat(95)}@example.com`;
+    fireEvent.change(email, { target: { value: longEmail } });
+    fireEvent.blur(email);
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Use no máximo 100 caracteres.'));
+    expect(email).toHaveValue(longEmail);
+    expect(button('Continuar')).toBeDisabled();
+    fireEvent.change(email, { target: { value: 'ana@example.com' } });
+    await waitFor(() => expect(button('Continuar')).toBeEnabled());
+
+    const password = screen.getByLabelText('Senha');
+    await rendered.user.clear(password);
+    await rendered.user.paste('abcd1234567');
+    expect(password).toHaveValue('abcd1234567');
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription('deve ter 8 digitos, contendo letras, números ou símbolos Senha deve conter 8 dígitos'),
+    );
     expect(button('Continuar')).toBeDisabled();
   });
 
@@ -282,7 +323,9 @@ describe('create account', () => {
     await rendered.user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.getByLabelText('CPF')).toHaveAccessibleDescription('CPF já cadastrado.');
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('E-mail já cadastrado.');
-    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('A senha deve ter 8 caracteres. Senha fraca.');
+    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription(
+      'deve ter 8 digitos, contendo letras, números ou símbolos Senha fraca.',
+    );
     expect(screen.getByLabelText('Nome completo')).not.toHaveAccessibleDescription('Nome incompleto.');
     expect(screen.getByLabelText('CPF')).toHaveValue('390.533.447-05');
     expect(screen.getByLabelText('Senha')).toHaveValue('abcd1234');

@@ -16,7 +16,19 @@ import {
   FocusFirstError,
 } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
-import { BRAZIL_STATES, cnpjSchema, cpfSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
+import {
+  BRAZIL_STATES,
+  cnpjSchema,
+  cpfSchema,
+  isoDateFromToday,
+  isoDateWithin,
+  object,
+  string,
+  TEXT_LIMITS,
+  TEXT_MESSAGES,
+  textSchema,
+  VALIDATION_MESSAGES,
+} from '@driver-portal/shared/validation';
 import type { CarBrand, VehicleBody, VehicleReadBack } from '../../contract';
 import { parseModality } from '../../documents';
 import { afterFlow, dataFormBack, isFlow, type Flow } from '../../document-flow';
@@ -105,26 +117,42 @@ export function brazilYear(now: Date = new Date()): number {
 const isYear = (value: string | undefined) => /^\d{4}$/.test(value ?? '') && Number(value) >= 1950 && Number(value) <= brazilYear() + 1;
 const plateOf = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
+/** A chassis number (VIN) has 17 characters. */
+const CHASSIS_MAX_LENGTH = 17;
+/** The CRLV's issue date: not before the oldest vehicle accepted (1950), not in the future (issue 25, point 6). */
+const EMISSION_DATE_RANGE = (): [string, string] => ['1950-01-01', isoDateFromToday(0)];
+
 const required = () => string().trim().required(VALIDATION_MESSAGES.required);
+/**
+ * A free text of the CRLV: at most what the service holds (TEXT_LIMITS), no control or bidi
+ * character (issue 25, point 6). Refused whole, never cut: no field here has a maxLength (a
+ * pasted 12-digit RENAVAM cut to 11 would pass for a valid one).
+ */
+const text = (max: number) => textSchema(max).required(VALIDATION_MESSAGES.required);
 const year = () => required().test('year', VEHICLE_TEXTS.invalidYear, isYear);
 const schema = object({
   Plate: required().test('plate', VEHICLE_TEXTS.invalidPlate, (value) => /^[A-Z]{3}\d[A-Z0-9]\d{2}$/.test(plateOf(value ?? ''))),
   Renavam: required().test('renavam', VEHICLE_TEXTS.invalidRenavam, (value) => /^\d{9,11}$/.test(value ?? '')),
-  Chassis: required(),
-  CrlvNumber: required(),
+  Chassis: text(CHASSIS_MAX_LENGTH),
+  CrlvNumber: text(TEXT_LIMITS.identifier),
   CurrentYear: year(),
   Brand: required(),
   Model: required(),
   ManufactureYear: year(),
   ModelYear: year(),
-  Type: required(),
+  Type: text(TEXT_LIMITS.text),
   Fuel: required(),
-  Color: required(),
-  EmissionCity: required(),
+  Color: text(TEXT_LIMITS.text),
+  EmissionCity: text(TEXT_LIMITS.city),
   IssuingState: required(),
-  EmissionDate: required().test('date', VEHICLE_TEXTS.invalidDate, (value) => typedDateToIso(value ?? '') !== undefined),
-  Remark: required(),
-  OwnerName: required(),
+  EmissionDate: required()
+    .test('date', VEHICLE_TEXTS.invalidDate, (value) => typedDateToIso(value ?? '') !== undefined)
+    .test('date-range', TEXT_MESSAGES.dateOutOfRange, (value) => {
+      const iso = typedDateToIso(value ?? '');
+      return iso === undefined || isoDateWithin(iso, ...EMISSION_DATE_RANGE());
+    }),
+  Remark: text(TEXT_LIMITS.remark),
+  OwnerName: text(TEXT_LIMITS.name),
   OwnerDocumentType: required(),
   OwnerDocument: string().when('OwnerDocumentType', ([type]: unknown[]) => (type === 'CNPJ' ? cnpjSchema() : cpfSchema())),
 });
@@ -222,7 +250,6 @@ function ManufactureYearField() {
         name="ManufactureYear"
         label="Ano de fabricação"
         inputMode="numeric"
-        maxLength={4}
         autoComplete="off"
         hint={tooOld(values.ManufactureYear) ? VEHICLE_TEXTS.tooOld : undefined}
       />
@@ -295,14 +322,13 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: Flow; m
                 name="Plate"
                 label="Placa"
                 autoComplete="off"
-                maxLength={8}
                 normalizeOnBlur={(value) => plateOf(value)}
                 autoCapitalize="characters"
               />
-              <FormField name="Renavam" label="RENAVAM" inputMode="numeric" maxLength={11} autoComplete="off" />
-              <FormField name="Chassis" label="Chassi" autoComplete="off" maxLength={17} autoCapitalize="characters" />
+              <FormField name="Renavam" label="RENAVAM" inputMode="numeric" autoComplete="off" />
+              <FormField name="Chassis" label="Chassi" autoComplete="off" autoCapitalize="characters" />
               <FormField name="CrlvNumber" label="Número do CRLV" inputMode="numeric" autoComplete="off" />
-              <FormField name="CurrentYear" label="Ano de exercício" inputMode="numeric" maxLength={4} autoComplete="off" />
+              <FormField name="CurrentYear" label="Ano de exercício" inputMode="numeric" autoComplete="off" />
               <SelectField
                 name="Brand"
                 label="Marca"
@@ -311,7 +337,7 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: Flow; m
               />
               <ModelField />
               <ManufactureYearField />
-              <FormField name="ModelYear" label="Ano do modelo" inputMode="numeric" maxLength={4} autoComplete="off" />
+              <FormField name="ModelYear" label="Ano do modelo" inputMode="numeric" autoComplete="off" />
               <FormField name="Type" label="Tipo (espécie)" autoComplete="off" />
               <SelectField name="Fuel" label="Combustível" placeholder="Selecione" options={FUEL_OPTIONS} />
               <FormField name="Color" label="Cor" autoComplete="off" />

@@ -143,6 +143,38 @@ describe('vehicle data', () => {
     });
   });
 
+  it.each([
+    ['RENAVAM', '12 digits', '123456789012', 'RENAVAM inválido'],
+    ['Placa', '8 characters', 'ABC1D234', 'Placa inválida'],
+    ['Chassi', '18 characters', '9BWZZZ377VT0042519', 'Use no máximo 17 caracteres.'],
+    ['Número do CRLV', '21 characters', '1'.repeat(21), 'Use no máximo 20 caracteres.'],
+    ['Ano de exercício', '5 digits', '20261', 'Ano inválido'],
+    ['Tipo (espécie)', '101 characters', 'A'.repeat(101), 'Use no máximo 100 caracteres.'],
+    ['Cor', '101 characters', 'B'.repeat(101), 'Use no máximo 100 caracteres.'],
+    ['Cidade de emissão', '61 characters', 'C'.repeat(61), 'Use no máximo 60 caracteres.'],
+    ['Observações', '201 characters', 'D'.repeat(201), 'Use no máximo 200 caracteres.'],
+    ['Nome do proprietário', '101 characters', 'E'.repeat(101), 'Use no máximo 100 caracteres.'],
+    [
+      'Nome do proprietário',
+      'a right-to-left override',
+      'João \u202EarierreF',
+      'Há um caractere invisível ou de controle no texto: apague-o.',
+    ],
+    ['Data de emissão', '10/02/2090', '10022090', 'Data fora do período possível.'],
+    ['Data de emissão', '31/12/1949', '31121949', 'Data fora do período possível.'],
+  ])('%s: %s pasted is kept whole and refused (never cut to fit), and nothing is sent', async (label, _what, value, message) => {
+    const requests = recordRequests();
+    const rendered = await open();
+    await fill(rendered);
+    expect(field(label)).not.toHaveAttribute('maxlength');
+    await rendered.user.clear(field(label));
+    await rendered.user.paste(value);
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+    if (label !== 'Data de emissão') expect(field(label)).toHaveValue(value);
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
   it('says "CPF invalido" and "CNPJ Invalido!" for the owner document', async () => {
     const { user } = await open();
     await user.click(screen.getByRole('radio', { name: 'Pessoa física (CPF)' }));

@@ -1,11 +1,10 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
-import { Form, FormField, Formik, type FormikHelpers } from '@driver-portal/shared/forms';
-import type { ClipboardEvent } from 'react';
+import { Form, Formik, PasswordField, type FormikHelpers } from '@driver-portal/shared/forms';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { Button, Page } from '@driver-portal/shared/ui';
-import { object, PASSWORD_LENGTH, passwordSchema, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
-import { changePassword, NEW_PASSWORD_HINT, SUCCESS_TEXTS } from './api';
+import { object, passwordSchema, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
+import { changePassword, SUCCESS_TEXTS } from './api';
 
 interface ChangePasswordValues {
   senhaAntiga: string;
@@ -14,9 +13,6 @@ interface ChangePasswordValues {
 }
 
 const INITIAL_VALUES: ChangePasswordValues = { senhaAntiga: '', novaSenha: '', confirmacao: '' };
-
-/** The documents' "min and max 8": the browser (and a password manager) knows the length. */
-const PASSWORD_INPUT = { type: 'password', minLength: PASSWORD_LENGTH, maxLength: PASSWORD_LENGTH } as const;
 
 /**
  * docs/product-rules.md, "Validation and masks": each field exactly 8 characters; the confirmation must match the new
@@ -57,47 +53,18 @@ export function ChangePasswordPage() {
   return (
     <Page title="Alterar senha" backTo={HOME_PATH}>
       <Formik initialValues={INITIAL_VALUES} validationSchema={schema} onSubmit={submit}>
-        {({ isSubmitting, setFieldTouched, setFieldValue }) => {
-          // A paste longer than 8 replaces the field whole (a value set by script is not cut by
-          // maxLength), so the driver reads the length message instead of a silently cut password.
-          const keepLongPaste = (name: keyof ChangePasswordValues) => (event: ClipboardEvent<HTMLInputElement>) => {
-            const pasted = event.clipboardData.getData('text');
-            if (pasted.length <= PASSWORD_LENGTH) return;
-            event.preventDefault();
-            void setFieldValue(name, pasted, false);
-            void setFieldTouched(name, true, true);
-          };
-          return (
-            <Form noValidate>
-              <FormField
-                name="senhaAntiga"
-                label="Senha atual"
-                {...PASSWORD_INPUT}
-                autoComplete="current-password"
-                onPaste={keepLongPaste('senhaAntiga')}
-              />
-              <FormField
-                name="novaSenha"
-                label="Nova senha"
-                {...PASSWORD_INPUT}
-                autoComplete="new-password"
-                hint={NEW_PASSWORD_HINT}
-                onPaste={keepLongPaste('novaSenha')}
-              />
-              <FormField
-                name="confirmacao"
-                label="Confirmação de senha"
-                {...PASSWORD_INPUT}
-                autoComplete="new-password"
-                onPaste={keepLongPaste('confirmacao')}
-              />
-              {/* aria-disabled rather than disabled while sending: the alert gives the focus back here. */}
-              <Button type="submit" className="button-block" aria-disabled={isSubmitting || undefined}>
-                Alterar senha
-              </Button>
-            </Form>
-          );
-        }}
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            {/* The platform's PasswordField: minlength and maxlength 8, a longer paste kept whole and refused. */}
+            <PasswordField name="senhaAntiga" label="Senha atual" kind="current" />
+            <PasswordField name="novaSenha" label="Nova senha" kind="new" />
+            <PasswordField name="confirmacao" label="Confirmação de senha" kind="confirmation" />
+            {/* aria-disabled rather than disabled while sending: the alert gives the focus back here. */}
+            <Button type="submit" className="button-block" aria-disabled={isSubmitting || undefined}>
+              Alterar senha
+            </Button>
+          </Form>
+        )}
       </Formik>
     </Page>
   );

@@ -9,12 +9,6 @@ export const SUCCESS_TEXTS = {
 } as const;
 
 /**
- * The product's hint for a new password (docs/product-rules.md, "Validation and masks"), to the
- * letter: it says what the error "Senha deve conter 8 dígitos" says.
- */
-export const NEW_PASSWORD_HINT = 'deve ter 8 digitos, contendo letras, números ou símbolos';
-
-/**
  * PUT core Taxista/AlterarSenha?senhaAntiga=&novaSenha= (docs/product-rules.md, "Calls").
  *
  * Known weakness of the provider's API: it takes both passwords in the query string rather than
