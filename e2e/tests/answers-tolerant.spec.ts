@@ -191,12 +191,17 @@ const CONTRACT = /\/insurance\/api\/1\.0\/insurance$/;
 const SUCCESS_TEXT = 'Que bom ter você como cliente! Em breve seu seguro de automóvel SulAmérica estará vigente.';
 
 test.describe('the insurance contract', () => {
-  test('answered 204: the success, the policy being processed', async ({ page }) => {
-    await toAcceptedTerms(page);
-    await answerOnce(page, 'POST', CONTRACT, NO_CONTENT);
-    await page.getByRole('button', { name: 'Contratar' }).click();
-    await expect(page.getByRole('alertdialog', { name: SUCCESS_TEXT })).toBeVisible();
-  });
+  for (const [name, answer] of [
+    ['204', NO_CONTENT],
+    ['an empty 200', EMPTY_200],
+  ] as const) {
+    test(`answered ${name}: the success, the policy being processed`, async ({ page }) => {
+      await toAcceptedTerms(page);
+      await answerOnce(page, 'POST', CONTRACT, answer);
+      await page.getByRole('button', { name: 'Contratar' }).click();
+      await expect(page.getByRole('alertdialog', { name: SUCCESS_TEXT })).toBeVisible();
+    });
+  }
 
   test('answered [1,2] is no contract: the unexpected error, the wizard kept', async ({ page }) => {
     await toAcceptedTerms(page);

@@ -42,12 +42,12 @@ describe('communication inbox', () => {
   it('returns HTML bodies (one malicious) and plain-text bodies', async () => {
     const html = await call(sandbox, api.communication.message, { params: { driverId, categoryId: INBOX_CATEGORY.news, messageId: 201 } });
     expect(html.status).toBe(200);
-    expect(html.body.message.body).toContain(MALICIOUS_HTML);
-    expect(html.body.message.body).toContain('<strong>');
+    expect(html.body.message?.body).toContain(MALICIOUS_HTML);
+    expect(html.body.message?.body).toContain('<strong>');
     const text = await call(sandbox, api.communication.message, {
       params: { driverId, categoryId: INBOX_CATEGORY.account, messageId: 102 },
     });
-    expect(text.body.message.body).not.toMatch(/<[a-z]/i);
+    expect(text.body.message?.body).not.toMatch(/<[a-z]/i);
     expect(text.body).toMatchObject({ id: 102, title: expect.any(String), message: { description: expect.any(String) } });
   });
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { accepted, listOf, numericId, shownFlag, shownNumber, shownText, strict } from '@driver-portal/shared/answers';
+import { accepted, listOf, numericId, shownFlag, shownNumber, shownObject, shownText, strict } from '@driver-portal/shared/answers';
 import { defineEndpoint } from '@driver-portal/shared/contract';
 
 /*
@@ -65,7 +65,7 @@ const numberOrNull = v.fallback(v.nullable(v.number()), null);
 export const DepositSchema = v.object({
   Data: v.fallback(v.string(), ''),
   Valor: numberOrNull,
-  Servico: v.fallback(v.nullable(v.object({ product: numberOrNull })), null),
+  Servico: shownObject({ product: numberOrNull }, null),
   Corridas: v.fallback(
     listOf(v.object({ TransacaoId: shownText(''), Valor: money('a ride paid in this deposit') }), 'corridas do depósito'),
     [],
@@ -101,7 +101,8 @@ export type InboxMessage = v.InferOutput<typeof InboxMessageSchema>;
 export const InboxMessageDetailSchema = v.object({
   id: numericId('the message shown must be the one asked for'),
   title: shownText(''),
-  message: v.fallback(v.object({ body: shownText(''), description: shownText('') }), { body: '', description: '' }),
+  /** Null when the service sends none (or a list: an object is never a list, and null cannot be mistaken for a real body). */
+  message: shownObject({ body: shownText(''), description: shownText('') }, null),
 });
 export type InboxMessageDetail = v.InferOutput<typeof InboxMessageDetailSchema>;
 

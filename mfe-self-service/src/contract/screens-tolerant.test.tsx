@@ -1,5 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockAnswer, renderRoute, TEST_TOKEN, tolerantVariant, withBrokenEntry } from '@driver-portal/shared/test-utils';
+import {
+  ACCEPTED_ANSWERS,
+  mockAnswer,
+  mockApi,
+  renderRoute,
+  TEST_TOKEN,
+  tolerantVariant,
+  withBrokenEntry,
+} from '@driver-portal/shared/test-utils';
 import { api, type Deposit, type InboxCategory, type InboxMessage, type Notification, type Ride, type Statement } from '.';
 import { routes } from '../routes';
 
@@ -138,6 +146,34 @@ describe('statement', () => {
   });
 });
 
+describe('statement of a chosen month', () => {
+  const october: Statement = {
+    ...statement,
+    Mes: '01/10/2026',
+    Valor: 33.33,
+    Corridas: [ride(470001, '2026-10-20T14:05:00'), ride(470002, '2026-10-12T09:00:00')],
+  };
+  const chooseOctober = async () => {
+    const { user } = renderRoute({ routes, path: '/performed-Runs/list?taxiId=77' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Mês' }), 'Outubro de 2026');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+  };
+  const variants: [string, (value: Statement) => unknown][] = [
+    ['every shown field null', (value) => tolerantVariant(api.core.statementByMonth.answer, value, 'null')],
+    ['every shown field a near type', (value) => tolerantVariant(api.core.statementByMonth.answer, value, 'near')],
+    ['one broken ride', (value) => withBrokenEntry(api.core.statementByMonth.answer, value)],
+  ];
+
+  it.each(variants)("with %s: the month's total and both rides, no error", async (_name, variant) => {
+    mockAnswer(api.core.currentStatement, statement);
+    mockAnswer(api.core.statementByMonth, variant(october));
+    await chooseOctober();
+    expect(await screen.findAllByText(/R\$\s?33,33/)).not.toHaveLength(0);
+    expect(document.querySelectorAll('a[href*="/performed-Runs/details/"][href*="/4700"]')).toHaveLength(2);
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+});
+
 describe('ride detail', () => {
   it.each(STYLES)('with every shown field %s: the ride with its net value, no error', async (style) => {
     mockAnswer(api.core.rideDetail, tolerantVariant(api.core.rideDetail.answer, ride(480013, '2026-11-20T14:05:00'), style));
@@ -168,8 +204,8 @@ const deposits: Deposit[] = [
 ];
 
 describe('deposits', () => {
-  it('with a field nobody declared: both days listed, no error', async () => {
-    mockAnswer(api.core.deposits, tolerantVariant(api.core.deposits.answer, deposits, 'near'));
+  it.each(STYLES)('with every shown field %s: both days listed, no error', async (style) => {
+    mockAnswer(api.core.deposits, tolerantVariant(api.core.deposits.answer, deposits, style));
     renderRoute({ routes, path: '/deposits/list' });
     expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(2);
     expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
@@ -179,5 +215,46 @@ describe('deposits', () => {
     mockAnswer(api.core.deposits, withBrokenEntry(api.core.deposits.answer, deposits));
     renderRoute({ routes, path: '/deposits/list' });
     expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(2);
+  });
+});
+
+describe('change password', () => {
+  it.each(ACCEPTED_ANSWERS)('answered with %s: "Senha alterada!" and the form cleared', async (_name, answer) => {
+    mockApi(api.core.changePassword, answer);
+    const { user } = renderRoute({ routes, path: '/password/change' });
+    await user.type(await screen.findByLabelText('Senha atual'), 'abc12345');
+    await user.type(screen.getByLabelText('Nova senha'), 'xyz98765');
+    await user.type(screen.getByLabelText('Confirmação de senha'), 'xyz98765');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Senha alterada!' })).toHaveClass('dialog-success');
+    expect(screen.getByLabelText('Senha atual')).toHaveValue('');
+  });
+});
+
+describe('resend password', () => {
+  it.each(ACCEPTED_ANSWERS)('answered with %s: "Senha reenviada!"', async (_name, answer) => {
+    mockApi(api.core.resendPassword, answer);
+    const { user } = renderRoute({ routes, path: '/password/resend' });
+    await user.type(await screen.findByLabelText('CPF'), '52998224725');
+    await user.click(screen.getByRole('button', { name: 'Reenviar senha' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Senha reenviada!' })).toHaveClass('dialog-success');
+  });
+});
+
+/* A list where an object is declared, deeper than the whole answer: what is only shown reads as absent. */
+describe('a list where an object is declared', () => {
+  it("a deposit's fee sent as a list: both days listed, the fee not shown", async () => {
+    const [first, second] = deposits;
+    mockAnswer(api.core.deposits, [{ ...first, Servico: [1, 2] }, second]);
+    renderRoute({ routes, path: '/deposits/list' });
+    expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(2);
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+
+  it('an inbox message whose body is a list: the message page says it has no content, no error', async () => {
+    mockAnswer(api.communication.message, { id: 10, title: 'Nova regra', message: [1, 2] });
+    renderRoute({ routes, path: '/communication/details/1/10', session: { token: TEST_TOKEN, driverId: 'drv-1' } });
+    expect(await screen.findByText('Esta mensagem não tem conteúdo.')).toBeInTheDocument();
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
   });
 });

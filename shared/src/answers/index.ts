@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isAcceptedBody } from '@driver-portal/shared/contract';
+import { isAcceptedBody, listReadAsObject } from '@driver-portal/shared/contract';
 
 /*
  * How a remote declares what it reads of an answer: the tolerant-reader rule of
@@ -12,6 +12,8 @@ import { isAcceptedBody } from '@driver-portal/shared/contract';
  * - `strict(schema, why)`: a field the screen acts on (an id for a later call, money, a date or
  *   status that decides what the driver may do). It stays exactly as declared, and `why` says
  *   why next to the schema.
+ * - `shownObject(entries, absent)`: an object only shown; anything else (null, a list) reads as
+ *   `absent`.
  * - `listOf(item, what)`: a list whose unreadable entries are left out and counted on the
  *   console; a list of which no entry can be read is refused.
  * - `accepted()`: the answer of a call whose content the screen does not use: any empty body or
@@ -115,7 +117,9 @@ export function listOf<TItem extends v.GenericSchema>(item: TItem, what: string)
       const problems: string[] = [];
       dataset.value.forEach((entry, index) => {
         const result = v.safeParse(item, entry);
-        if (result.success) readable.push(result.output);
+        // An object is never a list, here either: an entry in which one was read as the other is left out.
+        if (result.success && listReadAsObject(entry, result.output)) problems.push(`#${index}: a list where an object was declared`);
+        else if (result.success) readable.push(result.output);
         else problems.push(`#${index}: ${result.issues.map((issue) => `${v.getDotPath(issue) ?? ''} ${issue.message}`.trim()).join('; ')}`);
       });
       if (problems.length > 0) {
@@ -129,6 +133,30 @@ export function listOf<TItem extends v.GenericSchema>(item: TItem, what: string)
     }),
     rule<v.InferOutput<TItem>[]>({ kind: 'list', item, what }),
   );
+}
+
+/**
+ * An object only shown, read as `absent` when the service sends anything else: null, a text, or a
+ * list (valibot's `object` alone takes a list for an object whose fields may all be absent).
+ */
+export function shownObject<
+  const TEntries extends v.ObjectEntries,
+  const TAbsent extends v.InferOutput<v.ObjectSchema<TEntries, undefined>> | null,
+>(entries: TEntries, absent: TAbsent) {
+  type Shown = v.InferOutput<v.ObjectSchema<TEntries, undefined>>;
+  const object = v.object(entries);
+  const neverAList: typeof object = {
+    ...object,
+    '~run'(dataset, config) {
+      if (!Array.isArray(dataset.value)) return object['~run'](dataset, config);
+      v._addIssue(this, 'type', dataset, config);
+      // The dataset now carries the issue: a failure, which the fallback reads as absent.
+      return dataset as unknown as ReturnType<(typeof object)['~run']>;
+    },
+  };
+  // Only the fallback below runs it (through `~run`); its own `~standard` is never called.
+  // The fallback takes `absent` for anything the object refuses; `null` included when `absent` is null.
+  return v.fallback(neverAList as unknown as v.GenericSchema<unknown, Shown | TAbsent>, absent);
 }
 
 /**

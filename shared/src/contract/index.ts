@@ -114,3 +114,19 @@ export function pathShape(path: string): string {
     .map((part) => (part.startsWith(':') ? ':' : part.toLowerCase()))
     .join('/');
 }
+
+/**
+ * True when a list of the answer was read as an object, at any depth (valibot's object schemas
+ * take an array for an object whose fields are all optional). Lists whose entries were left
+ * out are not compared entry by entry.
+ */
+export function listReadAsObject(input: unknown, output: unknown): boolean {
+  if (typeof output !== 'object' || output === null) return false;
+  if (Array.isArray(input) && !Array.isArray(output)) return true;
+  if (typeof input !== 'object' || input === null) return false;
+  if (Array.isArray(input) && Array.isArray(output)) {
+    return input.length === output.length && output.some((entry, index) => listReadAsObject(input[index], entry));
+  }
+  const fields = input as Record<string, unknown>;
+  return Object.entries(output).some(([key, value]) => listReadAsObject(fields[key], value));
+}

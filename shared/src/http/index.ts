@@ -1,6 +1,6 @@
 import axios, { type AxiosInstance } from 'axios';
 import { serviceBaseUrl, type ServiceName } from '@driver-portal/shared/config';
-import { buildPath, checkSchema, saysFailed, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
+import { buildPath, checkSchema, listReadAsObject, saysFailed, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
 import { getToken } from '@driver-portal/shared/session';
 import { beginLoading, showAlert } from '@driver-portal/shared/events';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
@@ -131,22 +131,6 @@ export async function callApi<TResponse, TBody = undefined>(
     options.signal?.removeEventListener('abort', cancel);
     endLoading?.();
   }
-}
-
-/**
- * True when a list of the answer was read as an object, at any depth (valibot's object schemas
- * take an array for an object whose fields are all optional). Lists whose entries were left
- * out are not compared entry by entry.
- */
-function listReadAsObject(input: unknown, output: unknown): boolean {
-  if (typeof output !== 'object' || output === null) return false;
-  if (Array.isArray(input) && !Array.isArray(output)) return true;
-  if (typeof input !== 'object' || input === null) return false;
-  if (Array.isArray(input) && Array.isArray(output)) {
-    return input.length === output.length && output.some((entry, index) => listReadAsObject(input[index], entry));
-  }
-  const fields = input as Record<string, unknown>;
-  return Object.entries(output).some(([key, value]) => listReadAsObject(fields[key], value));
 }
 
 /**

@@ -9,6 +9,8 @@ const answer = v.object({
   total: strict(v.number(), 'money'),
   undecided: v.string(),
   items: listOf(v.object({ key: strict(v.string(), 'saved by it'), label: shownText() }), 'itens'),
+  address: v.nullish(v.object({ city: shownText() }), null),
+  summary: v.fallback(v.nullable(v.object({ total: v.number() })), null),
 });
 const verdict = (kind: Variant['kind'], path: (string | 0)[]) => expectationOf(answer, { kind, path, label: kind });
 
@@ -29,8 +31,18 @@ describe('answer variants', () => {
         'failed-200',
         'list-for-object',
         'extra-fields',
+        'list-for-object $.address',
+        'list-for-object $.summary',
+        'list-for-object $.items[0]',
       ]),
     );
+  });
+
+  it('a list where an object is declared, at any depth: absent with a fallback, the entry left out in a list, else refused', () => {
+    expect(verdict('list-for-object', [])).toMatchObject({ outcome: 'refused' });
+    expect(verdict('list-for-object', ['address'])).toMatchObject({ outcome: 'refused', why: 'an object is never a list' });
+    expect(verdict('list-for-object', ['summary'])).toMatchObject({ outcome: 'works', shown: 'absent' });
+    expect(verdict('list-for-object', ['items', 0])).toMatchObject({ outcome: 'works', listShorter: ['items'] });
   });
 
   it('a field only shown takes null and near types, read as absent or converted', () => {

@@ -5,7 +5,8 @@
  * A valid answer is generated from the answer schema (fast-check), then one variant is applied:
  * null for a field, a field missing, a number sent as a numeric string, a text sent as a number,
  * an unknown enum value, extra fields, an empty list, one broken entry in a list, 204, an empty
- * 200, an HTML 200, a 200 whose body says it failed, a list where an object was declared.
+ * 200, an HTML 200, a 200 whose body says it failed, a list where an object was declared (the whole
+ * answer, or any object in it at any depth).
  *
  * The expected outcome is decided from the rule each field was declared with
  * (`@driver-portal/shared/answers`), never by running the schema: a field only shown tolerates
@@ -184,6 +185,8 @@ function fieldVariants(schema: SchemaNode, path: PathPart[], into: Variant[]): v
   }
   const { base } = unwrap(current);
   if (!isObjectNode(base) || rule(current)?.kind === 'accepted') return;
+  // A list where this object is declared; at the top it is added by `variantsOf` with the whole-answer variants.
+  if (path.length > 0) into.push({ kind: 'list-for-object', path, label: `list-for-object ${label(path)}` });
   for (const [name, entry] of Object.entries(base.entries ?? {})) {
     const at = [...path, name];
     into.push({ kind: 'null-field', path: at, label: `null-field ${label(at)}` });
@@ -259,8 +262,14 @@ export function expectationOf(answer: unknown, variant: Variant): Expectation {
       return { outcome: 'refused', why: 'an HTML page (a proxy, a captive portal) is never the service' };
     case 'failed-200':
       return { outcome: 'refused', why: 'the body says it failed' };
-    case 'list-for-object':
+    case 'list-for-object': {
+      if (variant.path.length === 0) return { outcome: 'refused', why: 'an object is never a list' };
+      // Deeper: a field with a fallback reads the list as absent; otherwise the list leaves its entry out, or the answer is refused.
+      const { schema, list } = locate(answer, variant.path);
+      if (schema.fallback !== undefined) return { outcome: 'works', why: 'only shown: a list reads as absent', shown: 'absent' };
+      if (list?.tolerant) return { outcome: 'works', why: 'entry left out (an object is never a list)', listShorter: list.path };
       return { outcome: 'refused', why: 'an object is never a list' };
+    }
     case 'extra-fields':
       return { outcome: 'works', why: 'unknown fields are ignored' };
     case 'empty-list':
@@ -326,8 +335,13 @@ export function responseOf(variant: Variant, sample: unknown): VariantResponse {
       return { status: 200, body: '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>', contentType: 'text/html' };
     case 'failed-200':
       return json({ success: false, Message: 'Não foi possível concluir.', erro: true });
-    case 'list-for-object':
-      return json([1, 2]);
+    case 'list-for-object': {
+      if (variant.path.length === 0) return json([1, 2]);
+      const changed = clone(sample);
+      const { parent, key } = parentOf(changed, variant.path);
+      parent[key] = [1, 2];
+      return json(changed);
+    }
     case 'extra-fields': {
       const changed = clone(sample);
       if (changed && typeof changed === 'object' && !Array.isArray(changed)) (changed as Record<string, unknown>)[EXTRA_FIELD] = 'x';
@@ -516,3 +530,14 @@ export function withBrokenEntry<T>(answer: unknown, value: T): T {
 export function mockAnswer(endpoint: AnyEndpoint, body: unknown): void {
   mockApi(endpoint, () => HttpResponse.json(body as Parameters<typeof HttpResponse.json>[0]));
 }
+
+/**
+ * The "must work" answers of a call declared with `accepted()` (a save, a toggle, a request), as
+ * the generator makes them: 204, an empty 200, an object with a field nobody declared. For
+ * component tests: `it.each(ACCEPTED_ANSWERS)` with `mockApi(endpoint, answer)`.
+ */
+export const ACCEPTED_ANSWERS: readonly (readonly [string, () => Response])[] = [
+  ['204 No Content', () => new HttpResponse(null, { status: 204 })],
+  ['an empty 200', () => new HttpResponse('', { status: 200 })],
+  ['an object with a field nobody declared', () => HttpResponse.json({ [EXTRA_FIELD]: 'x' })],
+];

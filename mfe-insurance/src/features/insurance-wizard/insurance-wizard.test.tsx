@@ -2,7 +2,9 @@ import { driverValue } from '@driver-portal/shared/session';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { api, type DriverVehicle } from '../../contract';
 import {
+  ACCEPTED_ANSWERS,
   HttpResponse,
+  mockAnswer,
   mockApi,
   mockJson,
   mockNetworkError,
@@ -11,6 +13,7 @@ import {
   renderRoute,
   TEST_TOKEN,
   savedDraft,
+  tolerantVariant,
 } from '@driver-portal/shared/test-utils';
 import { routes } from '../../routes';
 import type { WizardAnswers } from './wizard';
@@ -676,4 +679,41 @@ describe('step 5, terms and the contract', () => {
     expect(within(await screen.findByRole('alertdialog')).getByText(UNEXPECTED_TEXT)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/car-insurance/terms');
   });
+});
+
+/*
+ * The wizard's answers in "must work" variants (docs/platform.md, "Reading answers"): the driver and
+ * the vehicle with a field nobody declared and every shown field null, the contract answered 204,
+ * an empty 200 or an object nobody declared. The contract is made, never the unexpected error.
+ */
+describe('the wizard with must-work answers', () => {
+  it.each(['null', 'near'] as const)('owner: the driver with every shown field %s: on to the additional drivers', async (style) => {
+    mockAnswer(api.register.driver, tolerantVariant(api.register.driver.answer, { response: DRIVER }, style));
+    const { user } = open('/car-insurance/owner', { complement: COMPLEMENT, financial: FINANCIAL });
+    await heading('Proprietário do veículo');
+    await user.click(screen.getByRole('radio', { name: 'Sim' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Condutores adicionais')).toBeInTheDocument();
+    expect(storedAnswers()).toMatchObject({ ownerFromDriver: { name: DRIVER.name, cpf: DRIVER.cpf } });
+  });
+
+  it.each(ACCEPTED_ANSWERS)(
+    'terms: the vehicle with a field nobody declared, the contract answered with %s: the success',
+    async (_name, answer) => {
+      mockAnswer(api.register.vehicle, tolerantVariant(api.register.vehicle.answer, { response: { vehicle: VEHICLE } }, 'near'));
+      mockApi(api.insurance.contract, answer);
+      mockJson(api.insurance.activePolicy, {
+        active: true,
+        policyNumber: null,
+        expirationDate: null,
+        bestPaymentDay: 10,
+        requestId: 'r-1',
+      });
+      const { user } = open('/car-insurance/terms', REVIEWED);
+      await heading('Termos e condições');
+      await user.click(screen.getByRole('checkbox', { name: 'Li e aceito os termos e condições do seguro' }));
+      await user.click(screen.getByRole('button', { name: 'Contratar' }));
+      expect(await screen.findByRole('alertdialog', { name: SUCCESS_TEXT })).toHaveClass('dialog-success');
+    },
+  );
 });

@@ -17,7 +17,7 @@ const DEFAULT_TITLE = 'Mensagem';
  * above the body, unless it repeats the title; line breaks of the body become paragraphs.
  */
 function MessageBody({ detail }: { detail: InboxMessageDetail }) {
-  const { body, description } = detail.message;
+  const { body, description } = detail.message ?? { body: '', description: '' };
   if (looksLikeHtml(body)) return <SafeHtml html={body} />;
   const subject = description.trim() && description.trim() !== detail.title.trim() ? description.trim() : undefined;
   const paragraphs = body
