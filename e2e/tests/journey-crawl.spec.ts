@@ -80,6 +80,7 @@ for (const at of ['host', "owning remote's own URL"] as const) {
     const problems: string[] = [];
     const signedIn = new Set<string>([HOST]);
     let routes = 0;
+    let skipped = 0;
     for (const screen of screens) {
       const pathname = new URL(screen, HOST).pathname;
       const owner = ownerOf(pathname);
@@ -104,13 +105,22 @@ for (const at of ['host', "owning remote's own URL"] as const) {
         followed.add(kind);
         if (new URL(page.url()).pathname !== pathname) await open();
         await settled(page);
-        await page.locator(`a[href="${href}"]`).first().click();
+        const link = page.locator(`a[href="${href}"]`).first();
+        // A link only some loads show (a message's body read once): counted, not followed.
+        if (!(await link.isVisible())) {
+          followed.delete(kind);
+          skipped += 1;
+          continue;
+        }
+        await link.click();
         await page.waitForURL((url) => url.pathname !== pathname || url.origin !== origin);
         const problem = await problemAt(page).catch((error: Error) => error.message.split('\n')[0]);
         if (problem) problems.push(`${origin}${screen} -> ${href}: ${problem}`);
       }
     }
-    console.log(`[journey crawl] at the ${at}: ${routes} screens opened, ${followed.size} kinds of link into another app followed`);
+    console.log(
+      `[journey crawl] at the ${at}: ${routes} screens opened, ${followed.size} kinds of link into another app followed (${skipped} not shown on a second load)`,
+    );
     expect(problems).toEqual([]);
   });
 }

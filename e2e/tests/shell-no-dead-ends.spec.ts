@@ -40,6 +40,15 @@ const REACHED_BY_FORMS = new Set([
   // The vehicle form opens once the vehicle's documents are there; the demo's CRLV is rejected
   // (onboarding-forms.spec.ts and capture.spec.ts fill it).
   'register/crlv/:flow/:modalityType',
+  // A new driver's steps (onboarding.spec.ts, capture.spec.ts): the demo driver's review sends a
+  // document again in the edit flow, whose way back is the review, not the new driver's checklist
+  // (issue 20); the licence form follows the licence's photo (shell-journeys.spec.ts).
+  'register/modality',
+  'register/predicates/:modalityType',
+  'register/modality-view-docs/:modalityType',
+  'register/address/:flow/:modalityType',
+  'register/upload-picture/:modalityType',
+  'register/cnh/:flow/:modalityType',
 ]);
 
 /** Every built screen: the paths of each remote's `src/routes.ts`, as patterns. */
