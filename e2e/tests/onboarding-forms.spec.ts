@@ -118,15 +118,15 @@ test('a draft survives a reload and a trip elsewhere', async ({ page }) => {
   await expect(page.getByLabel('Categoria')).toHaveValue('D');
 });
 
-test('after the data: change-document mode returns to my account; the edit flow restarts the review queue', async ({ page }) => {
+test('after the data: a journey from My account returns there; the edit flow restarts the review queue', async ({ page }) => {
   await chooseModality(0);
   // The driver is in review: every document of the taxi modality was sent.
   for (const type of [0, 1, 2, 3, 4, 5]) await setDocument(type, 'created');
-  await page.goto(asDriver('/register/crlv/edit/0'));
-  await page.evaluate(() => window.sessionStorage.setItem('driver-portal:changeDocument', 'true'));
+  // Change-document mode is a journey: where to come back travels in the address (issue 20).
+  await page.goto(asDriver(`/register/crlv/edit/0?returnTo=${encodeURIComponent(`/my-account/change-docs/${ID}`)}`));
   await fillVehicle(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page).toHaveURL(`${HOST}/my-account/init/${ID}`);
+  await expect(page).toHaveURL(`${HOST}/my-account/change-docs/${ID}`);
 
   // The vehicle's data is there (the review queue needs the licence's and the vehicle's data too).
   await page.goto(asDriver('/register/cnh/edit/0'));
@@ -150,12 +150,19 @@ test('the review: approved, waiting, rejected and not sent; a rejected one expla
   await setDocument(4, 'rejected/10');
   await page.goto(withToken(`/register/review-docs/${ID}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Análise dos documentos' })).toBeVisible();
-  const row = (name: string) => page.getByRole('listitem').filter({ hasText: name });
+  const row = (name: string) => page.getByRole('list', { name: 'Documentos' }).getByRole('listitem').filter({ hasText: name });
   await expect(row('Comprovante de residência')).toContainText('Documento Aprovado');
   await row('Foto do rosto (selfie)').getByRole('button', { name: 'Aguarde...' }).click();
   await expect(row('Foto do rosto (selfie)')).toContainText('Estamos analisando seu documento.');
   await expect(row('Permissão para motorista de táxi')).toContainText('Documento não enviado.');
   await expect(page.getByRole('link', { name: 'Reenviar documento' })).toHaveCount(2);
+  // What the review waits for, by name, with the way to each.
+  await expect(page.getByRole('region', { name: 'Para a análise continuar, falta:' }).getByRole('link')).toHaveText([
+    'CNH (Carteira Nacional de Habilitação) com EAR',
+    'Permissão para motorista de táxi',
+    'Licença do veículo',
+    'CRLV (documento do veículo)',
+  ]);
   await expectAccessible(page);
 
   await row('CNH (Carteira Nacional de Habilitação)').getByRole('link', { name: 'Reenviar documento' }).click();
