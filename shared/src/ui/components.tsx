@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation, useNavigate, type LinkProps } from 'react-router';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import './loading.css';
@@ -55,7 +64,9 @@ export const documentTitle = (screen: string) => (screen === PORTAL_NAME ? PORTA
  */
 function useAnnouncedScreen(title: string) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  // In the same commit as the heading's text (a layout effect): the title never lags behind the
+  // h1 when a loaded screen renames itself (a message's subject), not even for one task.
+  useLayoutEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
   useEffect(() => {
