@@ -1,5 +1,7 @@
+import { matchPath } from 'react-router';
 import { afterPhoto, dataFormBack, DOCUMENT_STEPS } from './document-flow';
-import { MODALITY_DOCUMENT_TYPES } from './documents';
+import { capturePath, MODALITY_DOCUMENT_TYPES } from './documents';
+import { routes } from './routes';
 
 const GUID = 'guid-7';
 
@@ -37,5 +39,29 @@ describe('the navigation rules for photos and data, one table', () => {
     expect(dataFormBack('edit', 0, GUID)).toBe(`/register/review-docs/${GUID}`);
     expect(dataFormBack('new', 1, GUID)).toBe('/register/upload-picture/1');
     expect(dataFormBack('new', undefined, GUID)).toBe('/register/modality/');
+  });
+});
+
+describe('the screens a journey passes through declare it in the routes', () => {
+  const declares = (path: string) => {
+    const route = routes.find((candidate) => matchPath({ path: `/${candidate.path ?? ''}`, end: true }, path));
+    expect(route).toBeDefined();
+    return (route?.handle as { journey?: boolean } | undefined)?.journey === true;
+  };
+
+  it("every screen of a document's journey from My account: instructions, capture, data form", () => {
+    for (const [modality, types] of Object.entries(MODALITY_DOCUMENT_TYPES)) {
+      for (const type of types) {
+        expect(declares(`/register/details-picture/${modality}/${type}`)).toBe(true);
+        expect(declares(capturePath('edit', modality, type))).toBe(true);
+        const next = afterPhoto('edit', Number(modality), type, GUID, true);
+        if (!next.endsFlow) expect(declares(next.to)).toBe(true);
+      }
+    }
+  });
+
+  it('and no other screen', () => {
+    expect(declares('/register/review-docs/x')).toBe(false);
+    expect(declares('/register/upload-picture/0')).toBe(false);
   });
 });

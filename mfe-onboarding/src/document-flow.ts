@@ -1,4 +1,4 @@
-import { capturePath, MODALITY_DOCUMENT_TYPES } from './documents';
+import { capturePath } from './documents';
 import { registerPaths } from './paths';
 
 /*
@@ -69,10 +69,6 @@ export function afterPhoto(
 
 /** Where the driver sends a document again: its capture screen in the edit flow. */
 export const resendPath = (modalityType: number, documentType: number) => capturePath('edit', modalityType, documentType);
-
-/** The documents of a modality the table knows (every one has a row). */
-export const documentsOf = (modalityType: number): readonly number[] =>
-  (MODALITY_DOCUMENT_TYPES[modalityType] ?? []).filter((type) => DOCUMENT_STEPS[type] !== undefined);
 
 /**
  * A data form's way back: where a journey from My account started; in the edit flow the review;

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { JourneyHandle } from '@driver-portal/shared/journey';
 import suite from '../../apps.json';
 
 /**
@@ -6,6 +7,12 @@ import suite from '../../apps.json';
  * the host's remote list is built from too (docs/product-rules.md, "Areas and route ownership").
  */
 export const prefixes: readonly string[] = suite.remotes.find((remote) => remote.app === 'mfe-onboarding')?.prefixes ?? [];
+
+/**
+ * The screens another remote may send the driver into with a journey (`driverId` and `returnTo`
+ * in the query: docs/platform.md, "Journeys across remotes"): My account's change of a document.
+ */
+const JOURNEY: JourneyHandle = { journey: true };
 
 /** The remote's routes as data; each screen is its own chunk, downloaded when first opened. */
 export const routes: RouteObject[] = [
@@ -48,18 +55,22 @@ export const routes: RouteObject[] = [
   },
   {
     path: 'register/details-picture/:modalityType/:fileType',
+    handle: JOURNEY,
     lazy: () => import('./features/documents/DocumentsPages').then((m) => ({ Component: m.InstructionsPage })),
   },
   {
     path: 'register/camera/:flow/:modalityType/:fileType',
+    handle: JOURNEY,
     lazy: () => import('./features/capture/CapturePages').then((m) => ({ Component: m.CameraPage })),
   },
   {
     path: 'register/mask-camera/:flow/:modalityType/:fileType',
+    handle: JOURNEY,
     lazy: () => import('./features/capture/CapturePages').then((m) => ({ Component: m.MaskCameraPage })),
   },
   {
     path: 'register/selfie/:flow/:modalityType/:last',
+    handle: JOURNEY,
     lazy: () => import('./features/capture/CapturePages').then((m) => ({ Component: m.SelfiePage })),
   },
   {
@@ -69,10 +80,12 @@ export const routes: RouteObject[] = [
   // Issue 10, forms and review: the licence and vehicle data, the document review and a rejection's reason.
   {
     path: 'register/cnh/:flow/:modalityType',
+    handle: JOURNEY,
     lazy: () => import('./features/licence/LicencePage').then((m) => ({ Component: m.LicencePage })),
   },
   {
     path: 'register/crlv/:flow/:modalityType',
+    handle: JOURNEY,
     lazy: () => import('./features/vehicle/VehiclePage').then((m) => ({ Component: m.VehiclePage })),
   },
   {

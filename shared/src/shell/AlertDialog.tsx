@@ -42,7 +42,13 @@ export function AlertDialog() {
     // driver goes back to the redirect's entry when the tab still holds it (a change opened from
     // My account), else the redirect takes the finished screen's place; Back never opens it again.
     // (Its own chunk: a deep link's first screen does not pay for it.)
-    if (redirect) void import('@driver-portal/shared/journey').then(({ leaveTo }) => leaveTo(redirect, navigate));
+    if (redirect) {
+      void import('@driver-portal/shared/journey').then(
+        ({ leaveTo }) => leaveTo(redirect, navigate),
+        // Its chunk did not load (offline): the redirect still happens, replacing the finished screen.
+        () => navigate(redirect, { replace: true }),
+      );
+    }
   };
 
   return (

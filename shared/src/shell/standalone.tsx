@@ -19,10 +19,14 @@ function ForeignRoute({ prefixes }: { prefixes: readonly string[] }) {
     if (owned) return;
     const target = `${getConfig().portalUrl}${location.pathname}${location.search}`;
     // The writing side of the handoff in its own chunk: a deep link's first screen does not pay for it.
-    void import('../session/handoff').then(({ handOffSession }) => {
-      handOffSession(target);
-      window.location.replace(target);
-    });
+    void import('../session/handoff').then(
+      ({ handOffSession }) => {
+        handOffSession(target);
+        window.location.replace(target);
+      },
+      // Its chunk did not load (offline): the host's page still opens; the driver id in the address identifies the driver.
+      () => window.location.replace(target),
+    );
   }, [owned, location.pathname, location.search]);
   return owned ? <NotFoundPage /> : null;
 }

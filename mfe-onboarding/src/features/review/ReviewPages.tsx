@@ -116,6 +116,7 @@ export function ReviewDocsPage() {
         try {
           await sendToReview(driverId, modalityType);
           startFlow.current = false;
+          // Read again: the statuses shown are the ones the restarted queue gave.
           progress = await fetchChecklist(driverId, modalityType, signal);
         } catch (error) {
           queueError = error instanceof ApiError ? error : undefined;
