@@ -20,7 +20,7 @@ import { DriverUnknown } from '../../driver';
 import { registerPaths } from '../../paths';
 import { registeringDriver } from '../../session';
 import { sendToReview } from '../../licence-review';
-import { fetchChecklist } from '../../progress';
+import { fetchChecklist, remainingOf } from '../../progress';
 import { CHECKLIST_TEXTS, INSTRUCTIONS, PHOTO_TIPS, STATUS_TEXTS } from './texts';
 import './documents.css';
 
@@ -69,15 +69,13 @@ function Checklist({ guid, modalityType }: { guid: string; modalityType: number 
   const nameOf = (type: number) => DOCUMENT_NAMES[type] ?? String(type);
   return (
     <LoadView {...load}>
-      {({ documents, licenceFilled, vehicleFilled }) => {
+      {(data) => {
+        const { documents, licenceFilled, vehicleFilled } = data;
         const there = (type: number) => isThere(statusOf(documents.get(type)));
         const vehicleMissing = vehicle.filter((type) => !there(type));
         // Every document sent and not rejected, and the licence and vehicle data sent (docs/product-rules.md, "Documents and capture").
-        const missing = [
-          ...required.filter((type) => !there(type)).map(nameOf),
-          ...(licenceFilled ? [] : [CHECKLIST_TEXTS.licenceData]),
-          ...(vehicleFilled ? [] : [CHECKLIST_TEXTS.vehicleData]),
-        ];
+        // The same rule as the review's: every document sent and not rejected, and the licence and vehicle data sent.
+        const missing = remainingOf(data, modalityType).map((item) => item.name);
         const complete = missing.length === 0;
         return (
           <>

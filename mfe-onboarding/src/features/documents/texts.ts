@@ -1,3 +1,5 @@
+import { DATA_NAMES } from '../../progress';
+
 /** The checklist's and instructions' texts (document 1 and 2 where they give them; ours otherwise). */
 export const STATUS_TEXTS = {
   none: 'Não enviado',
@@ -12,9 +14,9 @@ export const CHECKLIST_TEXTS = {
   yours: 'Seus documentos',
   vehicle: 'Documentos do veículo',
   // The data forms' rows, named as the forms' headings.
-  licenceData: 'Dados da CNH',
+  licenceData: DATA_NAMES.licence,
   licenceDataHint: 'Envie a foto da CNH para preencher os dados dela.',
-  vehicleData: 'Dados do veículo',
+  vehicleData: DATA_NAMES.vehicle,
   vehicleDataHint: (names: string) => `Envie ${names} para preencher os dados do veículo.`,
   dataFilled: 'Preenchidos',
   dataMissing: 'Não preenchidos',
