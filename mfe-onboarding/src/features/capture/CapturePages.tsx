@@ -78,9 +78,8 @@ function useLeaveAfterSent(flow: Flow, guid: string, modalityType: number) {
  * The capture screen's way back: to the document's instructions, where the driver came from
  * (in a journey from My account, carrying it); in the edit flow from the review, to the review.
  */
-function useBackOf(flow: string | undefined, modalityType?: number, documentType?: number): string {
+function useBackOf(guid: string | undefined, flow: string | undefined, modalityType?: number, documentType?: number): string {
   const journey = useJourney();
-  const guid = registeringDriver();
   if (modalityType === undefined) return registerPaths.modality();
   if (flow === 'edit' && journey.returnTo === undefined && guid) return registerPaths.reviewDocs(guid);
   if (documentType === undefined) return registerPaths.uploadPicture(modalityType);
@@ -93,7 +92,7 @@ export function CameraPage() {
   const { search } = useLocation();
   const guid = registeringDriver();
   const title = documentType === undefined ? 'Documento' : (DOCUMENT_NAMES[documentType] ?? 'Documento');
-  const backTo = useBackOf(flow, modalityType, documentType);
+  const backTo = useBackOf(guid, flow, modalityType, documentType);
   let body;
   if (!guid) body = <DriverUnknown />;
   else if (flow === undefined || modalityType === undefined || documentType === undefined) body = <Invalid modalityType={modalityType} />;
@@ -212,7 +211,7 @@ function PdfUpload({ guid, flow, modalityType }: SlotProps) {
 export function MaskCameraPage() {
   const { flow, modalityType, documentType } = useCaptureParams();
   const guid = registeringDriver();
-  const backTo = useBackOf(flow, modalityType, 0);
+  const backTo = useBackOf(guid, flow, modalityType, 0);
   let body;
   if (!guid) body = <DriverUnknown />;
   else if (flow === undefined || modalityType === undefined || documentType !== 0) body = <Invalid modalityType={modalityType} />;
@@ -316,7 +315,7 @@ const SELFIE_TEXTS = {
 export function SelfiePage() {
   const { flow, modalityType } = useCaptureParams();
   const guid = registeringDriver();
-  const backTo = useBackOf(flow, modalityType, modalityType === undefined ? undefined : 2);
+  const backTo = useBackOf(guid, flow, modalityType, modalityType === undefined ? undefined : 2);
   let body;
   if (!guid) body = <DriverUnknown />;
   else if (flow === undefined || modalityType === undefined) body = <Invalid modalityType={modalityType} />;
