@@ -69,6 +69,25 @@ function platformStyleScope(appDir) {
 }
 
 /**
+ * Where a string or a comment that starts at `index` ends (its last character), else `index`:
+ * nothing inside one is a bracket, a brace or a stop.
+ * @param {string} css @param {number} index
+ */
+function pastLiteral(css, index) {
+  const char = css[index];
+  if (char === '"' || char === "'") {
+    let end = index + 1;
+    while (end < css.length && css[end] !== char) end += css[end] === '\\' ? 2 : 1;
+    return end;
+  }
+  if (char === '/' && css[index + 1] === '*') {
+    const end = css.indexOf('*/', index + 2);
+    return end < 0 ? css.length : end + 1;
+  }
+  return index;
+}
+
+/**
  * The index just past the end of what starts at `start` and runs until one of `stops` at depth 0
  * (outside strings, comments, brackets and parentheses); `css.length` if none.
  * @param {string} css @param {number} start @param {string} stops
@@ -77,13 +96,9 @@ function scanTo(css, start, stops) {
   let depth = 0;
   for (let index = start; index < css.length; index += 1) {
     const char = css[index] ?? '';
-    if (char === '"' || char === "'") {
-      index += 1;
-      while (index < css.length && css[index] !== char) index += css[index] === '\\' ? 2 : 1;
-    } else if (char === '/' && css[index + 1] === '*') {
-      const end = css.indexOf('*/', index + 2);
-      index = end < 0 ? css.length : end + 1;
-    } else if (char === '(' || char === '[') depth += 1;
+    const skipped = pastLiteral(css, index);
+    if (skipped !== index) index = skipped;
+    else if (char === '(' || char === '[') depth += 1;
     else if (char === ')' || char === ']') depth -= 1;
     else if (depth === 0 && stops.includes(char)) return index;
   }
@@ -95,13 +110,9 @@ function blockEnd(css, open) {
   let depth = 0;
   for (let index = open; index < css.length; index += 1) {
     const char = css[index];
-    if (char === '"' || char === "'") {
-      index += 1;
-      while (index < css.length && css[index] !== char) index += css[index] === '\\' ? 2 : 1;
-    } else if (char === '/' && css[index + 1] === '*') {
-      const end = css.indexOf('*/', index + 2);
-      index = end < 0 ? css.length : end + 1;
-    } else if (char === '{') depth += 1;
+    const skipped = pastLiteral(css, index);
+    if (skipped !== index) index = skipped;
+    else if (char === '{') depth += 1;
     else if (char === '}' && --depth === 0) return index;
   }
   throw new Error('platform-style-scope: a block is not closed');
