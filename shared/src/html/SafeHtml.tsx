@@ -69,7 +69,7 @@ function ensureLinkHook(): void {
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     const href = node.tagName === 'A' ? node.getAttribute('href') : null;
     if (href) {
-      // A link to the portal itself never brings a token (docs/platform.md, "A session belongs to one driver").
+      // A link never brings a token, whatever host it names (docs/security.md, "Where a token comes from").
       try {
         const url = new URL(href, window.location.href);
         if (url.search !== withoutPortalToken(url).search) node.setAttribute('href', url.href);

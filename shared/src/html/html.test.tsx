@@ -17,11 +17,11 @@ describe('server HTML', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('a link to the portal itself loses its token (it would sign the driver in as someone else); others keep theirs', () => {
+  it('a link loses its token whatever host it names (the portal answers on several names: it would sign the driver in as someone else)', () => {
     const { container } = render(
       <SafeHtml
         html={
-          '<a href="http://localhost:3000/App?token=attacker&amp;driverId=9">portal</a> <a href="/policies/x?Token=attacker">relative</a> <a href="https://seguradora.example/apolice.pdf?token=assinado">apólice</a>'
+          '<a href="http://localhost:3000/App?token=attacker&amp;driverId=9">portal</a> <a href="/policies/x?Token=attacker">relative</a> <a href="http://127.0.0.1:3000/App?token=attacker">other name</a> <a href="https://seguradora.example/apolice.pdf?sig=assinado">apólice</a>'
         }
       />,
     );
@@ -29,7 +29,8 @@ describe('server HTML', () => {
     expect(hrefs).toEqual([
       'http://localhost:3000/App?driverId=9',
       'http://localhost/policies/x',
-      'https://seguradora.example/apolice.pdf?token=assinado',
+      'http://127.0.0.1:3000/App',
+      'https://seguradora.example/apolice.pdf?sig=assinado',
     ]);
   });
 

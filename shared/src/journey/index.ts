@@ -18,6 +18,7 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getConfig } from '@driver-portal/shared/config';
 import { getDriverId } from '@driver-portal/shared/session';
+import { pathOf, resolvedPortalAddress } from '@driver-portal/shared/links';
 // eslint-disable-next-line no-restricted-imports -- stateless, bundled with the boot code's reading side
 import { handoffOrigins, handOffSession } from '../session/handoff';
 
@@ -59,26 +60,16 @@ export function journeyPath(path: string, { returnTo, driverId = getDriverId() }
 }
 
 /**
- * A return address the receiving screen may follow, or undefined: a path of this origin (never
- * `//host` or `/\host`, which leave it), or an http(s) address of this origin, the host's, or an
- * origin that handed this tab's session over. Anything else is dropped, never followed.
+ * A return address the receiving screen may follow, or undefined: judged once resolved, by the
+ * platform's one check (`resolvedPortalAddress`): an http(s) address of this origin (given back as
+ * a path), the host's, or an origin that handed this tab's session over, whose path cannot be read
+ * as another host's (`/..//host` resolves to `//host`). Anything else is dropped, never followed.
  */
 export function safeReturnAddress(value: string | null | undefined, win: Window = window): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  if (text === '') return undefined;
-  let url: URL;
-  try {
-    url = new URL(text, win.location.origin);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  const relative = text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/\\');
-  if (relative) return url.origin === win.location.origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
-  const trusted = [win.location.origin, portalOrigin(), ...handoffOrigins(win)];
-  if (!trusted.includes(url.origin)) return undefined;
-  return url.origin === win.location.origin ? `${url.pathname}${url.search}${url.hash}` : url.href;
+  const here = win.location.origin;
+  const url = resolvedPortalAddress(value, { base: here, origins: [here, portalOrigin(), ...handoffOrigins(win)] });
+  if (!url) return undefined;
+  return url.origin === here ? pathOf(url) : url.href;
 }
 
 /** The journey of the current address: where to come back, if anywhere. */

@@ -39,6 +39,9 @@ describe('what a receiving screen refuses', () => {
     ['javascript:alert(1)'],
     ['data:text/html,hi'],
     ['http://localhost:3009/my-account/init/d1'],
+    ['/..//127.0.0.1:5000/grab.html'],
+    ['/%2e%2e//127.0.0.1:5000/grab.html'],
+    ['/x/..\\/evil.example'],
     [''],
   ])('%s is never a return address', (value) => {
     expect(safeReturnAddress(value)).toBeUndefined();

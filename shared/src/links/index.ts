@@ -1,31 +1,69 @@
 /*
- * Its own part of the platform, free of dependencies but the runtime configuration (a shared
- * singleton every page has loaded already): a list screen that only checks a link must not
- * download the HTML sanitizer.
+ * Its own part of the platform, free of dependencies: a list screen that only checks a link must
+ * not download the HTML sanitizer.
  */
-import { getConfig } from '@driver-portal/shared/config';
 
-/** Host names of the portal's own addresses: the page's (whatever the port) and the host's. */
-function portalHostnames(pageUrl: string): string[] {
-  const names = [new URL(pageUrl).hostname];
-  try {
-    names.push(new URL(getConfig().portalUrl).hostname);
-  } catch {
-    // No configuration yet (a test, the sign-out page): the page's own host name is enough.
+/**
+ * A link the portal did not build (a server's content, a notification, a document) never carries
+ * a `token` query parameter, whatever host name it points to: a session comes only with the
+ * address the native app opens (docs/security.md, "Where a token comes from"). The portal's
+ * servers answer on several names (localhost, 127.0.0.1, a proxy's name), so "is this the
+ * portal?" cannot be told from a host name; the name `token` is dropped in any case and however
+ * it is spelled (`TOKEN`, `%74oken`: the browser reads them all). A third party's signed address
+ * keeps its other parameters (S3's `X-Amz-*`, a SAS `sig`); one that calls its signature `token`
+ * loses it, the price of never letting a link carry a session.
+ */
+export function withoutPortalToken(url: URL): URL {
+  for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'token') url.searchParams.delete(name);
+  return url;
+}
+
+/** A path a browser or the router could read as another host's address (`//host`, `/\host`), encoded or not. */
+function pathLeavesOrigin(pathname: string): boolean {
+  let path = pathname;
+  // Decoded a few times: `%2F`, `%252F` and `%5C` become the slashes a later reader may see.
+  for (let round = 0; round < 4; round += 1) {
+    if (/^[/\\][/\\]/.test(path)) return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return false;
+    }
+    if (decoded === path) return false;
+    path = decoded;
   }
-  return names;
+  return /^[/\\][/\\]/.test(path);
 }
 
 /**
- * A link to the portal's own addresses never carries a `token` query parameter (any case): a
- * session comes only with the address the native app opens, never from a link a server put in
- * front of the driver (docs/platform.md, "A session belongs to one driver"). Other hosts' links
- * keep their parameters: a document's signed address may well have a `token` of its own.
+ * The one check of an address the portal may follow (a return address, a server's link):
+ * `value` resolved against `base` exactly as the browser resolves it (dot segments, `%2e`,
+ * backslashes, tabs and line breaks dropped, any case), then judged on what it became: an http(s)
+ * URL of one of `origins`, whose path cannot be read as another host's (`//host`, `/\host`,
+ * encoded or not). Checking the text before resolving it is what let `/..//evil` through: it
+ * starts with one slash and resolves to `//evil`. Undefined for anything else.
  */
-export function withoutPortalToken(url: URL, pageUrl: string = window.location.href): URL {
-  if (!portalHostnames(pageUrl).includes(url.hostname)) return url;
-  for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'token') url.searchParams.delete(name);
+export function resolvedPortalAddress(
+  value: unknown,
+  { base, origins }: { base: string; origins: readonly (string | undefined)[] },
+): URL | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim(), base);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (!origins.includes(url.origin)) return undefined;
+  if (pathLeavesOrigin(url.pathname)) return undefined;
   return url;
+}
+
+/** A URL of the page's origin as the path the router takes. */
+export function pathOf(url: URL): string {
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**
@@ -58,15 +96,9 @@ export function serverLinkTarget(value: unknown, pageOrigin: string = window.loc
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   const text = value.trim();
   if (text.startsWith('/') || text.startsWith('\\')) {
-    let url: URL;
-    try {
-      url = new URL(text, pageOrigin);
-    } catch {
-      return undefined;
-    }
-    if (url.origin !== new URL(pageOrigin).origin) return undefined;
-    withoutPortalToken(url, pageOrigin);
-    return { kind: 'internal', to: `${url.pathname}${url.search}${url.hash}` };
+    const origin = new URL(pageOrigin).origin;
+    const url = resolvedPortalAddress(text, { base: origin, origins: [origin] });
+    return url ? { kind: 'internal', to: pathOf(withoutPortalToken(url)) } : undefined;
   }
   const href = safeExternalUrl(text);
   return href ? { kind: 'external', href } : undefined;

@@ -11,16 +11,18 @@ describe('links from a server', () => {
 });
 
 describe("a server's link never brings a token into the portal", () => {
-  it("drops `token` from links to the portal's own addresses (the page's host, any port; the configured host)", () => {
+  it('drops `token` (any case, any spelling) from a link to any host name: the portal answers on several', () => {
     expect(safeExternalUrl('http://localhost:3000/App?token=attacker&driverId=9')).toBe('http://localhost:3000/App?driverId=9');
-    expect(safeExternalUrl('http://localhost:3003/policies/x?TOKEN=attacker')).toBe('http://localhost:3003/policies/x');
-    expect(serverLinkTarget('http://localhost:3000/App?token=attacker')).toEqual({ kind: 'external', href: 'http://localhost:3000/App' });
+    expect(safeExternalUrl('http://127.0.0.1:3000/App?token=attacker&driverId=9')).toBe('http://127.0.0.1:3000/App?driverId=9');
+    expect(safeExternalUrl('http://LOCALHOST.:3003/policies/x?TOKEN=attacker')).toBe('http://localhost.:3003/policies/x');
+    expect(safeExternalUrl('http://portal.example/App?%74oken=attacker')).toBe('http://portal.example/App');
+    expect(serverLinkTarget('http://127.0.0.1:3000/App?token=attacker')).toEqual({ kind: 'external', href: 'http://127.0.0.1:3000/App' });
     expect(serverLinkTarget('/App?token=attacker&x=1')).toEqual({ kind: 'internal', to: '/App?x=1' });
   });
 
-  it("keeps another host's parameters (a document's signed address)", () => {
-    expect(safeExternalUrl('https://seguradora.example/apolice.pdf?token=assinado')).toBe(
-      'https://seguradora.example/apolice.pdf?token=assinado',
+  it("keeps another host's other parameters (a document's signed address)", () => {
+    expect(safeExternalUrl('https://seguradora.example/apolice.pdf?X-Amz-Signature=abc&sig=1')).toBe(
+      'https://seguradora.example/apolice.pdf?X-Amz-Signature=abc&sig=1',
     );
   });
 });
@@ -108,6 +110,16 @@ describe('serverLinkTarget: where a link from server content may lead', () => {
   it('an in-portal path stays one, normalised, with its query and fragment', () => {
     expect(serverLinkTarget('/register/next-steps/?a=1#x', PAGE)).toEqual({ kind: 'internal', to: '/register/next-steps/?a=1#x' });
     expect(serverLinkTarget('/a/../notifications/list/', PAGE)).toEqual({ kind: 'internal', to: '/notifications/list/' });
+  });
+
+  it.each([
+    ['/..//127.0.0.1:5000/grab.html'],
+    ['/.%2e//evil.example/x'],
+    ['/%2E%2E/%2F/evil.example'],
+    ['/a/../..//evil.example'],
+    ['/..\\/evil.example'],
+  ])('%j resolves to another host, so it is no link at all', (value) => {
+    expect(serverLinkTarget(value, PAGE)).toBeUndefined();
   });
 
   it('never carries a token into the portal', () => {
