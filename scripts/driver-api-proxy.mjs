@@ -5,7 +5,45 @@
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 
+import openCalls from '../deploy/nginx/portal-open-calls.mjs';
+
 const { PROXY_PREFIX, PROXIED_SERVICES, isAmbiguousPath, needsToken, ruleOf } = createRequire(import.meta.url)('../deploy/driver-api.cjs');
+
+/** A checked body is a form's: far below this (nginx: client_max_body_size of the open-call locations). */
+const CHECKED_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Per-client buckets of the rate-limited open calls (portal-open-calls.mjs, RATE_LIMIT): nginx's
+ * `limit_req rate=<perMinute>r/m burst=<burst> nodelay`, the same arithmetic. The client is the
+ * address and, on this local server, the test's sandbox namespace (each test is a client of its
+ * own, as nginx's local PORTAL_RATE_LIMIT_KEY says).
+ */
+function rateLimiter({ perMinute, burst }) {
+  const buckets = new Map();
+  const interval = 60_000 / perMinute;
+  return (client, now = Date.now()) => {
+    // nginx's excess: how far ahead of the rate this client is, in requests.
+    const previous = buckets.get(client);
+    const excess = previous ? Math.max(0, previous.excess - (now - previous.at) / interval) + 1 : 0;
+    if (excess > burst) return false;
+    buckets.set(client, { excess, at: now });
+    if (buckets.size > 100_000) buckets.delete(buckets.keys().next().value);
+    return true;
+  };
+}
+
+function readBody(req, limit) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
+    req.on('error', () => resolve(undefined));
+  });
+}
 
 /** Headers of the service's answer that never reach the page (the proxy is same-origin: no CORS). */
 const DROPPED_ANSWER_HEADERS = new Set([
@@ -77,6 +115,7 @@ function checkToken(authUrl, req, { driverId, requestId }) {
  *   handles the request and answers true when it is the proxy's path.
  */
 export function driverApiProxy({ upstream, authUrl, appOrigins }) {
+  const allowed = rateLimiter(openCalls.RATE_LIMIT);
   return (req, res, url) => {
     if (!url.pathname.startsWith(PROXY_PREFIX)) return false;
     const [service = '', ...rest] = url.pathname.slice(PROXY_PREFIX.length).split('/');
@@ -97,6 +136,23 @@ export function driverApiProxy({ upstream, authUrl, appOrigins }) {
     if (isAmbiguousPath(path)) return refuse(res, 400, 'Endereço inválido.');
     const rule = ruleOf(service, method, path);
     if (!rule) return refuse(res, 404, 'Chamada desconhecida.');
+    // Open calls: rate limited per client, bodies held to the forms' limits, answers cut to what the screen needs.
+    const open = service === 'register' ? openCalls.openCallOf(method, path) : null;
+    if (open?.limited) {
+      const namespace = req.headers[NAMESPACE_HEADER];
+      const client = `${req.socket.remoteAddress ?? ''}|${typeof namespace === 'string' ? namespace : ''}`;
+      if (!allowed(client)) return refuse(res, 429, 'Muitas tentativas. Aguarde um minuto e tente de novo.');
+    }
+    let checkedBody;
+    if (open?.body) {
+      checkedBody = await readBody(req, CHECKED_BODY_LIMIT);
+      if (checkedBody === undefined) return refuse(res, 413, 'Dados grandes demais.');
+      const problems = openCalls.bodyProblems(open.body, checkedBody.toString('utf8'), Date.now());
+      if (problems.length > 0) {
+        res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        return res.end(openCalls.refusalText(problems));
+      }
+    }
     let signedIn = '';
     if (needsToken(rule.access)) {
       const verdict = await checkToken(authUrl, req, rule);
@@ -108,15 +164,30 @@ export function driverApiProxy({ upstream, authUrl, appOrigins }) {
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !DROPPED_REQUEST_HEADERS.has(name)));
     if (signedIn !== '') headers[SIGNED_IN_DRIVER] = signedIn;
     const target = new URL(`/${service}/${path}${url.search}`, upstream);
+    if (checkedBody !== undefined) {
+      delete headers['transfer-encoding'];
+      headers['content-length'] = String(checkedBody.length);
+    }
+    // An answer to cut is read here: asked for uncompressed.
+    if (open?.answer) delete headers['accept-encoding'];
     const forwarded = httpRequest(target, { method, headers }, (answer) => {
       const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED_ANSWER_HEADERS.has(name)));
-      res.writeHead(answer.statusCode ?? 502, answerHeaders);
-      answer.pipe(res);
+      if (!open?.answer) {
+        res.writeHead(answer.statusCode ?? 502, answerHeaders);
+        answer.pipe(res);
+        return;
+      }
+      void readBody(answer, 1024 * 1024).then((text) => {
+        const cut = openCalls.cutAnswer(open.answer, answer.statusCode ?? 502, text?.toString('utf8') ?? '', open.param);
+        res.writeHead(cut.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(cut.text);
+      });
     });
     forwarded.on('error', () => {
       if (!res.headersSent) refuse(res, 502, 'Serviço indisponível.');
       else res.end();
     });
-    req.pipe(forwarded);
+    if (checkedBody !== undefined) forwarded.end(checkedBody);
+    else req.pipe(forwarded);
   }
 }

@@ -77,6 +77,10 @@ export function localVariables(app, statementCredential) {
     PORTAL_INSURANCE_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/insurance/`,
     PORTAL_CARD_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/card/`,
     PORTAL_DRIVER_AUTH_URL: `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`,
+    // Open calls' rate limits per client: here each test's sandbox namespace is a client of its own.
+    PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr$http_x_sandbox_namespace',
+    // Every app's access log, in the format without query strings or policy tokens (portal-maps.conf).
+    PORTAL_ACCESS_LOG: join(DEPLOY_ROOT, 'nginx', app.dir, 'logs', 'access.log'),
   };
 }
 
@@ -90,7 +94,8 @@ export function renderNginx(app, vars) {
     prefix,
     role,
     vars,
-    `worker_processes 1;
+    `load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
+worker_processes 1;
 error_log logs/error.log warn;
 pid logs/nginx.pid;
 events { worker_connections 512; }

@@ -87,6 +87,16 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
         res.writeHead(405).end();
         return;
       }
+      // A page address with a token that a page asked for is not the native app's entry: never
+      // handed to the page (docs/security.md, "Where a token comes from"; nginx: portal-common.conf).
+      const fromAPage =
+        req.headers['sec-fetch-mode'] === 'navigate' &&
+        /^(?:same-origin|same-site|cross-site)$/.test(String(req.headers['sec-fetch-site']));
+      if (fromAPage && [...url.searchParams.keys()].some((name) => name.toLowerCase() === 'token')) {
+        for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'token') url.searchParams.delete(name);
+        res.writeHead(303, { Location: `${url.pathname}${url.search}`, 'Cache-Control': 'no-store' }).end();
+        return;
+      }
       if (MALFORMED_ESCAPE.test((req.url ?? '').split('?')[0] ?? '')) {
         res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Bad request');
         return;

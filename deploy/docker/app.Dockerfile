@@ -32,6 +32,8 @@ ENV PORTAL_APP_ROOT=/srv/portal \
     PORTAL_INSURANCE_UPSTREAM=http://127.0.0.1:9/ \
     PORTAL_CARD_UPSTREAM=http://127.0.0.1:9/ \
     PORTAL_DRIVER_AUTH_URL=http://127.0.0.1:9/ \
+    PORTAL_RATE_LIMIT_KEY=\$binary_remote_addr \
+    PORTAL_ACCESS_LOG=/var/log/nginx/access.log \
     STATEMENT_BASIC_AUTH="" \
     NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx
 # Unconfigured, /statement/ answers 500 (the token check cannot reach the core service: an
@@ -46,6 +48,9 @@ RUN ln -s releases/image /srv/portal/current \
  && if [ -f /srv/portal/current/remotes.json ]; then cp /srv/portal/current/remotes.json /etc/portal/remotes.json; fi
 COPY deploy/nginx/portal-common.conf /etc/nginx/portal/portal-common.conf
 COPY deploy/nginx/portal-canary.conf /etc/nginx/portal/portal-canary.conf
+# The open calls' script runs in nginx's JavaScript module (shipped with the image, loaded here).
+COPY deploy/nginx/portal-open-calls.mjs /etc/nginx/portal/portal-open-calls.mjs
+RUN sed -i '1i load_module modules/ngx_http_js_module.so;' /etc/nginx/nginx.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
 COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
 COPY deploy/nginx/portal-driver-api.conf.template /etc/nginx/templates/portal/portal-driver-api.conf.template

@@ -43,6 +43,8 @@ function renderPrefix(prefix, role, vars, mainConf) {
   writeFileSync(join(prefix, 'portal', 'portal-driver-api-maps.conf'), nginxDriverApiMaps());
   // The canary cohorts: static; a canary is a set of links on disk (scripts/release-remote.mjs).
   writeFileSync(join(prefix, 'portal', 'portal-canary.conf'), readFileSync(join(TEMPLATES, 'portal-canary.conf')));
+  // The open calls' script (nginx's JavaScript module; `npm start`'s proxy imports the same file).
+  writeFileSync(join(prefix, 'portal', 'portal-open-calls.mjs'), readFileSync(join(TEMPLATES, 'portal-open-calls.mjs')));
   for (const part of ['portal-maps', 'portal-statement', 'portal-driver-api']) {
     writeFileSync(
       join(prefix, 'portal', `${part}.conf`),

@@ -114,6 +114,8 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_INSURANCE_UPSTREAM: 'http://127.0.0.1:4000/insurance/',
     PORTAL_CARD_UPSTREAM: 'http://127.0.0.1:4000/card/',
     PORTAL_DRIVER_AUTH_URL: 'http://127.0.0.1:4000/auth/driver',
+    PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr',
+    PORTAL_ACCESS_LOG: 'logs/access.log',
   };
 
   it.each(['host', 'remote'] as const)('%s: nginx -t accepts it', (role) => {
@@ -123,7 +125,7 @@ describe('nginx configuration as the containers render it', () => {
       prefix,
       role,
       containerVars,
-      `pid logs/nginx.pid; error_log logs/error.log; events {} http { include /etc/nginx/mime.types; client_body_temp_path temp; proxy_temp_path temp; fastcgi_temp_path temp; uwsgi_temp_path temp; scgi_temp_path temp; include conf.d/*.conf; }`,
+      `load_module /usr/lib/nginx/modules/ngx_http_js_module.so; pid logs/nginx.pid; error_log logs/error.log; events {} http { include /etc/nginx/mime.types; client_body_temp_path temp; proxy_temp_path temp; fastcgi_temp_path temp; uwsgi_temp_path temp; scgi_temp_path temp; include conf.d/*.conf; }`,
     );
     const output = execFileSync('/usr/sbin/nginx', ['-t', '-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log')], {
       encoding: 'utf8',

@@ -115,6 +115,11 @@ export const ForgotPasswordLookupSchema = v.object({
     v.nullish(v.object({ cpf: strict(v.string(), 'compared with the CPF the driver typed') }), null),
     'its CPF decides whether the driver typed the right one',
   ),
+  /**
+   * The portal's proxy answers match or no match (docs/security.md, "What each open call
+   * answers"): `false` is a driver whose CPF is not the one typed, told without its id or CPF.
+   */
+  match: v.optional(v.boolean()),
 });
 export type ForgotPasswordLookup = v.InferOutput<typeof ForgotPasswordLookupSchema>;
 

@@ -62,6 +62,10 @@ export function ForgotPasswordPage() {
       alertLookupFailure(error);
       return;
     }
+    if (found.match === false) {
+      showError(PASSWORD_TEXTS.mismatch);
+      return;
+    }
     if (!found.id) {
       try {
         await legacyReminder(cpf);

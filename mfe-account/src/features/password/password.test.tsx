@@ -287,6 +287,16 @@ describe('forgot password', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Esqueci minha senha' })).toBeInTheDocument();
   });
 
+  it("the portal's proxy answering no match (no id, no CPF) says the data do not match, and sends no reminder", async () => {
+    const requests = recordRequests();
+    const rendered = await openForgot();
+    mockJson(api.register.forgotPassword, { id: null, driver: null, match: false });
+    await fill(rendered);
+    await rendered.user.click(button('Continuar'));
+    await screen.findByRole('alertdialog', { name: 'Seus dados não correspondem ao cadastro informado.' });
+    expect(requests.some(({ url }) => url.pathname.includes('ReenviarSenha'))).toBe(false);
+  });
+
   it('without an id, the legacy reminder sends a new password by e-mail (core, with the token)', async () => {
     const requests = recordRequests();
     const rendered = await openForgot();
