@@ -233,3 +233,20 @@ test('probe 4: the access logs hold no token and no policy token (nginx; the Nod
   }
   console.log(`access logs: ${logs.length} apps, ${lines} lines, no token`);
 });
+
+test("probe 5: the cohort cookie of a remote's own page names a cohort, never the driver (nginx)", async ({ page }) => {
+  test.skip(SERVER !== 'nginx', 'only nginx splits cohorts');
+  await page.goto(withToken(`/notifications/list/?driverId=${DEMO_DRIVER.id}`, REMOTE_ORIGINS.selfService));
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+  const cookies = await page.context().cookies(PORTAL_ORIGINS);
+  expect(cookies.map(({ name, value }) => `${name}=${value}`)).toEqual([expect.stringMatching(/^portal_cohort=c\d\d$/)]);
+  expect(JSON.stringify(cookies)).not.toContain(DEMO_DRIVER.id);
+  // The page's Server-Timing names the release folder and live or canary: what its telemetry needs, no driver, no cohort number.
+  const timing = await page.evaluate(() =>
+    (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).serverTiming.map(
+      ({ name, description }) => `${name}=${description}`,
+    ),
+  );
+  expect(timing).toEqual([expect.stringMatching(/^portal-release=/), expect.stringMatching(/^portal-cohort=(?:live|canary)$/)]);
+  expect(timing.join(' ')).not.toContain(DEMO_DRIVER.id);
+});
