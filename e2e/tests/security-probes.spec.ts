@@ -210,6 +210,10 @@ test('probe 6: the open calls refuse what the forms refuse (dates out of range, 
     json,
   );
   expect(fine.status, fine.body).toBe(200);
+  // The reads of the same paths go through unchanged (the licence form reads its data back).
+  const readBack = await raw(url);
+  expect(readBack.status).toBe(200);
+  expect(JSON.parse(readBack.body)).toHaveProperty('driverLicense');
 });
 
 test('probe 4: the access logs hold no token and no policy token (nginx; the Node server logs no requests)', async ({ page }) => {
