@@ -24,6 +24,7 @@ export const REJECTIONS = [
   'route',
   'route-limit',
   'rate-limit',
+  'client-quota',
 ] as const;
 export type Rejection = (typeof REJECTIONS)[number];
 

@@ -64,15 +64,21 @@ export class RateLimiter {
   }
 }
 
+/** Loads and vitals one client counts for one release in a window: a driver makes about 5 loads a shift. */
+export const CLIENT_QUOTA = { load: 10, vital: 30 } as const;
+
 /**
- * Which clients already counted for a release in this window: `portal_telemetry_clients_total`
- * grows by one the first time a client sends a beacon of a (remote, release, cohort), once per
- * window (two generations: the current window and the one before). At most `maxEntries` per
- * generation; past it no new client is counted (a verdict waits longer, it is never hurried).
+ * What each client counted for each release in this window (two generations: the current
+ * window and the one before, so a window's edge never resets a client). It makes
+ * `portal_telemetry_clients_total` grow once per client and release, and caps what one client
+ * can add to a release's loads and vitals (CLIENT_QUOTA): one address weighs what one driver
+ * does, however many beacons it forges. Errors are not capped (beyond the rate limit): they can
+ * only hold a canary back. At most `maxEntries` entries a generation; past it new clients are
+ * not counted (a verdict waits longer, it is never hurried).
  */
-export class DistinctClients {
-  private current = new Set<string>();
-  private previous = new Set<string>();
+export class ClientLedger {
+  private current = new Map<string, { load: number; vital: number }>();
+  private previous = new Map<string, { load: number; vital: number }>();
   private startedAt: number;
 
   constructor(
@@ -83,17 +89,29 @@ export class DistinctClients {
     this.startedAt = now;
   }
 
-  /** True the first time `client` is seen for `group` in this window. */
-  firstSighting(group: string, client: string, now = Date.now()): boolean {
+  /**
+   * Records one beacon of `kind` from `client` for `group` (remote, release, cohort): whether it
+   * is the client's first for the group in the window, and whether it still counts.
+   */
+  record(group: string, client: string, kind: string, now = Date.now()): { firstSighting: boolean; counts: boolean } {
     if (now - this.startedAt >= this.windowMs) {
       this.previous = this.current;
-      this.current = new Set();
+      this.current = new Map();
       this.startedAt = now;
     }
     const key = `${group}\u0000${client}`;
-    if (this.current.has(key)) return false;
-    if (this.current.size >= this.maxEntries) return false;
-    this.current.add(key);
-    return !this.previous.has(key);
+    let entry = this.current.get(key);
+    const firstSighting = !entry && !this.previous.has(key);
+    if (!entry) {
+      if (this.current.size >= this.maxEntries) return { firstSighting: false, counts: kind !== 'load' && kind !== 'vital' };
+      // A client of the window before keeps what it counted (no fresh quota at the window's edge).
+      const before = this.previous.get(key);
+      entry = before ? { ...before } : { load: 0, vital: 0 };
+      this.current.set(key, entry);
+    }
+    if (kind !== 'load' && kind !== 'vital') return { firstSighting, counts: true };
+    if (entry[kind] >= CLIENT_QUOTA[kind]) return { firstSighting, counts: false };
+    entry[kind] += 1;
+    return { firstSighting, counts: true };
   }
 }

@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { MAX_BEACON_BYTES, validateBeacon, type AcceptedEvent, type Rejection } from './beacon';
-import { clientKey, DistinctClients, RateLimiter } from './limits';
+import { ClientLedger, clientKey, RateLimiter } from './limits';
 import { ReceiverMetrics } from './metrics';
 import type { PortalReleases } from './portal';
 
@@ -21,7 +21,7 @@ export interface ReceiverOptions {
   /** Take the client's address from X-Real-IP (set by the portal's nginx): only when nothing else can reach the receiver. */
   trustProxy?: boolean;
   limiter?: RateLimiter;
-  clients?: DistinctClients;
+  ledger?: ClientLedger;
   metrics?: ReceiverMetrics;
   /** Where a failure's scrubbed message goes, one JSON line each (the container's log). */
   logFailure?: (line: string) => void;
@@ -32,6 +32,7 @@ const STATUS: Record<Rejection, number> = {
   method: 405,
   'too-large': 413,
   'rate-limit': 429,
+  'client-quota': 429,
   'not-json': 400,
   schema: 400,
   'unknown-remote': 400,
@@ -69,7 +70,7 @@ export function createReceiver({
   portalOrigins,
   trustProxy = false,
   limiter = new RateLimiter(),
-  clients = new DistinctClients(),
+  ledger = new ClientLedger(),
   metrics = new ReceiverMetrics(),
   logFailure = (line) => process.stdout.write(`${line}\n`),
 }: ReceiverOptions): { server: Server; metrics: ReceiverMetrics; limiter: RateLimiter } {
@@ -99,8 +100,10 @@ export function createReceiver({
     if (!validation.ok) return refuse(response, validation.reason);
     const event = validation.event;
     if (!metrics.routeAllowed(event)) return refuse(response, 'route-limit');
+    const { firstSighting, counts } = ledger.record(`${event.remote}\u0000${event.release}\u0000${event.cohort}`, client, event.kind);
+    if (firstSighting) metrics.countClient(event);
+    if (!counts) return refuse(response, 'client-quota');
     metrics.count(event);
-    if (clients.firstSighting(`${event.remote}\u0000${event.release}\u0000${event.cohort}`, client)) metrics.countClient(event);
     if (event.message !== undefined) logFailure(failureLine(event));
     response.writeHead(204, { 'Cache-Control': 'no-store' }).end();
   }

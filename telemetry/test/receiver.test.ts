@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { REMOTES } from '../../build-preset/apps.cjs';
 import { MAX_BEACON_BYTES } from '../src/beacon';
-import { DistinctClients, RateLimiter } from '../src/limits';
+import { CLIENT_QUOTA, ClientLedger, RateLimiter } from '../src/limits';
 import { MAX_ROUTES_PER_REMOTE } from '../src/metrics';
 import { PortalReleases } from '../src/portal';
 import { createReceiver } from '../src/server';
@@ -22,7 +22,7 @@ async function receiver(options: { burst?: number; trustProxy?: boolean } = {}) 
     portalOrigins: new Set([PORTAL]),
     trustProxy: options.trustProxy ?? false,
     limiter: new RateLimiter({ burst: options.burst ?? 1000, perMinute: 1, maxClients: 1000 }),
-    clients: new DistinctClients(),
+    ledger: new ClientLedger(),
     logFailure: (line) => logged.push(line),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -94,6 +94,21 @@ describe('the receiver over HTTP', () => {
     expect(text).toContain('portal_telemetry_rejected_beacons_total{reason="rate-limit"} 3');
   });
 
+  it('counts at most CLIENT_QUOTA loads and vitals of one client for a release (one address weighs one driver); errors are not capped', async () => {
+    const { post, metrics } = await started();
+    const statuses = [];
+    for (let index = 0; index < CLIENT_QUOTA.load + 5; index += 1) statuses.push((await post(beacon())).status);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(CLIENT_QUOTA.load);
+    expect(statuses.slice(CLIENT_QUOTA.load)).toEqual([429, 429, 429, 429, 429]);
+    for (let index = 0; index < 12; index += 1) expect((await post(beacon({ kind: 'error', message: 'Error: x' }))).status).toBe(204);
+    const text = await metrics();
+    expect(text).toContain(
+      `portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${prefix}/list/"} ${CLIENT_QUOTA.load}`,
+    );
+    expect(text).toContain(`portal_remote_errors_total{remote="${remote.name}",release="r-live",cohort="live",route="${prefix}/list/"} 12`);
+    expect(text).toContain('portal_telemetry_rejected_beacons_total{reason="client-quota"} 5');
+  });
+
   it('a forged X-Real-IP makes no new client unless the receiver is told it sits behind the portal’s nginx', async () => {
     const direct = await started({ burst: 2 });
     for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) await direct.post(beacon(), { Origin: PORTAL, 'X-Real-IP': address });
@@ -108,11 +123,12 @@ describe('the receiver over HTTP', () => {
   it(`bounds the routes of a remote to ${MAX_ROUTES_PER_REMOTE}`, async () => {
     const { post, metrics } = await started();
     const letters = (index: number) => index.toString(26).replace(/\d/g, (digit) => 'qrstuvwxyz'[Number(digit)] ?? 'q');
+    const failure = (route: string) => beacon({ kind: 'load-failure', message: 'TypeError: Failed to fetch', route });
     for (let index = 0; index < MAX_ROUTES_PER_REMOTE; index += 1)
-      expect((await post(beacon({ route: `${prefix}/${letters(index)}` }))).status).toBe(204);
-    expect((await post(beacon({ route: `${prefix}/one-too-many` }))).status).toBe(400);
+      expect((await post(failure(`${prefix}/${letters(index)}`))).status).toBe(204);
+    expect((await post(failure(`${prefix}/one-too-many`))).status).toBe(400);
     // A route already counted still is.
-    expect((await post(beacon({ route: `${prefix}/${letters(0)}` }))).status).toBe(204);
+    expect((await post(failure(`${prefix}/${letters(0)}`))).status).toBe(204);
     expect(await metrics()).toContain('portal_telemetry_rejected_beacons_total{reason="route-limit"} 1');
   });
 
