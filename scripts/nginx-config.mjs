@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlin
 import { dirname, join } from 'node:path';
 import { APPS, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { HOST_ORIGINS, localHeaderValues } from './suite.mjs';
+import { TELEMETRY_UPSTREAM } from './telemetry-stack.mjs';
 
 export const DEPLOY_ROOT = join(repoRoot, '.deploy');
 
@@ -77,6 +78,8 @@ export function localVariables(app, statementCredential) {
     PORTAL_INSURANCE_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/insurance/`,
     PORTAL_CARD_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/card/`,
     PORTAL_DRIVER_AUTH_URL: `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`,
+    // Field telemetry's receiver (scripts/telemetry-stack.mjs).
+    PORTAL_TELEMETRY_UPSTREAM: TELEMETRY_UPSTREAM,
   };
 }
 

@@ -6,6 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, REMOTES, repoRoot } from './apps.mjs';
 import { announce, buildMissing, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
+import { startPrometheus, startReceiver, TELEMETRY_HEALTH } from './telemetry-stack.mjs';
 import {
   activate,
   configDir,
@@ -45,6 +46,8 @@ writeRemoteList(
 writeAtomic(join(DEPLOY_ROOT, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
 
 const children = [startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential } })];
+// Field telemetry: the receiver behind every app's /telemetry/, and Prometheus when installed.
+children.push(...[startReceiver(), startPrometheus()].filter(Boolean));
 const exit = onStop(() => children.forEach((child) => child.kill('SIGTERM')));
 for (const app of APPS) {
   const { prefix, conf } = renderNginx(app, localVariables(app, statementCredential));
@@ -60,7 +63,7 @@ for (const app of APPS) {
   children.push(nginx);
 }
 
-await waitFor([SANDBOX_HEALTH, ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]).catch((error) => {
+await waitFor([SANDBOX_HEALTH, TELEMETRY_HEALTH, ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]).catch((error) => {
   console.error(String(error));
   exit(1);
 });

@@ -32,6 +32,7 @@ ENV PORTAL_APP_ROOT=/srv/portal \
     PORTAL_INSURANCE_UPSTREAM=http://127.0.0.1:9/ \
     PORTAL_CARD_UPSTREAM=http://127.0.0.1:9/ \
     PORTAL_DRIVER_AUTH_URL=http://127.0.0.1:9/ \
+    PORTAL_TELEMETRY_UPSTREAM=http://127.0.0.1:9 \
     STATEMENT_BASIC_AUTH="" \
     NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx
 # Unconfigured, /statement/ answers 500 (the token check cannot reach the core service: an
@@ -49,6 +50,7 @@ COPY deploy/nginx/portal-canary.conf /etc/nginx/portal/portal-canary.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
 COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
 COPY deploy/nginx/portal-driver-api.conf.template /etc/nginx/templates/portal/portal-driver-api.conf.template
+COPY deploy/nginx/portal-telemetry.conf.template /etc/nginx/templates/portal/portal-telemetry.conf.template
 COPY deploy/nginx/portal-driver-api-checks.conf deploy/nginx/portal-driver-api-proxy.conf /etc/nginx/portal/
 # The driver-data proxy's table, written in the build stage from deploy/driver-api.cjs.
 COPY --from=build /repo/portal-driver-api-maps.conf /etc/nginx/portal/portal-driver-api-maps.conf
