@@ -16,7 +16,7 @@ export const receiverMetrics = async () => (await fetch(`${RECEIVER}/metrics`)).
 export function sampleSum(text: string, metric: string, labels: Record<string, string>): number {
   let sum = 0;
   for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
+    const match = /^([a-z_]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== metric) continue;
     const present = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((pair) => [pair[1], pair[2]]));
     if (Object.entries(labels).every(([name, value]) => present[name] === value)) sum += Number(match[3]);

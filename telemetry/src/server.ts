@@ -99,10 +99,11 @@ export function createReceiver({
     }
     if (!validation.ok) return refuse(response, validation.reason);
     const event = validation.event;
-    if (!metrics.routeAllowed(event)) return refuse(response, 'route-limit');
     const { firstSighting, counts } = ledger.record(`${event.remote}\u0000${event.release}\u0000${event.cohort}`, client, event.kind);
     if (firstSighting) metrics.countClient(event);
     if (!counts) return refuse(response, 'client-quota');
+    // After the quota: a client past it takes no route slot either.
+    if (!metrics.routeAllowed(event)) return refuse(response, 'route-limit');
     metrics.count(event);
     if (event.message !== undefined) logFailure(failureLine(event));
     response.writeHead(204, { 'Cache-Control': 'no-store' }).end();
