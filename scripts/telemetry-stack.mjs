@@ -71,7 +71,7 @@ scrape_configs:
       - targets: ['127.0.0.1:${TELEMETRY_PORT}']
 `,
   );
-  return spawn(
+  const child = spawn(
     PROMETHEUS_BIN,
     [
       `--config.file=${config}`,
@@ -82,6 +82,11 @@ scrape_configs:
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
+  child.on('exit', (code) => {
+    // Another Prometheus on the port (Debian's service, started by its package): say so.
+    if (code) console.error(`Prometheus stopped (${code}); is port ${PROMETHEUS_PORT} taken (systemctl stop prometheus)?`);
+  });
+  return child;
 }
 
 /**
