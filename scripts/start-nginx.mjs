@@ -64,7 +64,12 @@ for (const app of APPS) {
   children.push(nginx);
 }
 
-await waitFor([SANDBOX_HEALTH, TELEMETRY_HEALTH, ...(prometheus ? [PROMETHEUS_READY] : []), ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]).catch((error) => {
+await waitFor([
+  SANDBOX_HEALTH,
+  TELEMETRY_HEALTH,
+  ...(prometheus ? [PROMETHEUS_READY] : []),
+  ...APPS.map((app) => `http://localhost:${app.port}/env.json`),
+]).catch((error) => {
   console.error(String(error));
   exit(1);
 });
