@@ -69,7 +69,7 @@ export const CLIENT_QUOTA = { load: 10, vital: 30 } as const;
 
 /**
  * What each client counted for each release in this window (two generations: the current
- * window and the one before, so a window's edge never resets a client). It makes
+ * window and the one before, so a client is counted once across a window's edge). It makes
  * `portal_telemetry_clients_total` grow once per client and release, and caps what one client
  * can add to a release's loads and vitals (CLIENT_QUOTA): one address weighs what one driver
  * does, however many beacons it forges. Errors are not capped (beyond the rate limit): they can
@@ -91,11 +91,13 @@ export class ClientLedger {
 
   /**
    * Records one beacon of `kind` from `client` for `group` (remote, release, cohort): whether it
-   * is the client's first for the group in the window, and whether it still counts.
+   * is the client's first for the group (this window or the one before), and whether it still
+   * counts (`unlimited`: no quota, for an exempt address).
    */
-  record(group: string, client: string, kind: string, now = Date.now()): { firstSighting: boolean; counts: boolean } {
+  record(group: string, client: string, kind: string, now = Date.now(), unlimited = false): { firstSighting: boolean; counts: boolean } {
     if (now - this.startedAt >= this.windowMs) {
-      this.previous = this.current;
+      // A whole window without a beacon: the one before is gone too.
+      this.previous = now - this.startedAt >= 2 * this.windowMs ? new Map() : this.current;
       this.current = new Map();
       this.startedAt = now;
     }
@@ -104,12 +106,11 @@ export class ClientLedger {
     const firstSighting = !entry && !this.previous.has(key);
     if (!entry) {
       if (this.current.size >= this.maxEntries) return { firstSighting: false, counts: kind !== 'load' && kind !== 'vital' };
-      // A client of the window before keeps what it counted (no fresh quota at the window's edge).
-      const before = this.previous.get(key);
-      entry = before ? { ...before } : { load: 0, vital: 0 };
+      // Each window gives a fresh quota; a client of the window before is not a new client.
+      entry = { load: 0, vital: 0 };
       this.current.set(key, entry);
     }
-    if (kind !== 'load' && kind !== 'vital') return { firstSighting, counts: true };
+    if (unlimited || (kind !== 'load' && kind !== 'vital')) return { firstSighting, counts: true };
     if (entry[kind] >= CLIENT_QUOTA[kind]) return { firstSighting, counts: false };
     entry[kind] += 1;
     return { firstSighting, counts: true };

@@ -7,6 +7,8 @@
  *   TELEMETRY_REMOTE_LIST_EVERY_MS  how often it is read (default 15000)
  *   TELEMETRY_TRUST_PROXY       1: the client is X-Real-IP (set by the portal's nginx)
  *   TELEMETRY_BURST, TELEMETRY_PER_MINUTE  the per-client rate limit (defaults 40 and 20)
+ *   TELEMETRY_EXEMPT_ADDRESSES  addresses with no rate limit or quota, space-separated (a test
+ *                               machine's browsers; empty in production)
  */
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './limits';
 import { followRemoteList, PortalReleases } from './portal';
@@ -32,6 +34,7 @@ const { server } = createReceiver({
   refreshReleases: list.refresh,
   portalOrigins,
   trustProxy: env.TELEMETRY_TRUST_PROXY === '1',
+  exemptAddresses: new Set((env.TELEMETRY_EXEMPT_ADDRESSES ?? '').split(/\s+/).filter(Boolean)),
   limiter,
 });
 // Full buckets are forgotten now and then, so memory follows the clients of the last minutes.

@@ -20,6 +20,11 @@ export interface ReceiverOptions {
   portalOrigins: ReadonlySet<string>;
   /** Take the client's address from X-Real-IP (set by the portal's nginx): only when nothing else can reach the receiver. */
   trustProxy?: boolean;
+  /**
+   * Addresses with no rate limit or quota (still one client each): a test machine's browsers,
+   * which all come from 127.0.0.1. Empty in production.
+   */
+  exemptAddresses?: ReadonlySet<string>;
   limiter?: RateLimiter;
   ledger?: ClientLedger;
   metrics?: ReceiverMetrics;
@@ -69,6 +74,7 @@ export function createReceiver({
   refreshReleases = () => Promise.resolve(),
   portalOrigins,
   trustProxy = false,
+  exemptAddresses = new Set(),
   limiter = new RateLimiter(),
   ledger = new ClientLedger(),
   metrics = new ReceiverMetrics(),
@@ -88,7 +94,8 @@ export function createReceiver({
     const realIp = request.headers['x-real-ip'];
     const address = trustProxy && typeof realIp === 'string' && realIp !== '' ? realIp : (request.socket.remoteAddress ?? '');
     const client = clientKey(address);
-    if (!limiter.take(client)) return refuse(response, 'rate-limit');
+    const exempt = exemptAddresses.has(address);
+    if (!exempt && !limiter.take(client)) return refuse(response, 'rate-limit');
     const body = await readBody(request, MAX_BEACON_BYTES);
     if (body === undefined) return refuse(response, 'too-large');
     let validation = validateBeacon(body, releases);
@@ -99,7 +106,8 @@ export function createReceiver({
     }
     if (!validation.ok) return refuse(response, validation.reason);
     const event = validation.event;
-    const { firstSighting, counts } = ledger.record(`${event.remote}\u0000${event.release}\u0000${event.cohort}`, client, event.kind);
+    const group = `${event.remote}\u0000${event.release}\u0000${event.cohort}`;
+    const { firstSighting, counts } = ledger.record(group, client, event.kind, Date.now(), exempt);
     if (firstSighting) metrics.countClient(event);
     if (!counts) return refuse(response, 'client-quota');
     // After the quota: a client past it takes no route slot either.

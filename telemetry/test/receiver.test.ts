@@ -13,7 +13,7 @@ const PORTAL = 'http://portal.example';
 const beacon = (extra: Record<string, unknown> = {}) =>
   JSON.stringify({ kind: 'load', remote: remote.name, version: 'r-live', cohort: 'live', route: `${prefix}/list/`, at: 1, ...extra });
 
-async function receiver(options: { burst?: number; trustProxy?: boolean } = {}) {
+async function receiver(options: { burst?: number; trustProxy?: boolean; exempt?: string[] } = {}) {
   const releases = new PortalReleases();
   releases.update([{ name: remote.name, manifest: `http://r/releases/r-live/mf-manifest.json` }]);
   const logged: string[] = [];
@@ -21,6 +21,7 @@ async function receiver(options: { burst?: number; trustProxy?: boolean } = {}) 
     releases,
     portalOrigins: new Set([PORTAL]),
     trustProxy: options.trustProxy ?? false,
+    exemptAddresses: new Set(options.exempt ?? []),
     limiter: new RateLimiter({ burst: options.burst ?? 1000, perMinute: 1, maxClients: 1000 }),
     ledger: new ClientLedger(),
     logFailure: (line) => logged.push(line),
@@ -109,6 +110,20 @@ describe('the receiver over HTTP', () => {
     expect(text).toContain('portal_telemetry_rejected_beacons_total{reason="client-quota"} 5');
   });
 
+  it('an exempt address (a test machine’s browsers) has no rate limit or quota, and is still one client', async () => {
+    const { post, metrics } = await started({ burst: 2, trustProxy: true, exempt: ['10.9.9.9'] });
+    for (let index = 0; index < CLIENT_QUOTA.load + 5; index += 1)
+      expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '10.9.9.9' })).status).toBe(204);
+    expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '10.1.1.1' })).status).toBe(204);
+    expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '10.1.1.1' })).status).toBe(204);
+    expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '10.1.1.1' })).status).toBe(429);
+    const text = await metrics();
+    expect(text).toContain(
+      `portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${prefix}/list/"} ${CLIENT_QUOTA.load + 7}`,
+    );
+    expect(text).toContain(`portal_telemetry_clients_total{remote="${remote.name}",release="r-live",cohort="live"} 2`);
+  });
+
   it('a forged X-Real-IP makes no new client unless the receiver is told it sits behind the portal’s nginx', async () => {
     const direct = await started({ burst: 2 });
     for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) await direct.post(beacon(), { Origin: PORTAL, 'X-Real-IP': address });
@@ -144,5 +159,26 @@ describe('the receiver over HTTP', () => {
       route: `${prefix}/list/`,
     });
     for (const secret of ['demo-token', 'João', 'Silva', '529', '247-25', 'joao@', '127.0.0.1']) expect(logged[0]).not.toContain(secret);
+  });
+});
+
+describe('the client ledger', () => {
+  it('counts a client once across a window’s edge, and gives it a fresh quota each window', () => {
+    const ledger = new ClientLedger(60_000, 1000, 0);
+    expect(ledger.record('r', 'c', 'load', 1)).toEqual({ firstSighting: true, counts: true });
+    for (let index = 1; index < CLIENT_QUOTA.load; index += 1) ledger.record('r', 'c', 'load', 2);
+    expect(ledger.record('r', 'c', 'load', 3)).toEqual({ firstSighting: false, counts: false });
+    // The next window: not a new client, a fresh quota.
+    expect(ledger.record('r', 'c', 'load', 60_001)).toEqual({ firstSighting: false, counts: true });
+    // Two windows on, it is new again.
+    expect(ledger.record('r', 'c', 'load', 180_002)).toEqual({ firstSighting: true, counts: true });
+  });
+
+  it('past its size, counts no new client and no new load (a verdict waits, it is never hurried)', () => {
+    const ledger = new ClientLedger(60_000, 2, 0);
+    ledger.record('r', 'a', 'load', 1);
+    ledger.record('r', 'b', 'load', 1);
+    expect(ledger.record('r', 'c', 'load', 1)).toEqual({ firstSighting: false, counts: false });
+    expect(ledger.record('r', 'c', 'error', 1)).toEqual({ firstSighting: false, counts: true });
   });
 });
