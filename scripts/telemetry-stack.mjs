@@ -100,7 +100,8 @@ export function telemetryProxy(req, res, url) {
     return true;
   }
   const headers = { 'x-real-ip': req.socket.remoteAddress ?? '' };
-  for (const name of ['origin', 'content-type', 'content-length']) if (req.headers[name]) headers[name] = req.headers[name];
+  for (const name of ['origin', 'sec-fetch-site', 'content-type', 'content-length'])
+    if (req.headers[name]) headers[name] = req.headers[name];
   const upstream = request(`${TELEMETRY_UPSTREAM}${url.pathname}`, { method: 'POST', headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, { 'Cache-Control': 'no-store' });
     answer.pipe(res);

@@ -32,6 +32,19 @@ export interface ReceiverOptions {
   logFailure?: (line: string) => void;
 }
 
+/**
+ * Whether a beacon comes from a page of the portal: its Origin is one of the portal's. A browser
+ * sends its Origin with every POST, sendBeacon's included, except that under the portal's
+ * `Referrer-Policy: no-referrer` the Fetch standard makes a no-cors POST's Origin "null" (some
+ * engines follow it): then the browser's `Sec-Fetch-Site: same-origin` says the page is on the
+ * origin the beacon went to, and the receiver is reached only through the portal's origins.
+ */
+export function fromPortalPage(request: IncomingMessage, portalOrigins: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== 'null') return portalOrigins.has(origin);
+  return request.headers['sec-fetch-site'] === 'same-origin';
+}
+
 const STATUS: Record<Rejection, number> = {
   origin: 403,
   method: 405,
@@ -89,8 +102,7 @@ export function createReceiver({
 
   async function receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') return refuse(response, 'method');
-    // A page of the portal sends its Origin with every POST, sendBeacon's included.
-    if (!portalOrigins.has(String(request.headers.origin ?? ''))) return refuse(response, 'origin');
+    if (!fromPortalPage(request, portalOrigins)) return refuse(response, 'origin');
     const realIp = request.headers['x-real-ip'];
     const address = trustProxy && typeof realIp === 'string' && realIp !== '' ? realIp : (request.socket.remoteAddress ?? '');
     const client = clientKey(address);

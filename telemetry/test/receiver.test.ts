@@ -56,13 +56,21 @@ describe('the receiver over HTTP', () => {
     expect(text).toContain('process_resident_memory_bytes');
   });
 
-  it('refuses beacons from pages that are not the portal’s (and with no Origin), and counts why', async () => {
+  it('refuses beacons from pages that are not the portal’s (and with no Origin), and counts why; a same-origin page with a null Origin counts', async () => {
     const { post, metrics } = await started();
     expect((await post(beacon(), { Origin: 'https://elsewhere.example' })).status).toBe(403);
     expect((await post(beacon(), {})).status).toBe(403);
     const text = await metrics();
+    // A "null" Origin (a no-cors POST under Referrer-Policy: no-referrer) counts only with the
+    // browser's word that the page is on this origin.
+    expect((await post(beacon(), { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await post(beacon(), { Origin: 'null' })).status).toBe(403);
+    expect((await post(beacon(), { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await post(beacon(), { Origin: 'https://elsewhere.example', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(403);
     expect(text).toContain('portal_telemetry_rejected_beacons_total{reason="origin"} 2');
-    expect(text).not.toContain('portal_remote_loads_total{');
+    expect((await post(beacon(), { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(204);
+    expect((await post(beacon(), { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(204);
+    expect(await metrics()).toContain('portal_telemetry_rejected_beacons_total{reason="origin"} 6');
   });
 
   it('refuses an oversized beacon with 413 without reading it, and anything but POST', async () => {
