@@ -44,6 +44,19 @@ export function checkWindow(window) {
   return window;
 }
 
+/** A release Prometheus holds nothing of (yet). */
+const noFigures = (remote, version) => ({
+  remote,
+  version,
+  loads: 0,
+  clients: 0,
+  errors: 0,
+  loadFailures: 0,
+  refusals: 0,
+  lcpP75Ms: null,
+  inpP75Ms: null,
+});
+
 /**
  * Per remote and release over `window` (default 30m): loads, distinct clients, errors, errors per
  * 1,000 loads, load failures, refusals, p75 LCP and INP (ms).
@@ -64,17 +77,7 @@ export async function releaseFigures(window = '30m') {
   Object.keys(figures).forEach((name, index) => {
     for (const { metric, value } of answers[index]) {
       const key = `${metric.remote}\u0000${metric.release}`;
-      const row = rows.get(key) ?? {
-        remote: metric.remote,
-        version: metric.release,
-        loads: 0,
-        clients: 0,
-        errors: 0,
-        loadFailures: 0,
-        refusals: 0,
-        lcpP75Ms: null,
-        inpP75Ms: null,
-      };
+      const row = rows.get(key) ?? noFigures(metric.remote, metric.release);
       const number = Number(value[1]);
       row[name] = name.endsWith('P75Ms') ? (Number.isFinite(number) ? number : null) : Math.round(number);
       rows.set(key, row);
@@ -89,17 +92,6 @@ export async function releaseFigures(window = '30m') {
 /** The figures of one release (zeros when Prometheus has none). */
 export function figuresOf(rows, remote, version) {
   return (
-    rows.find((row) => row.remote === remote && row.version === version) ?? {
-      remote,
-      version,
-      loads: 0,
-      clients: 0,
-      errors: 0,
-      loadFailures: 0,
-      refusals: 0,
-      lcpP75Ms: null,
-      inpP75Ms: null,
-      errorsPer1000Loads: null,
-    }
+    rows.find((row) => row.remote === remote && row.version === version) ?? { ...noFigures(remote, version), errorsPer1000Loads: null }
   );
 }
