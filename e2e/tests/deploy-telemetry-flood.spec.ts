@@ -112,6 +112,14 @@ test.describe('a flood of forged beacons', () => {
         }),
       );
       const oversize = await post(load({ padding: 'x'.repeat(2048) }), { Origin: HOST });
+      // Only POST reaches the receiver, and its /metrics is no page of any origin.
+      for (const origin of [HOST, `http://localhost:${remote.port}`]) {
+        expect((await fetch(`${origin}/telemetry/events`)).status).toBe(403);
+        const preflight = await fetch(`${origin}/telemetry/events`, { method: 'OPTIONS', headers: { Origin: 'https://forger.example' } });
+        expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+        expect(await (await fetch(`${origin}/metrics`)).text()).not.toContain('portal_remote');
+        expect((await fetch(`${origin}/telemetry/events`, { method: 'DELETE' })).status).toBe(403);
+      }
       const seconds = (Date.now() - started) / 1000;
       console.log(`flood: ${FLOOD} beacons in ${seconds.toFixed(1)} s, answers ${JSON.stringify(Object.fromEntries(statuses))}`);
       expect(seconds).toBeLessThan(60);
