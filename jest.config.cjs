@@ -36,6 +36,7 @@ module.exports = {
     // The host and every remote of the one list of apps (apps.json).
     ...APPS.map((app) => project(app.dir)),
     project('sandbox-api', { testEnvironment: 'node', setupFilesAfterEnv: [] }),
+    project('telemetry', { testEnvironment: 'node', setupFilesAfterEnv: [] }),
     project('deploy', { testEnvironment: 'node', setupFilesAfterEnv: [] }),
   ],
 };

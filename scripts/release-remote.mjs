@@ -1,7 +1,8 @@
 // Releases one remote, and only it, into a running deployment (npm run start:nginx):
 //   node scripts/release-remote.mjs <remote-dir> [--root <checkout>] [--id <release-id>] [--no-build]
 //   node scripts/release-remote.mjs <remote-dir> --canary <percent> [--root ...] [--id ...] [--no-build]
-//   node scripts/release-remote.mjs <remote-dir> --canary <percent> --watch [--clean-loads 50] [--margin 20] [--watch-minutes 60]
+//   node scripts/release-remote.mjs <remote-dir> --canary <percent> --watch [--window 30m] [--watch-minutes 60]
+//        [--min-loads 200] [--min-clients 50] [--margin 20] [--vitals-margin 20] [--lcp-ms 2500] [--inp-ms 200] [--max-share-factor 2]
 //   node scripts/release-remote.mjs <remote-dir> --promote
 //   node scripts/release-remote.mjs <remote-dir> --rollback
 // Builds the remote, checks the build against what the running host provides (React, the
@@ -19,12 +20,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { HOST, REMOTES, repoRoot } from './apps.mjs';
-import { releaseSummary } from './telemetry.mjs';
+import { checkWindow, figuresOf, HOW_TO_GET_PROMETHEUS, prometheusUrl, releaseFigures } from './telemetry.mjs';
 import { activate, appRoot, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
 
 const require = createRequire(import.meta.url);
 const { incompatibleSingletons, incompatibilityReport } = require('../build-preset/shared-deps.cjs');
 const { expiredReleases, graceMs, retire } = require('./release-rules.cjs');
+const { canaryVerdict, thresholdsFromArgs } = require('./canary-verdict.cjs');
 
 /** Exit code of a release refused because its build does not fit the running host. */
 const INCOMPATIBLE = 3;
@@ -191,49 +193,45 @@ async function rollBackCanary() {
   return id;
 }
 
-/** Errors per 1,000 loads of one release in the collector's summary (no loads but errors: infinite). */
-function errorRate(row) {
-  if (!row || row.errors === 0) return 0;
-  return row.loads > 0 ? (row.errors / row.loads) * 1000 : Infinity;
-}
-
 /**
- * --watch: reads the collector until the canary has `--clean-loads` loads (default 50) without
- * an error rate above the live release's plus `--margin` errors per 1,000 loads (default 20),
- * then promotes it; as soon as its rate exceeds that, rolls it back. Says which, and why.
+ * --watch: asks Prometheus (scripts/telemetry.mjs) every PORTAL_WATCH_INTERVAL_MS (default 15 s)
+ * for the canary's and the live release's figures over --window, and acts on the verdict
+ * (scripts/canary-verdict.cjs, thresholds from the options): rolls the canary back (exit 4) or
+ * promotes it (exit 0), saying why; waits while there is no verdict; gives up after
+ * --watch-minutes (exit 5), the canary staying at its percentage.
  */
-async function watchCanary(canaryId, liveId) {
-  const cleanLoads = Number(option('--clean-loads') ?? 50);
-  const margin = Number(option('--margin') ?? 20);
-  const intervalMs = Number(process.env.PORTAL_WATCH_INTERVAL_MS ?? 5000);
+async function watchCanary(canaryId, liveId, percent, thresholds, window) {
+  const intervalMs = Number(process.env.PORTAL_WATCH_INTERVAL_MS ?? 15_000);
   const deadline = Date.now() + Number(option('--watch-minutes') ?? 60) * 60_000;
-  console.log(
-    `${dir}: watching canary ${canaryId}: promote after ${cleanLoads} clean loads, roll back above ${liveId}'s error rate + ${margin}/1000`,
-  );
+  console.log(`${dir}: watching canary ${canaryId} against ${liveId} from Prometheus (${prometheusUrl()}), window ${window}`);
+  let said = '';
+  const say = (text) => {
+    if (text !== said) console.log(text);
+    said = text;
+  };
   while (Date.now() < deadline) {
-    let summary = [];
+    let rows;
     try {
-      summary = await releaseSummary();
+      rows = await releaseFigures(window);
     } catch (error) {
-      console.error(`${dir}: collector unavailable (${error.message}); watching on`);
+      say(`${dir}: Prometheus cannot be read (${error.cause?.message ?? error.message}); watching on. ${HOW_TO_GET_PROMETHEUS}`);
     }
-    const rowOf = (version) => summary.find((row) => row.remote === remote.name && row.version === version);
-    const canary = rowOf(canaryId);
-    const canaryRate = errorRate(canary);
-    const liveRate = errorRate(rowOf(liveId));
-    if (canaryRate > liveRate + margin) {
-      await rollBackCanary();
-      console.log(
-        `${dir}: canary ${canaryId} rolled back by --watch: ${canary?.errors} errors in ${canary?.loads} loads (${Math.round(canaryRate)}/1000) against ${Math.round(liveRate)}/1000 for ${liveId} (margin ${margin})`,
+    if (rows) {
+      const verdict = canaryVerdict(
+        { canary: figuresOf(rows, remote.name, canaryId), live: figuresOf(rows, remote.name, liveId), percent, canaryId, liveId },
+        thresholds,
       );
-      process.exit(4);
-    }
-    if ((canary?.loads ?? 0) >= cleanLoads) {
-      await promoteCanary();
-      console.log(
-        `${dir}: canary ${canaryId} promoted by --watch after ${canary?.loads} loads at ${Math.round(canaryRate)}/1000 errors (${liveId}: ${Math.round(liveRate)}/1000)`,
-      );
-      process.exit(0);
+      if (verdict.decision === 'rollback') {
+        await rollBackCanary();
+        console.log(`${dir}: canary ${canaryId} rolled back by --watch: ${verdict.reason}`);
+        process.exit(4);
+      }
+      if (verdict.decision === 'promote') {
+        await promoteCanary();
+        console.log(`${dir}: canary ${canaryId} promoted by --watch: ${verdict.reason}`);
+        process.exit(0);
+      }
+      say(`${dir}: waiting: ${verdict.reason}`);
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
@@ -247,6 +245,15 @@ if (process.argv.includes('--canary')) {
     console.error('--canary takes the percentage of drivers that get the new release, a whole number between 1 and 99 (e.g. --canary 10).');
     process.exit(2);
   }
+  let thresholds;
+  let window;
+  try {
+    thresholds = thresholdsFromArgs(process.argv);
+    window = checkWindow(option('--window') ?? '30m');
+  } catch (error) {
+    console.error(error.message);
+    process.exit(2);
+  }
   const liveId = currentRelease();
   const id = await buildCheckPublish();
   // The remote's own page and every driver outside the cohort keep the live release.
@@ -254,7 +261,7 @@ if (process.argv.includes('--canary')) {
   splitOwnPage({ id, percent });
   pruneReleases(liveReleases());
   console.log(`${dir}: canary ${id} is live for ${percent}% of drivers (${manifestUrl(remote, id)})`);
-  if (process.argv.includes('--watch')) await watchCanary(id, liveId);
+  if (process.argv.includes('--watch')) await watchCanary(id, liveId, percent, thresholds, window);
 } else if (process.argv.includes('--promote')) {
   const id = await promoteCanary();
   console.log(`${dir}: canary ${id} promoted: it is the release of every driver`);

@@ -1,9 +1,25 @@
-// `npm run release:status`: per remote and release, what drivers met (the collector's summary):
-// page loads, errors per 1,000 loads, load failures, version refusals, p75 of LCP and INP.
+// `npm run release:status [-- --window 30m] [thresholds of release:remote --watch]`: per remote and
+// release, what drivers met over the window, from Prometheus (scripts/telemetry.mjs): page loads,
+// distinct clients, errors per 1,000 loads, load failures, version refusals, p75 of LCP and INP;
+// and for each canary running now, the verdict --watch would reach, in plain words.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DEPLOY_ROOT } from './nginx-config.mjs';
-import { collectorUrl, releaseSummary } from './telemetry.mjs';
+import { checkWindow, figuresOf, HOW_TO_GET_PROMETHEUS, prometheusUrl, releaseFigures } from './telemetry.mjs';
+
+const { canaryVerdict, thresholdsFromArgs } = createRequire(import.meta.url)('./canary-verdict.cjs');
+
+const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+let window;
+let thresholds;
+try {
+  window = checkWindow(option('--window') ?? '30m');
+  thresholds = thresholdsFromArgs(process.argv);
+} catch (error) {
+  console.error(`release:status: ${error.message}`);
+  process.exit(2);
+}
 
 const listFile = join(DEPLOY_ROOT, 'apps', 'host', 'config', 'remotes.json');
 const live = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : [];
@@ -17,29 +33,57 @@ function stateOf(remote, version) {
   return 'retired';
 }
 
-let summary;
+let rows;
 try {
-  summary = await releaseSummary();
+  rows = await releaseFigures(window);
 } catch (error) {
-  console.error(`release:status: the collector (${collectorUrl()}) cannot be read: ${error.message}`);
+  console.error(
+    `release:status: Prometheus (${prometheusUrl()}) cannot be read: ${error.cause?.message ?? error.message}.\n${HOW_TO_GET_PROMETHEUS}`,
+  );
   process.exit(1);
 }
-const rows = summary
+const ms = (value) => (value === null ? '-' : `${Math.round(value)} ms`);
+const table = rows
   .sort((a, b) => a.remote.localeCompare(b.remote) || a.version.localeCompare(b.version))
   .map((item) => [
     item.remote,
     item.version,
     stateOf(item.remote, item.version),
     String(item.loads),
+    String(item.clients),
     item.errorsPer1000Loads === null ? `${item.errors} (no load)` : String(item.errorsPer1000Loads),
     String(item.loadFailures),
     String(item.refusals),
-    item.lcpP75Ms === null ? '-' : `${Math.round(item.lcpP75Ms)} ms`,
-    item.inpP75Ms === null ? '-' : `${Math.round(item.inpP75Ms)} ms`,
+    ms(item.lcpP75Ms),
+    ms(item.inpP75Ms),
   ]);
-const header = ['remote', 'release', 'now', 'loads', 'errors/1000 loads', 'load failures', 'refusals', 'LCP p75', 'INP p75'];
-const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');
+const header = ['remote', 'release', 'now', 'loads', 'clients', 'errors/1000 loads', 'load failures', 'refusals', 'LCP p75', 'INP p75'];
+const widths = header.map((title, column) => Math.max(title.length, ...table.map((row) => row[column].length)));
+const line = (cells) =>
+  cells
+    .map((cell, column) => cell.padEnd(widths[column]))
+    .join('  ')
+    .trimEnd();
+console.log(`From Prometheus (${prometheusUrl()}), the last ${window}:`);
 console.log(line(header));
-for (const row of rows) console.log(line(row));
-if (rows.length === 0) console.log('(nothing collected yet)');
+for (const row of table) console.log(line(row));
+if (table.length === 0) console.log('(no beacons in this window)');
+
+// Each canary running now: the verdict from the same figures.
+for (const entry of live) {
+  const canaryId = releaseIdOf(entry.canary?.manifest);
+  const liveId = releaseIdOf(entry.manifest);
+  if (!canaryId || !liveId) continue;
+  const verdict = canaryVerdict(
+    {
+      canary: figuresOf(rows, entry.name, canaryId),
+      live: figuresOf(rows, entry.name, liveId),
+      percent: entry.canary.percent,
+      canaryId,
+      liveId,
+    },
+    thresholds,
+  );
+  const words = { wait: 'no verdict yet', promote: 'would be promoted', rollback: 'would be rolled back' };
+  console.log(`\n${entry.name}: canary ${canaryId} ${words[verdict.decision]}: ${verdict.reason}`);
+}

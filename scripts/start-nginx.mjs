@@ -6,6 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, REMOTES, repoRoot } from './apps.mjs';
 import { announce, buildMissing, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
+import { PROMETHEUS_READY, startPrometheus, startReceiver, TELEMETRY_HEALTH } from './telemetry-stack.mjs';
 import {
   activate,
   configDir,
@@ -45,6 +46,9 @@ writeRemoteList(
 writeAtomic(join(DEPLOY_ROOT, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
 
 const children = [startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential } })];
+// Field telemetry: the receiver behind every app's /telemetry/, and Prometheus when installed.
+const prometheus = startPrometheus();
+children.push(...[startReceiver(), prometheus].filter(Boolean));
 const exit = onStop(() => children.forEach((child) => child.kill('SIGTERM')));
 for (const app of APPS) {
   const { prefix, conf } = renderNginx(app, localVariables(app, statementCredential));
@@ -60,7 +64,12 @@ for (const app of APPS) {
   children.push(nginx);
 }
 
-await waitFor([SANDBOX_HEALTH, ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]).catch((error) => {
+await waitFor([
+  SANDBOX_HEALTH,
+  TELEMETRY_HEALTH,
+  ...(prometheus ? [PROMETHEUS_READY] : []),
+  ...APPS.map((app) => `http://localhost:${app.port}/env.json`),
+]).catch((error) => {
   console.error(String(error));
   exit(1);
 });

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { serveStatic } from './static-server.mjs';
 import { driverApiProxy } from './driver-api-proxy.mjs';
+import { telemetryProxy } from './telemetry-stack.mjs';
 
 const { securityHeaders } = createRequire(import.meta.url)('../deploy/security-headers.cjs');
 
@@ -80,7 +81,8 @@ export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localh
         host,
         corsOrigins: app.dir.startsWith('mfe-') ? HOST_ORIGINS : undefined,
         headers: securityHeaders(localHeaderValues(app)),
-        proxy,
+        // The telemetry receiver on every app's own origin too (deploy/nginx/portal-telemetry.conf.template).
+        proxy: (req, res, url) => telemetryProxy(req, res, url) || proxy(req, res, url),
       }),
     ),
   );

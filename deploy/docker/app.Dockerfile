@@ -34,6 +34,7 @@ ENV PORTAL_APP_ROOT=/srv/portal \
     PORTAL_DRIVER_AUTH_URL=http://127.0.0.1:9/ \
     PORTAL_RATE_LIMIT_KEY=\$binary_remote_addr \
     PORTAL_ACCESS_LOG=/var/log/nginx/access.log \
+    PORTAL_TELEMETRY_UPSTREAM=http://127.0.0.1:9 \
     STATEMENT_BASIC_AUTH="" \
     NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx
 # Unconfigured, /statement/ answers 500 (the token check cannot reach the core service: an
@@ -54,6 +55,7 @@ RUN sed -i '1i load_module modules/ngx_http_js_module.so;' /etc/nginx/nginx.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
 COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
 COPY deploy/nginx/portal-driver-api.conf.template /etc/nginx/templates/portal/portal-driver-api.conf.template
+COPY deploy/nginx/portal-telemetry.conf.template /etc/nginx/templates/portal/portal-telemetry.conf.template
 COPY deploy/nginx/portal-driver-api-checks.conf deploy/nginx/portal-driver-api-proxy.conf /etc/nginx/portal/
 # The driver-data proxy's table, written in the build stage from deploy/driver-api.cjs.
 COPY --from=build /repo/portal-driver-api-maps.conf /etc/nginx/portal/portal-driver-api-maps.conf

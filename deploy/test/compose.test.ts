@@ -84,6 +84,20 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('runs the telemetry receiver (no public port), Prometheus scraping it, and every app proxying /telemetry/ to it', () => {
+    const services = compose.services as Record<string, { expose?: string[]; ports?: string[]; volumes?: string[]; image?: string }>;
+    expect(compose.services.telemetry?.build.dockerfile).toBe('deploy/docker/telemetry.Dockerfile');
+    expect(services.telemetry?.ports).toBeUndefined();
+    expect(compose.services.telemetry?.environment).toHaveProperty('TELEMETRY_PORTAL_ORIGINS');
+    expect(services.prometheus?.image).toMatch(/^prom\/prometheus:v\d/);
+    expect(services.prometheus?.volumes).toContain('./deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
+    const scrape = parse(readFileSync(join(repo, 'deploy', 'prometheus', 'prometheus.yml'), 'utf8')) as {
+      scrape_configs: Array<{ dns_sd_configs: Array<{ names: string[]; port: number }> }>;
+    };
+    expect(scrape.scrape_configs[0]?.dns_sd_configs[0]).toMatchObject({ names: ['telemetry'], port: 4010 });
+    for (const [app] of APPS) expect(compose.services[app]?.environment?.PORTAL_TELEMETRY_UPSTREAM).toContain('http://telemetry:4010');
+  });
+
   it('copies into the image every file the Dockerfile names', () => {
     const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'app.Dockerfile'), 'utf8');
     const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((match) => (match[1] ?? '').split(' '));
@@ -116,6 +130,7 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_DRIVER_AUTH_URL: 'http://127.0.0.1:4000/auth/driver',
     PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr',
     PORTAL_ACCESS_LOG: 'logs/access.log',
+    PORTAL_TELEMETRY_UPSTREAM: 'http://127.0.0.1:4010',
   };
 
   it.each(['host', 'remote'] as const)('%s: nginx -t accepts it', (role) => {

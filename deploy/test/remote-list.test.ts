@@ -60,7 +60,8 @@ describe('the one list of apps (apps.json)', () => {
         { build?: { args?: Record<string, string> }; ports?: string[]; image?: string; environment?: Record<string, string> }
       >;
     };
-    const appServices = Object.keys(compose.services).filter((name) => name !== 'sandbox-api');
+    // The services that are no app: the sandbox, and field telemetry's receiver and Prometheus.
+    const appServices = Object.keys(compose.services).filter((name) => !['sandbox-api', 'telemetry', 'prometheus'].includes(name));
     expect(appServices.sort()).toEqual([HOST.dir, ...REMOTES.map((remote) => remote.dir)].sort());
     for (const app of [HOST, ...REMOTES]) {
       const service = compose.services[app.dir];

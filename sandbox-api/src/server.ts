@@ -12,7 +12,6 @@ import { findRoute, type RouteMatch } from './router';
 import { createSeed } from './seed';
 import { DEFAULT_NAMESPACE, DEFAULT_NAMESPACE_LIMITS, SandboxStates, type NamespaceLimits } from './state';
 import { staticPage } from './static-pages';
-import { TelemetryCollector } from './telemetry';
 
 /** First path segment -> service, as config/env.json lays the services out on one port. */
 const SERVICE_BY_PREFIX: ReadonlyMap<string, ServiceName> = new Map<string, ServiceName>([
@@ -36,8 +35,6 @@ const SANDBOX_PREFIX = '__sandbox';
 /** The provider's token check (`GET /auth/driver`) the portal's driver-data proxy asks (auth.ts). */
 const AUTH_PREFIX = 'auth';
 const STATIC_PREFIX = 'static';
-/** The host's telemetry beacons (src/telemetry.ts): not a provider's service, one store for all namespaces. */
-const TELEMETRY_PREFIX = 'telemetry';
 
 const NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 
@@ -155,38 +152,6 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
   const now = options.now ?? (() => new Date());
   const states = new SandboxStates(() => createSeed(now()), options.namespaces ?? DEFAULT_NAMESPACE_LIMITS);
   states.get(DEFAULT_NAMESPACE);
-  const telemetry = new TelemetryCollector();
-
-  /** POST events (a beacon: one JSON event as text/plain), GET events or summary, DELETE events. */
-  async function telemetryCall(request: IncomingMessage, response: ServerResponse, method: string, rest: string): Promise<void> {
-    if (method === 'POST' && rest === 'events') {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of request) {
-        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-        size += buffer.length;
-        if (size > 8192) return sendJson(request, response, 413, { Message: 'Evento grande demais.' });
-        chunks.push(buffer);
-      }
-      let event: unknown;
-      try {
-        event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        return sendJson(request, response, 400, { Message: SERVER_TEXTS.badJson });
-      }
-      return telemetry.add(event)
-        ? sendJson(request, response, 202, { ok: true })
-        : sendJson(request, response, 400, { Message: 'Evento inválido.' });
-    }
-    if (method === 'GET' && rest === 'events') return sendJson(request, response, 200, telemetry.list());
-    if (method === 'GET' && rest === 'summary') return sendJson(request, response, 200, telemetry.summary());
-    if (method === 'DELETE' && rest === 'events') {
-      telemetry.clear();
-      return sendJson(request, response, 200, { ok: true });
-    }
-    return sendJson(request, response, 404, { Message: SERVER_TEXTS.notFound });
-  }
-
   /** Test hooks under /__sandbox/: health, and the caller's namespace reset or shown. */
   function sandboxHook(method: string, path: string, namespace: string): Reply<unknown> {
     if (method === 'GET' && path === 'health') return { status: 200, body: { ok: true } };
@@ -255,7 +220,6 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
       });
     }
 
-    if (prefix === TELEMETRY_PREFIX) return telemetryCall(request, response, method, rest);
     if (prefix === SANDBOX_PREFIX) {
       const reply = sandboxHook(method, rest, namespace);
       return sendJson(request, response, reply.status, reply.body);

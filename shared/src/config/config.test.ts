@@ -35,6 +35,23 @@ describe('environment by host name', () => {
     ]);
   });
 
+  it('sends telemetry to /telemetry/events of the page’s own origin in every environment (no other origin in the CSP)', () => {
+    for (const url of [
+      'http://localhost:3000/App',
+      'http://localhost:3001/notifications/list/',
+      'https://motorista.webview.provedor.com.br/App',
+    ]) {
+      expect(applyRuntimeConfig(config, at(url)).telemetry).toBe(`${new URL(url).origin}/telemetry/events`);
+    }
+    const withTelemetry = (telemetry: unknown): RuntimeConfigFile => ({
+      ...config,
+      environments: { ...config.environments, production: { ...config.environments.production, telemetry } as never },
+    });
+    for (const bad of ['javascript:alert(1)', 42, '']) {
+      expect(applyRuntimeConfig(withTelemetry(bad), at('https://motorista.webview.provedor.com.br/App')).telemetry).toBeUndefined();
+    }
+  });
+
   it('gives the support phones only where an environment lists them: samples in the sandbox, none in staging or production yet', () => {
     expect(applyRuntimeConfig(config, at('http://localhost:3000/App')).supportPhones).toEqual([
       { label: 'Capitais e regiões metropolitanas', phone: '4003 0000' },

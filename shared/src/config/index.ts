@@ -87,11 +87,11 @@ function httpsAddress(value: unknown): string | undefined {
   }
 }
 
-/** An http(s) address (the sandbox's collector is plain http on localhost), else none. */
-function webAddress(value: unknown): string | undefined {
+/** An http(s) address, a path being on the page's own origin (the telemetry receiver's /telemetry/events), else none. */
+function webAddress(value: unknown, origin: string): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   try {
-    const url = new URL(value);
+    const url = new URL(value, origin);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
   } catch {
     return undefined;
@@ -113,7 +113,7 @@ export function applyRuntimeConfig(file: RuntimeConfigFile, location: Location |
     services,
     supportPhones: supportPhonesOf(chosen.supportPhones),
     deliveryAppUrl: httpsAddress(chosen.deliveryAppUrl),
-    telemetry: webAddress(chosen.telemetry),
+    telemetry: webAddress(chosen.telemetry, location.origin),
   };
   return active;
 }

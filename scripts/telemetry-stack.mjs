@@ -1,0 +1,114 @@
+// The field telemetry of this machine's suite (docs/platform.md, "Field telemetry"): the
+// receiver (telemetry/), Debian's Prometheus scraping it when installed, and the proxy of
+// `npm start`'s static server (nginx has its own, deploy/nginx/portal-telemetry.conf.template).
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { APPS, HOST, repoRoot } from './apps.mjs';
+import { PROMETHEUS_PORT, TELEMETRY_PORT } from './telemetry.mjs';
+
+/** Local state: the receiver's log (its failure lines) and Prometheus's configuration and data. */
+export const METRICS_DIR = join(repoRoot, '.metrics');
+export const RECEIVER_LOG = join(METRICS_DIR, 'receiver.log');
+export const TELEMETRY_UPSTREAM = `http://127.0.0.1:${TELEMETRY_PORT}`;
+export const TELEMETRY_HEALTH = `${TELEMETRY_UPSTREAM}/telemetry/health`;
+export const PROMETHEUS_BIN = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
+export const PROMETHEUS_READY = `http://127.0.0.1:${PROMETHEUS_PORT}/-/ready`;
+
+/** Every app's page origins on this machine: the only ones whose beacons count. */
+const PORTAL_ORIGINS = APPS.flatMap(({ port }) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+
+/**
+ * The receiver, behind this machine's nginx or static server (so X-Real-IP is theirs), with the
+ * production limits. Every test browser here comes from 127.0.0.1, so that one address is exempt
+ * from the rate limit and the per-client quota (it still counts as one client); the flood test
+ * sends from 127.0.0.2, which gets the production limits.
+ */
+export function startReceiver() {
+  mkdirSync(METRICS_DIR, { recursive: true });
+  const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'telemetry/src/main.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      TELEMETRY_LISTEN: `127.0.0.1:${TELEMETRY_PORT}`,
+      TELEMETRY_PORTAL_ORIGINS: PORTAL_ORIGINS.join(' '),
+      TELEMETRY_REMOTE_LIST_URL: `http://localhost:${HOST.port}/remotes.json`,
+      TELEMETRY_REMOTE_LIST_EVERY_MS: '2000',
+      TELEMETRY_TRUST_PROXY: '1',
+      TELEMETRY_EXEMPT_ADDRESSES: '127.0.0.1 ::1 ::ffff:127.0.0.1',
+    },
+  });
+  // Its log: the failures' scrubbed lines, as a container's log would hold them.
+  child.stdout.pipe(createWriteStream(RECEIVER_LOG, { flags: 'w' }));
+  return child;
+}
+
+/**
+ * Debian's Prometheus scraping the receiver every 2 s (production: 15 s, deploy/prometheus),
+ * with a fresh store at each start; undefined when it is not installed.
+ */
+export function startPrometheus() {
+  if (!existsSync(PROMETHEUS_BIN)) {
+    console.warn(
+      `Prometheus is not installed (${PROMETHEUS_BIN}): telemetry is received but not stored; release:status will say how to get it.`,
+    );
+    return undefined;
+  }
+  const data = join(METRICS_DIR, 'prometheus-data');
+  rmSync(data, { recursive: true, force: true });
+  mkdirSync(data, { recursive: true });
+  const config = join(METRICS_DIR, 'prometheus.yml');
+  writeFileSync(
+    config,
+    `# Written by scripts/telemetry-stack.mjs: the receiver of this machine (deploy/prometheus/prometheus.yml is production's).
+global:
+  scrape_interval: 2s
+  scrape_timeout: 2s
+scrape_configs:
+  - job_name: portal-telemetry
+    static_configs:
+      - targets: ['127.0.0.1:${TELEMETRY_PORT}']
+`,
+  );
+  const child = spawn(
+    PROMETHEUS_BIN,
+    [
+      `--config.file=${config}`,
+      `--storage.tsdb.path=${data}`,
+      '--storage.tsdb.retention.time=1d',
+      `--web.listen-address=127.0.0.1:${PROMETHEUS_PORT}`,
+      '--log.level=warn',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  child.on('exit', (code) => {
+    // Another Prometheus on the port (Debian's service, started by its package): say so.
+    if (code) console.error(`Prometheus stopped (${code}); is port ${PROMETHEUS_PORT} taken (systemctl stop prometheus)?`);
+  });
+  return child;
+}
+
+/**
+ * The static server's /telemetry/ (what nginx's location does): POST only, at most 1 KB, to the
+ * receiver with the client's address; nothing else of the request (no cookie) goes on.
+ */
+export function telemetryProxy(req, res, url) {
+  if (!url.pathname.startsWith('/telemetry/')) return false;
+  if (req.method !== 'POST' || Number(req.headers['content-length'] ?? 0) > 1024) {
+    res.writeHead(req.method !== 'POST' ? 403 : 413).end();
+    return true;
+  }
+  const headers = { 'x-real-ip': req.socket.remoteAddress ?? '' };
+  for (const name of ['origin', 'sec-fetch-site', 'content-type', 'content-length'])
+    if (req.headers[name]) headers[name] = req.headers[name];
+  const upstream = request(`${TELEMETRY_UPSTREAM}${url.pathname}`, { method: 'POST', headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, { 'Cache-Control': 'no-store' });
+    answer.pipe(res);
+  });
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502).end();
+  });
+  req.pipe(upstream);
+  return true;
+}

@@ -1,0 +1,46 @@
+/**
+ * The receiver as a process (the telemetry container, `npm start`). Configuration from the
+ * environment (docker-compose.yml documents each):
+ *   TELEMETRY_LISTEN            host:port or port to listen on (default 4010)
+ *   TELEMETRY_PORTAL_ORIGINS    the portal's page origins, space-separated (beacons count only from these)
+ *   TELEMETRY_REMOTE_LIST_URL   the host's remote list (its releases are the ones accepted)
+ *   TELEMETRY_REMOTE_LIST_EVERY_MS  how often it is read (default 15000)
+ *   TELEMETRY_TRUST_PROXY       1: the client is X-Real-IP (set by the portal's nginx)
+ *   TELEMETRY_BURST, TELEMETRY_PER_MINUTE  the per-client rate limit (defaults 40 and 20)
+ *   TELEMETRY_EXEMPT_ADDRESSES  addresses with no rate limit or quota, space-separated (a test
+ *                               machine's browsers; empty in production)
+ */
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './limits';
+import { followRemoteList, PortalReleases } from './portal';
+import { createReceiver } from './server';
+
+const env = process.env;
+const listen = env.TELEMETRY_LISTEN ?? '4010';
+const [bindHost, port] = listen.includes(':')
+  ? [listen.slice(0, listen.lastIndexOf(':')), listen.slice(listen.lastIndexOf(':') + 1)]
+  : [undefined, listen];
+const portalOrigins = new Set((env.TELEMETRY_PORTAL_ORIGINS ?? '').split(/\s+/).filter(Boolean));
+if (portalOrigins.size === 0) console.warn('telemetry: TELEMETRY_PORTAL_ORIGINS is empty: every beacon will be refused');
+
+const releases = new PortalReleases();
+const list = followRemoteList(releases, env.TELEMETRY_REMOTE_LIST_URL, Number(env.TELEMETRY_REMOTE_LIST_EVERY_MS ?? 15_000));
+const limiter = new RateLimiter({
+  ...DEFAULT_RATE_LIMIT,
+  burst: Number(env.TELEMETRY_BURST ?? DEFAULT_RATE_LIMIT.burst),
+  perMinute: Number(env.TELEMETRY_PER_MINUTE ?? DEFAULT_RATE_LIMIT.perMinute),
+});
+const { server } = createReceiver({
+  releases,
+  refreshReleases: list.refresh,
+  portalOrigins,
+  trustProxy: env.TELEMETRY_TRUST_PROXY === '1',
+  exemptAddresses: new Set((env.TELEMETRY_EXEMPT_ADDRESSES ?? '').split(/\s+/).filter(Boolean)),
+  limiter,
+});
+// Full buckets are forgotten now and then, so memory follows the clients of the last minutes.
+setInterval(() => limiter.prune(), 60_000).unref();
+
+server.listen(Number(port), bindHost, () => console.log(`telemetry receiver on ${listen}`));
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
