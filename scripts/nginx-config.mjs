@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlin
 import { dirname, join } from 'node:path';
 import { APPS, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { HOST_ORIGINS, localHeaderValues } from './suite.mjs';
+import { COHORT_SECRET } from './page-cohort.mjs';
 
 export const DEPLOY_ROOT = join(repoRoot, '.deploy');
 
@@ -81,6 +82,8 @@ export function localVariables(app, statementCredential) {
     PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr$http_x_sandbox_namespace',
     // Every app's access log, in the format without query strings or policy tokens (portal-maps.conf).
     PORTAL_ACCESS_LOG: join(DEPLOY_ROOT, 'nginx', app.dir, 'logs', 'access.log'),
+    // Signs the canary cohort's cookie (portal-cohort.mjs): the deployment's, or one of this run.
+    PORTAL_COHORT_SECRET: COHORT_SECRET,
   };
 }
 

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { serveStatic } from './static-server.mjs';
 import { driverApiProxy } from './driver-api-proxy.mjs';
+import { pageCohort } from './page-cohort.mjs';
 
 const { securityHeaders } = createRequire(import.meta.url)('../deploy/security-headers.cjs');
 
@@ -72,6 +73,7 @@ export const DRIVER_AUTH_URL = `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`;
  */
 export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localhost') {
   const proxy = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS });
+  const cohort = pageCohort({ authUrl: DRIVER_AUTH_URL });
   return Promise.all(
     apps.map((app) =>
       serveStatic({
@@ -81,6 +83,7 @@ export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localh
         corsOrigins: app.dir.startsWith('mfe-') ? HOST_ORIGINS : undefined,
         headers: securityHeaders(localHeaderValues(app)),
         proxy,
+        cohort,
       }),
     ),
   );
