@@ -18,7 +18,8 @@ const namesToken = (url) => [...url.searchParams.keys()].some((name) => name.toL
 function tokenDriver(authUrl, token, namespace) {
   return new Promise((resolve) => {
     const headers = { Authorization: `Bearer ${token}`, ...(typeof namespace === 'string' ? { 'x-sandbox-namespace': namespace } : {}) };
-    const check = httpRequest(authUrl, { method: 'GET', headers, timeout: 10_000 }, (answer) => {
+    // The page waits for this answer: a slow check gives the live release, not a slow page (nginx: 2 s too).
+    const check = httpRequest(authUrl, { method: 'GET', headers, timeout: 2_000 }, (answer) => {
       answer.resume();
       const driver = answer.headers[portalCohort.TOKEN_DRIVER_HEADER.toLowerCase()];
       const ok = (answer.statusCode ?? 500) >= 200 && (answer.statusCode ?? 500) < 300;

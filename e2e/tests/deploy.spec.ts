@@ -508,7 +508,7 @@ const inCanary = (driverId: string, percent: number) => Number(portalCohort.coho
 test.describe('canary by cohort', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('a canary at 50 % splits drivers by their id, each the same at every load; a canary rollback and a promotion reach everyone', async ({
+  test("a canary at 50 % splits drivers by their token's driver (never the address's id or a hand-written cookie), each the same at every load; a canary rollback and a promotion reach everyone", async ({
     browser,
   }) => {
     const source = newerTree('canary-src', squadRelease);
