@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { APPS, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { HOST_ORIGINS, localHeaderValues } from './suite.mjs';
 import { TELEMETRY_UPSTREAM } from './telemetry-stack.mjs';
+import { COHORT_SECRET } from './page-cohort.mjs';
 
 export const DEPLOY_ROOT = join(repoRoot, '.deploy');
 
@@ -84,6 +85,8 @@ export function localVariables(app, statementCredential) {
     PORTAL_ACCESS_LOG: join(DEPLOY_ROOT, 'nginx', app.dir, 'logs', 'access.log'),
     // Field telemetry's receiver (scripts/telemetry-stack.mjs).
     PORTAL_TELEMETRY_UPSTREAM: TELEMETRY_UPSTREAM,
+    // Signs the canary cohort's cookie (portal-cohort.mjs): the deployment's, or one of this run.
+    PORTAL_COHORT_SECRET: COHORT_SECRET,
   };
 }
 

@@ -13,7 +13,7 @@
 // into an area (host/src/federation/remote-registry.ts), new page loads at once. --rollback goes
 // back to the release before the current one (or, while a canary runs, drops the canary).
 // --canary publishes the build beside the live release for that percentage of drivers (a stable
-// hash of the driver id, host/src/federation/cohort.ts); --promote makes it the release. Release folders no longer live are deleted once
+// hash of the token's driver, signed by the server: deploy/nginx/portal-cohort.mjs); --promote makes it the release. Release folders no longer live are deleted once
 // their grace time has passed (scripts/release-rules.cjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
@@ -141,7 +141,7 @@ const canaryOf = () => listEntry()?.canary;
 
 /**
  * The remote's own page follows the same cohorts: its nginx puts each driver in one of 100 cohorts
- * of 1 % (deploy/nginx/portal-canary.conf) and serves a cohort from <app root>/canary/c<NN> when
+ * of 1 % (deploy/nginx/portal-cohort.mjs) and serves a cohort from <app root>/canary/c<NN> when
  * that link exists. A canary of N % links the first N cohorts to its release folder; no canary, no
  * links. nginx reads them per request: no configuration is rewritten and nothing is reloaded, so
  * it works wherever the app root is (this machine's deployment, or a container's volume).

@@ -58,12 +58,13 @@ export function cacheControl(fileName) {
 }
 
 /**
- * @param {{ root: string, port: number, corsOrigins?: string[] | '*', host?: string, headers?: Array<[string, string]>, proxy?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean }} options
+ * @param {{ root: string, port: number, corsOrigins?: string[] | '*', host?: string, headers?: Array<[string, string]>, proxy?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean, cohort?: (req: import('node:http').IncomingMessage, url: URL) => Promise<Record<string, string>> }} options
  *   `headers`: sent with every answer (the security headers of deploy/security-headers.cjs);
- *   `proxy`: answers the paths it owns (the driver-data proxy, scripts/driver-api-proxy.mjs) and says so
+ *   `proxy`: answers the paths it owns (the driver-data proxy, scripts/driver-api-proxy.mjs) and says so;
+ *   `cohort`: the canary cohort's headers of an answer (scripts/page-cohort.mjs)
  * @returns {Promise<import('node:http').Server>}
  */
-export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', headers: everyAnswer = [], proxy }) {
+export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', headers: everyAnswer = [], proxy, cohort }) {
   const base = resolve(root);
   const gzipCache = new Map();
 
@@ -101,6 +102,8 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
         res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Bad request');
         return;
       }
+      // The canary cohort: decided by the server on the native app's entry, signed (docs/security.md).
+      for (const [name, value] of Object.entries((await cohort?.(req, url)) ?? {})) res.setHeader(name, value);
       let relative = normalize(decodePath(url.pathname)).replace(/^([/\\])+/, '');
       let file = join(base, relative);
       if (!file.startsWith(base + sep) && file !== base) {

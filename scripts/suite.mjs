@@ -7,6 +7,7 @@ import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT
 import { serveStatic } from './static-server.mjs';
 import { driverApiProxy } from './driver-api-proxy.mjs';
 import { telemetryProxy } from './telemetry-stack.mjs';
+import { pageCohort } from './page-cohort.mjs';
 
 const { securityHeaders } = createRequire(import.meta.url)('../deploy/security-headers.cjs');
 
@@ -73,6 +74,7 @@ export const DRIVER_AUTH_URL = `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`;
  */
 export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localhost') {
   const proxy = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS });
+  const cohort = pageCohort({ authUrl: DRIVER_AUTH_URL });
   return Promise.all(
     apps.map((app) =>
       serveStatic({
@@ -83,6 +85,7 @@ export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localh
         headers: securityHeaders(localHeaderValues(app)),
         // The telemetry receiver on every app's own origin too (deploy/nginx/portal-telemetry.conf.template).
         proxy: (req, res, url) => telemetryProxy(req, res, url) || proxy(req, res, url),
+        cohort,
       }),
     ),
   );

@@ -48,14 +48,14 @@ RUN ln -s releases/image /srv/portal/current \
  && cp /srv/portal/current/env.json /etc/portal/env.json \
  && if [ -f /srv/portal/current/remotes.json ]; then cp /srv/portal/current/remotes.json /etc/portal/remotes.json; fi
 COPY deploy/nginx/portal-common.conf /etc/nginx/portal/portal-common.conf
-COPY deploy/nginx/portal-canary.conf /etc/nginx/portal/portal-canary.conf
-# The open calls' script runs in nginx's JavaScript module (shipped with the image, loaded here).
-COPY deploy/nginx/portal-open-calls.mjs /etc/nginx/portal/portal-open-calls.mjs
+# The open calls' and the canary cohorts' scripts run in nginx's JavaScript module (shipped with the image, loaded here).
+COPY deploy/nginx/portal-open-calls.mjs deploy/nginx/portal-cohort.mjs /etc/nginx/portal/
 RUN sed -i '1i load_module modules/ngx_http_js_module.so;' /etc/nginx/nginx.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
 COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
 COPY deploy/nginx/portal-driver-api.conf.template /etc/nginx/templates/portal/portal-driver-api.conf.template
 COPY deploy/nginx/portal-telemetry.conf.template /etc/nginx/templates/portal/portal-telemetry.conf.template
+COPY deploy/nginx/portal-cohort.conf.template /etc/nginx/templates/portal/portal-cohort.conf.template
 COPY deploy/nginx/portal-driver-api-checks.conf deploy/nginx/portal-driver-api-proxy.conf /etc/nginx/portal/
 # The driver-data proxy's table, written in the build stage from deploy/driver-api.cjs.
 COPY --from=build /repo/portal-driver-api-maps.conf /etc/nginx/portal/portal-driver-api-maps.conf

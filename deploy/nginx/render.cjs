@@ -41,11 +41,11 @@ function renderPrefix(prefix, role, vars, mainConf) {
   }
   // The driver-data proxy's table, from its one definition (the image's build stage writes the same file).
   writeFileSync(join(prefix, 'portal', 'portal-driver-api-maps.conf'), nginxDriverApiMaps());
-  // The canary cohorts: static; a canary is a set of links on disk (scripts/release-remote.mjs).
-  writeFileSync(join(prefix, 'portal', 'portal-canary.conf'), readFileSync(join(TEMPLATES, 'portal-canary.conf')));
+  // The canary cohorts' script (portal-cohort.mjs; a canary is a set of links on disk, scripts/release-remote.mjs).
+  writeFileSync(join(prefix, 'portal', 'portal-cohort.mjs'), readFileSync(join(TEMPLATES, 'portal-cohort.mjs')));
   // The open calls' script (nginx's JavaScript module; `npm start`'s proxy imports the same file).
   writeFileSync(join(prefix, 'portal', 'portal-open-calls.mjs'), readFileSync(join(TEMPLATES, 'portal-open-calls.mjs')));
-  for (const part of ['portal-maps', 'portal-statement', 'portal-driver-api', 'portal-telemetry']) {
+  for (const part of ['portal-maps', 'portal-statement', 'portal-driver-api', 'portal-telemetry', 'portal-cohort']) {
     writeFileSync(
       join(prefix, 'portal', `${part}.conf`),
       renderTemplate(readFileSync(join(TEMPLATES, `${part}.conf.template`), 'utf8'), vars),

@@ -131,6 +131,7 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr',
     PORTAL_ACCESS_LOG: 'logs/access.log',
     PORTAL_TELEMETRY_UPSTREAM: 'http://127.0.0.1:4010',
+    PORTAL_COHORT_SECRET: 'a-secret-of-the-deployment-0123456789',
   };
 
   it.each(['host', 'remote'] as const)('%s: nginx -t accepts it', (role) => {

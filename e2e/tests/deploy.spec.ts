@@ -2,11 +2,12 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
-import { inCanary } from '../../host/src/federation/cohort';
+import portalCohort from '../../deploy/nginx/portal-cohort.mjs';
 import { hashTree, listFiles } from '../../scripts/tree.cjs';
 import {
   DEMO_DRIVER_ID,
   DEMO_TOKEN,
+  driverToken,
   expect,
   expectAccessible,
   HOST,
@@ -496,30 +497,48 @@ test.describe('a tab open across releases', () => {
   });
 });
 
+/**
+ * Drivers of the sandbox (each with a token of their own, driverToken), and whether one is in a
+ * canary of `percent`: the cohort the servers derive from the driver the token check names
+ * (deploy/nginx/portal-cohort.mjs), never from the address.
+ */
+const sandboxDrivers = (series: number, count: number) =>
+  Array.from({ length: count }, (_, index) => `00000000-0000-4000-8000-${(series * 1000 + index).toString(16).padStart(12, '0')}`);
+const inCanary = (driverId: string, percent: number) => Number(portalCohort.cohortOfDriver(driverId).slice(1)) < percent;
+
 test.describe('canary by cohort', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('a canary at 50 % splits drivers by their id, each the same at every load; a canary rollback and a promotion reach everyone', async ({
+  test("a canary at 50 % splits drivers by their token's driver (never the address's id or a hand-written cookie), each the same at every load; a canary rollback and a promotion reach everyone", async ({
     browser,
   }) => {
     const source = newerTree('canary-src', squadRelease);
-    const drivers = Array.from({ length: 8 }, (_, index) => `motorista-canario-${index}`);
+    const drivers = sandboxDrivers(1, 8);
     const inCohort = drivers.filter((id) => inCanary(id, 50));
     const outside = drivers.filter((id) => !inCanary(id, 50));
     // The ids were chosen so both halves are present: a split that gave everyone one version fails.
     expect(inCohort.length).toBeGreaterThan(0);
     expect(outside.length).toBeGreaterThan(0);
 
-    /** What a driver's fresh webview shows at the host (twice: never flipping between loads). */
-    async function sees(driverId: string, path = '/notifications/list/', origin = HOST): Promise<'new' | 'live'> {
+    /**
+     * What a driver's fresh webview shows (twice: never flipping between loads). The native
+     * app's deep link carries the driver's own token and, in the address, `addressDriver` (the
+     * driver's id, or another's: it chooses nothing); the second load has neither (as after the
+     * app's own navigations). `cookie`: what replaces the server's cohort cookie before it.
+     */
+    async function sees(
+      driverId: string,
+      path = '/notifications/list/',
+      origin = HOST,
+      { addressDriver = driverId, cookie }: { addressDriver?: string; cookie?: string } = {},
+    ): Promise<'new' | 'live'> {
       const context = await browser.newContext();
       const page = await context.newPage();
       const seen: Array<'new' | 'live'> = [];
       try {
         for (const load of [0, 1]) {
-          // The native app's deep link, then the same page again without the driver in the
-          // address (as after the app's own navigations): the same version both times.
-          await page.goto(load ? `${origin}${path}` : `${origin}${path}?token=${DEMO_TOKEN}&driverId=${driverId}`);
+          if (load && cookie !== undefined) await context.addCookies([{ name: 'portal_cohort', value: cookie, url: origin }]);
+          await page.goto(load ? `${origin}${path}` : `${origin}${path}?token=${driverToken(driverId)}&driverId=${addressDriver}`);
           await expect(page.getByRole('list', { name: 'Notificações' }).getByRole('listitem').first()).toBeVisible();
           // The new release renders its note with the list's screen; give its call time to answer.
           const note = await page.locator('.release-note').count();
@@ -528,8 +547,8 @@ test.describe('canary by cohort', () => {
       } finally {
         await context.close();
       }
-      expect(seen[0]).toBe(seen[1]);
-      return seen[0] ?? 'live';
+      if (cookie === undefined) expect(seen[0]).toBe(seen[1]);
+      return seen[seen.length - 1] ?? 'live';
     }
 
     const id = `e2e-canary-${Date.now().toString(36)}`;
@@ -541,8 +560,20 @@ test.describe('canary by cohort', () => {
       for (const driverId of drivers) {
         const expected = inCanary(driverId, 50) ? 'new' : 'live';
         expect(await sees(driverId)).toBe(expected);
-        // The remote's own page (nginx's split_clients) picks the same version for the driver.
+        // The remote's own page picks the same version for the driver.
         expect(await sees(driverId, '/notifications/list/', REMOTE_ORIGINS.selfService)).toBe(expected);
+      }
+
+      // A driver cannot choose: the id of a driver of the other half in the address, or a cohort
+      // cookie of the canary's written by hand (unsigned, or with a made-up signature), gives
+      // the version of the token's driver, or the live release.
+      const [inside, outsider] = [inCohort[0] ?? '', outside[0] ?? ''];
+      for (const origin of [HOST, REMOTE_ORIGINS.selfService]) {
+        expect(await sees(outsider, '/notifications/list/', origin, { addressDriver: inside })).toBe('live');
+        expect(await sees(inside, '/notifications/list/', origin, { addressDriver: outsider })).toBe('new');
+        for (const cookie of ['c00', `c00.${Math.floor(Date.now() / 1000) + 3600}.${'A'.repeat(43)}`]) {
+          expect(await sees(outsider, '/notifications/list/', origin, { cookie })).toBe('live');
+        }
       }
 
       // Rolling the canary back: every driver on the live release again.
@@ -564,14 +595,16 @@ test.describe('canary by cohort', () => {
   });
 
   /** release:remote --canary 50 --watch with `thresholds`, its output kept; drivers of the cohort open the list until it exits. */
+  /** The driver of the canary's cohort who opens the list while --watch decides. */
+  const watchDriver = sandboxDrivers(2, 50).find((candidate) => inCanary(candidate, 50)) ?? '';
+
   async function watchWhileDriversLoad(
     browser: Browser,
     args: string[],
     heading: string,
   ): Promise<{ code: number | null; output: string; id: string }> {
     const id = args[args.indexOf('--id') + 1] ?? '';
-    const driver =
-      Array.from({ length: 50 }, (_, index) => `motorista-canario-${index}`).find((candidate) => inCanary(candidate, 50)) ?? '';
+    const driver = watchDriver;
     let output = '';
     const watch = spawn(process.execPath, [join(repo, 'scripts', 'release-remote.mjs'), 'mfe-self-service', ...args], {
       cwd: repo,
@@ -588,10 +621,10 @@ test.describe('canary by cohort', () => {
       for (let attempt = 0; attempt < 12 && exitCode === undefined; attempt += 1) {
         const context = await browser.newContext();
         const page = await context.newPage();
-        await page.goto(`${HOST}/notifications/list/?token=${DEMO_TOKEN}&driverId=${driver}`);
+        await page.goto(`${HOST}/notifications/list/?token=${driverToken(driver)}&driverId=${driver}`);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         // Telemetry arrives a couple of seconds after the first screen; Prometheus scrapes every 2 s.
-        await page.waitForTimeout(3_000);
+        await page.waitForTimeout(4_500);
         await context.close();
       }
       return { code: await exited, output, id };
@@ -651,7 +684,7 @@ test.describe('canary by cohort', () => {
       route: '/notifications/list/',
     });
     const kept = `${log.join('\n')}\n${await receiverMetrics()}`;
-    for (const secret of [DEMO_TOKEN, 'João', 'Silva', '529.982', '247-25', 'motorista-canario']) expect(kept).not.toContain(secret);
+    for (const secret of [driverToken(watchDriver), watchDriver, 'João', 'Silva', '529.982', '247-25']) expect(kept).not.toContain(secret);
   });
 
   test('--watch promotes a clean canary once Prometheus holds enough loads without errors', async ({ browser }) => {
@@ -692,10 +725,10 @@ test.describe("a remote's own page", () => {
         '',
     )?.[1];
     expect(liveId).toBeTruthy();
-    const candidates = Array.from({ length: 50 }, (_, index) => `motorista-pagina-${index}`);
+    const candidates = sandboxDrivers(3, 50);
     const cohortDriver = candidates.find((candidate) => inCanary(candidate, 50)) ?? '';
     const otherDriver = candidates.find((candidate) => !inCanary(candidate, 50)) ?? '';
-    const canaryConf = join(deployRoot, 'nginx', 'mfe-self-service', 'portal', 'portal-canary.conf');
+    const canaryConf = join(deployRoot, 'nginx', 'mfe-self-service', 'conf.d', 'default.conf');
     const confBefore = readFileSync(canaryConf, 'utf8');
     // A reload replaces nginx's worker processes: the same workers afterwards, no reload.
     const workersBefore = nginxWorkers('mfe-self-service');
@@ -725,7 +758,7 @@ test.describe("a remote's own page", () => {
         const lcpBefore = await counted('portal_remote_lcp_milliseconds_count', series);
         const context = await browser.newContext();
         const page = await context.newPage();
-        await page.goto(`${REMOTE_ORIGINS.selfService}/notifications/list/?token=${DEMO_TOKEN}&driverId=${driverId}`);
+        await page.goto(`${REMOTE_ORIGINS.selfService}/notifications/list/?token=${driverToken(driverId)}&driverId=${driverId}`);
         const heading = expected.cohort === 'canary' ? 'Algo deu errado nesta tela' : 'Notificações';
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         // Telemetry starts a couple of seconds after the page has loaded: its load first.

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { DEMO_DRIVER, ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
+import portalCohort from '../../deploy/nginx/portal-cohort.mjs';
 import { APPS } from '../../build-preset/apps.cjs';
 import { SERVER } from '../playwright.config';
-import { expect, HOST, type Page, proxiedService, REMOTE_ORIGINS, sandboxHeaders, test, withToken } from './support';
+import { driverToken, expect, HOST, type Page, proxiedService, REMOTE_ORIGINS, sandboxHeaders, test, withToken } from './support';
 
 // Issue 30: what the security probes found, tried again on both servers (`npm start`'s Node server
 // and nginx, PORTAL_SERVER=nginx); docs/security.md says what each answer must be.
@@ -238,19 +239,69 @@ test('probe 4: the access logs hold no token and no policy token (nginx; the Nod
   console.log(`access logs: ${logs.length} apps, ${lines} lines, no token`);
 });
 
-test("probe 5: the cohort cookie of a remote's own page names a cohort, never the driver (nginx)", async ({ page }) => {
-  test.skip(SERVER !== 'nginx', 'only nginx splits cohorts');
-  await page.goto(withToken(`/notifications/list/?driverId=${DEMO_DRIVER.id}`, REMOTE_ORIGINS.selfService));
+/** The cohort the host's remote list names for this browser (the host's canary choice reads it), or null. */
+async function listCohort(page: Page): Promise<string | null> {
+  const answer = await page.context().request.get(`${HOST}/remotes.json`);
+  expect(answer.ok()).toBe(true);
+  return answer.headers()[portalCohort.COHORT_HEADER.toLowerCase()] ?? null;
+}
+const cohortCookies = async (page: Page) =>
+  (await page.context().cookies(PORTAL_ORIGINS)).filter(({ name }) => name === 'portal_cohort').map(({ value }) => value);
+const SIGNED_COHORT = /^c\d\d\.\d+\.[A-Za-z0-9_-]{43}$/;
+
+test("probe 5: the cohort is the token's driver's, whatever the address or a cookie written by hand names", async ({ page }) => {
+  const tokenDriver = DEMO_DRIVER.id;
+  // A driver of another cohort, named in the address with the demo driver's token.
+  const otherDriver =
+    Array.from({ length: 50 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`).find(
+      (id) => portalCohort.cohortOfDriver(id) !== portalCohort.cohortOfDriver(tokenDriver),
+    ) ?? '';
+  await page.goto(withToken(`/App?driverId=${otherDriver}`));
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(await listCohort(page)).toBe(portalCohort.cohortOfDriver(tokenDriver));
+  // The cookie holds the cohort, an expiry and the server's signature: no driver id.
+  const [cookie] = await cohortCookies(page);
+  expect(await cohortCookies(page)).toEqual([expect.stringMatching(SIGNED_COHORT)]);
+  expect(JSON.stringify(await page.context().cookies(PORTAL_ORIGINS))).not.toContain(tokenDriver);
+
+  // A cookie written by hand names no cohort (the live release): unsigned, another cohort under
+  // the server's signature, a made-up signature, a driver id.
+  const [, expires, signature] = (cookie ?? '').split('.');
+  const otherCohort = portalCohort.cohortOfDriver(otherDriver);
+  for (const forged of [
+    otherCohort,
+    `${otherCohort}.${expires}.${signature}`,
+    `${otherCohort}.${expires}.${'A'.repeat(43)}`,
+    otherDriver,
+  ]) {
+    await page.context().addCookies([{ name: 'portal_cohort', value: forged, url: HOST }]);
+    expect(await listCohort(page), forged).toBeNull();
+  }
+
+  // The other driver's own token gives the other driver's cohort; a token the provider refuses, none.
+  await page.goto(withToken(`/App?driverId=${tokenDriver}`, HOST, driverToken(otherDriver)));
+  expect(await listCohort(page)).toBe(otherCohort);
+  await page.goto(withToken(`/App?driverId=${otherDriver}`, HOST, 'not-a-token-of-the-provider'));
+  expect(await listCohort(page)).toBeNull();
+  expect(await cohortCookies(page)).toEqual([]);
+});
+
+test("probe 5: a remote's own page is served for the token's driver's cohort; its Server-Timing names no driver and no cohort", async ({
+  page,
+}) => {
+  await page.goto(withToken(`/notifications/list/?driverId=another-driver`, REMOTE_ORIGINS.selfService));
   await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
-  const cookies = await page.context().cookies(PORTAL_ORIGINS);
-  expect(cookies.map(({ name, value }) => `${name}=${value}`)).toEqual([expect.stringMatching(/^portal_cohort=c\d\d$/)]);
-  expect(JSON.stringify(cookies)).not.toContain(DEMO_DRIVER.id);
-  // The page's Server-Timing names the release folder and live or canary: what its telemetry needs, no driver, no cohort number.
+  expect(await cohortCookies(page)).toEqual([expect.stringMatching(SIGNED_COHORT)]);
+  expect(await listCohort(page)).toBe(portalCohort.cohortOfDriver(DEMO_DRIVER.id));
+  // The page's Server-Timing (nginx) names the release folder and live or canary: what its
+  // telemetry needs, no driver, no cohort number. `npm start` serves one release and names none.
   const timing = await page.evaluate(() =>
     (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).serverTiming.map(
       ({ name, description }) => `${name}=${description}`,
     ),
   );
-  expect(timing).toEqual([expect.stringMatching(/^portal-release=/), expect.stringMatching(/^portal-cohort=(?:live|canary)$/)]);
-  expect(timing.join(' ')).not.toContain(DEMO_DRIVER.id);
+  if (SERVER === 'nginx') {
+    expect(timing).toEqual([expect.stringMatching(/^portal-release=/), expect.stringMatching(/^portal-cohort=(?:live|canary)$/)]);
+  }
+  expect(timing.join(' ')).not.toMatch(new RegExp(`${DEMO_DRIVER.id}|another-driver`));
 });

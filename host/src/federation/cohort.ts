@@ -1,63 +1,25 @@
 /**
- * Canary cohorts: which drivers run a remote's canary release. A stable hash of the driver id,
- * so a driver is in or out for as long as the canary's percentage holds (never flipping between
- * versions in a shift), computed exactly as nginx's `split_clients` does (MurmurHash2, 100 cohorts of 1 % of
- * the 32-bit range): a remote's own page split by nginx and the host
- * pick the same version for a driver.
+ * Canary cohorts: which drivers run a remote's canary release. The server decides a driver's
+ * cohort, never the page (docs/security.md, "Canary cohorts"): on the native app's entry it asks
+ * the provider's token check whose token the address carries and keeps that driver's cohort
+ * (one of 100 of 1 %, c00 ... c99) in a cookie it signs (deploy/nginx/portal-cohort.mjs, which
+ * both servers run). The remote list's answer names that cohort (`Portal-Cohort`); a canary of N %
+ * is for the first N cohorts, exactly as the remote's own page is split. No driver id is read here.
  */
 
-/** MurmurHash2 of the UTF-8 bytes, seed 0: nginx's ngx_murmur_hash2. */
-export function murmurHash2(text: string): number {
-  const data = new TextEncoder().encode(text);
-  const m = 0x5bd1e995;
-  let length = data.length;
-  let h = length >>> 0;
-  let i = 0;
-  while (length >= 4) {
-    let k = (data[i] ?? 0) | ((data[i + 1] ?? 0) << 8) | ((data[i + 2] ?? 0) << 16) | ((data[i + 3] ?? 0) << 24);
-    k = Math.imul(k, m);
-    k ^= k >>> 24;
-    k = Math.imul(k, m);
-    h = Math.imul(h, m) ^ k;
-    i += 4;
-    length -= 4;
-  }
-  // The tail, as the C switch falls through from 3 to 1.
-  if (length === 3) h ^= (data[i + 2] ?? 0) << 16;
-  if (length >= 2) h ^= (data[i + 1] ?? 0) << 8;
-  if (length >= 1) h = Math.imul(h ^ (data[i] ?? 0), m);
-  h ^= h >>> 13;
-  h = Math.imul(h, m);
-  h ^= h >>> 15;
-  return h >>> 0;
+/** The remote list's answer header naming the driver's cohort (portal-cohort.mjs, COHORT_HEADER). */
+export const COHORT_HEADER = 'Portal-Cohort';
+
+/** The cohort the server named on an answer (0 to 99), or null: no signed cohort, the live release. */
+export function cohortOf(response: Pick<Response, 'headers'>): number | null {
+  const match = /^c([0-9]{2})$/.exec(response.headers.get(COHORT_HEADER)?.trim() ?? '');
+  return match ? Number(match[1]) : null;
 }
 
-/**
- * The share of the hash range of one 1 % cohort, as split_clients computes a part of "1%"
- * (percent × 100 × 0xffffffff / 10000, in integers): deploy/nginx/portal-canary.conf splits a
- * remote's own page into 100 such cohorts, in order, and a canary of N % takes the first N.
- */
-const COHORT_SPAN = Math.floor((100 * 0xffffffff) / 10000);
-
-/** Whether the driver is in one of the first `percent` cohorts of 1 % (whole percentages). */
-export function inCanary(driverId: string | null | undefined, percent: number): boolean {
-  // No driver known: the stable version (the same answer on every page of the session).
-  if (!driverId || !(percent >= 1)) return false;
+/** Whether a driver of `cohort` is in a canary of `percent` (the first `percent` cohorts of 1 %, whole percentages). */
+export function inCanary(cohort: number | null, percent: number): boolean {
+  // No cohort known: the stable version (the same answer on every page of the session).
+  if (cohort === null || !(percent >= 1)) return false;
   if (percent >= 100) return true;
-  return murmurHash2(driverId) < Math.floor(percent) * COHORT_SPAN;
-}
-
-/** The session's driver id key (SESSION_KEYS.driverId; a test holds them equal): read without the session module. */
-export const DRIVER_ID_KEY = 'driver-portal:driverId';
-
-/**
- * The driver the page is opened for: the address's `driverId` (the native app's deep link, before
- * boot has stored it), else the one the session holds.
- */
-export function driverIdOf(win: Window): string | null {
-  try {
-    return new URL(win.location.href).searchParams.get('driverId')?.trim() || win.sessionStorage.getItem(DRIVER_ID_KEY);
-  } catch {
-    return null;
-  }
+  return cohort < Math.floor(percent);
 }

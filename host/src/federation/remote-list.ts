@@ -1,5 +1,5 @@
 import { takeEarlyFetch } from '@driver-portal/shared/boot';
-import { driverIdOf, inCanary } from './cohort';
+import { cohortOf, inCanary } from './cohort';
 
 /** One entry of remotes.json: served beside the host, never cached, changed without a rebuild. */
 export interface RemoteDescriptor {
@@ -42,11 +42,12 @@ export function wellFormedEntries(list: unknown): RemoteDescriptor[] {
 
 /**
  * The well-formed entries of a remote list, each naming the manifest this driver runs: the
- * canary's when the driver is in its cohort (only then does the descriptor carry `canary`).
+ * canary's when the driver's cohort (as the server named it, cohort.ts) is in it (only then does
+ * the descriptor carry `canary`).
  */
-export function remoteDescriptors(list: unknown, driverId: string | null = null): RemoteDescriptor[] {
+export function remoteDescriptors(list: unknown, cohort: number | null = null): RemoteDescriptor[] {
   return wellFormedEntries(list).map(({ name, manifest, prefixes, canary }) =>
-    isCanary(canary) && inCanary(driverId, canary.percent)
+    isCanary(canary) && inCanary(cohort, canary.percent)
       ? { name, manifest: canary.manifest, prefixes, canary }
       : { name, manifest, prefixes },
   );
@@ -63,7 +64,7 @@ export async function listOf(response: Response): Promise<RemoteListRead> {
   if (!response.ok) throw new Error(`Remote list unavailable (${response.status})`);
   const list: unknown = await response.json();
   if (!Array.isArray(list)) throw new Error('Remote list is not an array');
-  return { list: remoteDescriptors(list, driverIdOf(window)), etag: response.headers.get('ETag') };
+  return { list: remoteDescriptors(list, cohortOf(response)), etag: response.headers.get('ETag') };
 }
 
 /**

@@ -1,0 +1,250 @@
+/* eslint-disable @typescript-eslint/no-unused-vars -- njs 0.7 has no `catch {` without a binding */
+// The canary cohort a driver's pages are served for (docs/security.md, "Canary cohorts"), in one
+// file both servers run: nginx through its JavaScript module (njs: `js_set`, `js_content`),
+// `npm start`'s static server by importing it. Written in the JavaScript njs 0.7 runs.
+//
+// The cohort comes only from the driver the provider's token check names for the token of the
+// native app's entry (the page load whose address carries `token=`): one of 100 cohorts of 1 %
+// by MurmurHash2 of that driver id, as nginx's split_clients cuts the 32-bit range (c00 is the
+// first 1 %). The server keeps it in a cookie it signs (HMAC-SHA256 with a secret of the
+// deployment, PORTAL_COHORT_SECRET, which never reaches a page), with an expiry. Nothing the page
+// sends chooses it: the address's driverId is not read, a cookie that fails its signature or has
+// expired is no cohort (the live release), a token the provider refuses clears it.
+import crypto from 'crypto';
+import fs from 'fs';
+
+var COOKIE_NAME = 'portal_cohort';
+/** A signed cohort holds for a shift: the same release at every load of a working day. */
+var COOKIE_LIFETIME_SECONDS = 12 * 60 * 60;
+/** A shorter secret is a configuration error: no cohort at all (every driver on the live release). */
+var MIN_SECRET_LENGTH = 16;
+/** The answer header naming the token's driver (the sandbox's TOKEN_DRIVER_HEADER). */
+var TOKEN_DRIVER_HEADER = 'X-Portal-Token-Driver';
+/** The remote list's answer header naming the driver's cohort for the host's choice (host/src/federation/cohort.ts). */
+var COHORT_HEADER = 'Portal-Cohort';
+/** What the token check may name: a provider's driver id (no separator of the signed text). */
+var DRIVER_ID = /^[A-Za-z0-9-]{1,64}$/;
+/** What is sent to the token check: a token of URL-safe characters (no header injection). */
+var TOKEN = /^[A-Za-z0-9._~+/=-]{1,4096}$/;
+var SIGNED = /^(c[0-9][0-9])\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/** The share of the hash range of one 1 % cohort, as split_clients computes "1%". */
+var COHORT_SPAN = Math.floor((100 * 0xffffffff) / 10000);
+
+/** MurmurHash2 of the UTF-8 bytes, seed 0: nginx's ngx_murmur_hash2 (split_clients). */
+function murmurHash2(text) {
+  var data = new TextEncoder().encode(text);
+  var m = 0x5bd1e995;
+  var length = data.length;
+  var h = length >>> 0;
+  var i = 0;
+  while (length >= 4) {
+    var k = data[i] | (data[i + 1] << 8) | (data[i + 2] << 16) | (data[i + 3] << 24);
+    k = Math.imul(k, m);
+    k ^= k >>> 24;
+    k = Math.imul(k, m);
+    h = Math.imul(h, m) ^ k;
+    i += 4;
+    length -= 4;
+  }
+  if (length === 3) h ^= data[i + 2] << 16;
+  if (length >= 2) h ^= data[i + 1] << 8;
+  if (length >= 1) h = Math.imul(h ^ data[i], m);
+  h ^= h >>> 13;
+  h = Math.imul(h, m);
+  h ^= h >>> 15;
+  return h >>> 0;
+}
+
+/** The cohort of a driver id the token check named: `c00` ... `c99`; '' for anything else. */
+function cohortOfDriver(driverId) {
+  if (typeof driverId !== 'string' || !DRIVER_ID.test(driverId)) return '';
+  var index = Math.min(99, Math.floor(murmurHash2(driverId.toLowerCase()) / COHORT_SPAN));
+  return 'c' + (index < 10 ? '0' : '') + index;
+}
+
+function usableSecret(secret) {
+  return typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH;
+}
+
+function mac(secret, cohort, expires) {
+  return crypto
+    .createHmac('sha256', secret)
+    .update(COOKIE_NAME + '|' + cohort + '|' + expires)
+    .digest('base64url');
+}
+
+/** Compared in a time that does not depend on where they differ. */
+function sameText(a, b) {
+  if (a.length !== b.length) return false;
+  var difference = 0;
+  for (var i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/** The cookie's value for a cohort, signed until `nowMs` + the lifetime; '' without a usable secret. */
+function signedCohort(cohort, secret, nowMs) {
+  if (!usableSecret(secret) || !/^c[0-9][0-9]$/.test(cohort)) return '';
+  var expires = Math.floor(nowMs / 1000) + COOKIE_LIFETIME_SECONDS;
+  return cohort + '.' + expires + '.' + mac(secret, cohort, expires);
+}
+
+/** The cohort a cookie value holds when the server signed it and it has not expired; '' otherwise. */
+function verifiedCohort(value, secret, nowMs) {
+  if (!usableSecret(secret) || typeof value !== 'string') return '';
+  var parts = SIGNED.exec(value);
+  if (!parts) return '';
+  var expires = Number(parts[2]);
+  if (!(expires * 1000 > nowMs)) return '';
+  return sameText(parts[3], mac(secret, parts[1], expires)) ? parts[1] : '';
+}
+
+/** The value of one cookie in a Cookie header ('' when absent); the first of duplicates, as nginx's $cookie_. */
+function cookieOf(header, name) {
+  var pairs = typeof header === 'string' ? header.split(/;\s*/) : [];
+  for (var i = 0; i < pairs.length; i += 1) {
+    var at = pairs[i].indexOf('=');
+    if (at > 0 && pairs[i].slice(0, at).trim() === name) return pairs[i].slice(at + 1).trim();
+  }
+  return '';
+}
+
+/** The token of the native app's entry: the query's `token` however spelled; '' when none or not a plain token. */
+function entryToken(query) {
+  var pairs = typeof query === 'string' ? query.replace(/^\?/, '').split('&') : [];
+  for (var i = 0; i < pairs.length; i += 1) {
+    var at = pairs[i].indexOf('=');
+    var name = at < 0 ? pairs[i] : pairs[i].slice(0, at);
+    try {
+      if (decodeURIComponent(name).toLowerCase() !== 'token') continue;
+      var value = at < 0 ? '' : decodeURIComponent(pairs[i].slice(at + 1).replace(/\+/g, ' '));
+      return TOKEN.test(value) ? value : '';
+    } catch (error) {
+      return '';
+    }
+  }
+  return '';
+}
+
+/**
+ * The Set-Cookie value after an entry: the signed cohort of the token's driver, or (a token the
+ * provider refused, no secret) the cookie cleared, so a previous driver's cohort is not kept.
+ */
+function entryCookie(cohort, secret, nowMs) {
+  var signed = cohort ? signedCohort(cohort, secret, nowMs) : '';
+  return signed ? cookieText(signed) : clearedCookie();
+}
+
+function cookieText(value) {
+  // Host-only (no Domain), HttpOnly (no script reads or writes it), Strict: sent on the native
+  // app's own loads and the page's own requests, never on another site's.
+  return COOKIE_NAME + '=' + value + '; Path=/; HttpOnly; SameSite=Strict';
+}
+
+function clearedCookie() {
+  return COOKIE_NAME + '=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict';
+}
+
+// ---- nginx (njs) ----------------------------------------------------------------------------
+
+/** The cohort of this request: the entry's (set by `entry`), else the signed cookie's; '' for none. */
+function requestCohort(r) {
+  var entry = r.variables.portal_entry_cohort || '';
+  if (entry !== '') return entry === '-' ? '' : entry;
+  return verifiedCohort(r.variables.cookie_portal_cohort || '', r.variables.portal_cohort_secret, Date.now());
+}
+
+/** js_set $portal_cohort: the request's cohort (c00-c99) or ''. */
+function cohort(r) {
+  return requestCohort(r);
+}
+
+/**
+ * js_set $portal_page_release: the release folder a remote's page is served from, under the app
+ * root: `canary/<cohort>` when release:remote linked the driver's cohort, else `current`.
+ */
+function release(r) {
+  var found = requestCohort(r);
+  if (found === '') return 'current';
+  try {
+    fs.accessSync(r.variables.portal_app_root + '/canary/' + found);
+    return 'canary/' + found;
+  } catch (error) {
+    return 'current';
+  }
+}
+
+/** js_set $portal_cohort_set_cookie: the cookie an answer sets ('' for none). */
+function setCookie(r) {
+  // /Sair goes through every origin's sign-out page: the driver's cohort is forgotten with the session.
+  if (r.uri === '/signout.html') return clearedCookie();
+  var entry = r.variables.portal_entry_cohort || '';
+  if (entry === '') return '';
+  return entryCookie(entry === '-' ? '' : entry, r.variables.portal_cohort_secret, Date.now());
+}
+
+/** The entry's page: the page route's file, or the app's page (as `try_files $uri /index.html`). */
+function entryPage(r) {
+  var root = r.variables.document_root;
+  try {
+    if (fs.statSync(root + r.uri).isFile()) return fs.readFileSync(root + r.uri);
+  } catch (error) {
+    // Not a file: a page route.
+  }
+  return fs.readFileSync(root + '/index.html');
+}
+
+/**
+ * js_content of the native app's entry (portal-cohort.conf): asks the provider's token check
+ * whose token the address carries, keeps the cohort of that driver for this request (js_var
+ * $portal_entry_cohort: '-' for none: the root and the cookie follow it) and serves the page.
+ * Served from here: njs 0.7 cannot redirect internally once a subrequest has answered.
+ */
+function entry(r) {
+  var token = entryToken(r.variables.args || '');
+  function serve(cohortFound) {
+    r.variables.portal_entry_cohort = cohortFound || '-';
+    var page;
+    try {
+      page = entryPage(r);
+    } catch (error) {
+      r.return(404, 'Not found');
+      return;
+    }
+    r.headersOut['Content-Type'] = 'text/html';
+    r.return(200, page);
+  }
+  if (token === '') {
+    serve('');
+    return;
+  }
+  r.variables.portal_entry_token = token;
+  r.subrequest('/__portal_cohort_token_check', { method: 'GET' }).then(
+    function (reply) {
+      var driver = reply.status >= 200 && reply.status < 300 ? reply.headersOut[TOKEN_DRIVER_HEADER] : '';
+      serve(cohortOfDriver(driver));
+    },
+    function () {
+      serve('');
+    },
+  );
+}
+
+export default {
+  COOKIE_NAME,
+  COOKIE_LIFETIME_SECONDS,
+  COHORT_HEADER,
+  TOKEN_DRIVER_HEADER,
+  murmurHash2,
+  cohortOfDriver,
+  signedCohort,
+  verifiedCohort,
+  cookieOf,
+  entryToken,
+  entryCookie,
+  clearedCookie,
+  cohort,
+  release,
+  setCookie,
+  entry,
+};
