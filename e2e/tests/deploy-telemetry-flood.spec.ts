@@ -69,6 +69,12 @@ test.describe('a flood of forged beacons', () => {
     const exited = new Promise<number | null>((resolve) => watch.on('exit', resolve));
     try {
       await expect.poll(() => output, { timeout: 30_000 }).toContain(`canary ${id} is live for 10% of drivers`);
+      // The receiver accepts a release once the host's list names it (it reads the list every 2 s
+      // here): the flood starts after that, or every beacon would be an unknown release.
+      await expect
+        .poll(async () => (await fetch(`${HOST}/remotes.json`, { cache: 'no-store' })).text(), { timeout: 15_000 })
+        .toContain(`/releases/${id}/`);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       const rssBefore = sampleSum(await receiverMetrics(), 'process_resident_memory_bytes', {});
       const rejectedBefore = await receiverMetrics();
 
