@@ -1,6 +1,6 @@
 import { documentPhoto } from './capture-support';
 import { expect, test, type Page, type Request } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, SANDBOX, withToken } from './support';
+import { ALL_REMOTE_ORIGINS, DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, SANDBOX, withToken } from './support';
 
 // Named shell-*.spec.ts: it runs in the nginx pass too.
 const EVIL = 'https://evil.example';
@@ -43,12 +43,12 @@ test("leaving from a remote's own page signs out that origin, every other one an
 
   // Through nginx the remote's origin remembers the driver for canary cohorts (HttpOnly cookie).
   const cohortCookies = async () =>
-    (await page.context().cookies([HOST, ...Object.values(REMOTE_ORIGINS)])).filter((cookie) => cookie.name === 'portal_driver');
+    (await page.context().cookies([HOST, ...ALL_REMOTE_ORIGINS])).filter((cookie) => cookie.name === 'portal_driver');
   if (process.env.PORTAL_SERVER === 'nginx') expect((await cohortCookies()).map((cookie) => cookie.value)).toEqual([DEMO_DRIVER_ID]);
 
   await page.getByRole('link', { name: 'Sair' }).click();
   await expectSignedOutAtLogin(page);
-  expect(new Set(visits)).toEqual(new Set([HOST, ...Object.values(REMOTE_ORIGINS)]));
+  expect(new Set(visits)).toEqual(new Set([HOST, ...ALL_REMOTE_ORIGINS]));
   // The driver is forgotten with the session: no origin picks a cohort for them any more.
   expect(await cohortCookies()).toEqual([]);
 
