@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, REMOTES, repoRoot } from './apps.mjs';
-import { announce, buildMissing, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
+import { announce, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
 import {
   activate,
   configDir,
@@ -21,7 +21,7 @@ import {
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const statementCredential = process.env.STATEMENT_BASIC_AUTH ?? 'portal:sandbox-secret';
 
-if (!process.argv.includes('--no-build')) await buildMissing();
+if (!process.argv.includes('--no-build')) await buildChanged(onlyArgument());
 
 // The runtime configuration of this deployment (what PORTAL_ENV_JSON gives a container): the
 // sandbox's services, but the statement service through nginx on each app's own origin.
