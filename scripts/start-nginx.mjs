@@ -2,7 +2,7 @@
 // configuration of deploy/nginx/, one server per app, each app deployed as a release — plus
 // the sandbox API. Same ports as `npm start`.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, REMOTES, repoRoot } from './apps.mjs';
 import { announce, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
@@ -62,6 +62,12 @@ for (const app of APPS) {
 
 await waitFor([SANDBOX_HEALTH, ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]).catch((error) => {
   console.error(String(error));
+  // Say why: the last lines of each app's nginx error log (a folder its workers cannot read shows there).
+  for (const app of APPS) {
+    const log = join(DEPLOY_ROOT, 'nginx', app.dir, 'logs', 'error.log');
+    const lines = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3) : [];
+    if (lines.length > 0 && lines[0] !== '') console.error(`${app.dir}: ${log}\n  ${lines.join('\n  ')}`);
+  }
   exit(1);
 });
 announce((app) => `  (nginx, release ${releases[app.dir]})`);
