@@ -1,8 +1,8 @@
 // `npm run start:nginx`: the suite served the way it is deployed — Debian's nginx with the
 // configuration of deploy/nginx/, one server per app, each app deployed as a release — plus
 // the sandbox API. Same ports as `npm start`.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, REMOTES, repoRoot } from './apps.mjs';
 import { announce, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
@@ -45,7 +45,19 @@ writeRemoteList(
 writeAtomic(join(DEPLOY_ROOT, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
 
 const children = [startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential } })];
-const exit = onStop(() => children.forEach((child) => child.kill('SIGTERM')));
+const exit = onStop(() => {
+  children.forEach((child) => child.kill('SIGTERM'));
+  // Remotes added while running (release:remote --new) run their own nginx: stop them too.
+  for (const added of addedRemotes()) spawnSync(NGINX, ['-p', `${added}/`, '-c', join(added, 'nginx.conf'), '-s', 'quit']);
+});
+
+function addedRemotes() {
+  const folder = join(DEPLOY_ROOT, 'nginx');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((dir) => !APPS.some((app) => app.dir === dir) && existsSync(join(folder, dir, 'logs', 'nginx.pid')))
+    .map((dir) => join(folder, dir));
+}
 for (const app of APPS) {
   const { prefix, conf } = renderNginx(app, localVariables(app, statementCredential));
   const nginx = spawn(NGINX, ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log'), '-g', 'daemon off;'], {
