@@ -1,6 +1,7 @@
 /** See compose.cjs. */
 export interface ComposeFile {
-  services: Record<string, Record<string, any>>;
+  // Compose services are free-form maps (build, ports, environment, ...): each reader narrows what it checks.
+  services: Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- free-form, see above
   [key: string]: unknown;
 }
 export const APPS_FILE: string;
