@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REMOTES } from '../../build-preset/apps.cjs';
+import { APPS, REMOTES } from '../../build-preset/apps.cjs';
 
 /*
  * apps.json is the one list of remotes (docs/platform.md, "One list of apps"): no other file of
@@ -80,5 +80,24 @@ describe('apps.json is the one list of remotes', () => {
     expect(handWrittenRemoteList(REMOTES.map((remote) => `http://localhost:${remote.port}`).join(' '))).toMatch(/^names the origins/);
     expect(handWrittenRemoteList(`PORTAL_APP_ORIGINS_REGEX: http://localhost:${300}[0-4]`)).toMatch(/^names a range/);
     expect(handWrittenRemoteList(`release ${REMOTES[0]?.dir ?? ''} --rollback`)).toBeUndefined();
+  });
+
+  it('the documents say "the remotes of apps.json", never how many there are', () => {
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    const count = (n: number, noun: string) =>
+      new RegExp(`\\b(${n}|${words[n] ?? n})\\s+(${noun})\\b|\\ball\\s+(${n}|${words[n] ?? n})\\b`, 'i');
+    const patterns = [count(REMOTES.length, 'remotes|micro-?frontends'), count(APPS.length, 'apps|applications')];
+    const documents = repositoryFiles().filter((file) => /^(README\.md|docs\/.+\.md|[^/]+\/README\.md)$/.test(file));
+    expect(documents.length).toBeGreaterThan(3);
+    const counted = documents.flatMap((file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      return patterns.flatMap((pattern) => {
+        const found = pattern.exec(text);
+        return found ? [`${file}: "${found[0]}"`] : [];
+      });
+    });
+    expect(counted).toEqual([]);
+    // Not vacuous.
+    expect(patterns[0]?.test(`the ${words[REMOTES.length] ?? ''} remotes`)).toBe(true);
   });
 });
