@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { get } from 'node:http';
@@ -63,6 +63,29 @@ function run(script: string, args: string[], cwd: string): string {
   return execFileSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** The new remote's build served by the checkout's own Node server (scripts/suite.mjs), on its port. */
+async function servedByNode(checkout: string): Promise<{ stop: () => Promise<void> }> {
+  const script = `const { serveBuilds } = await import(${JSON.stringify(join(checkout, 'scripts', 'suite.mjs'))});
+const { REMOTES } = await import(${JSON.stringify(join(checkout, 'scripts', 'apps.mjs'))});
+await serveBuilds(REMOTES.filter((remote) => remote.dir === ${JSON.stringify(NEW_REMOTE)}));
+console.log('serving');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('serving')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the Node server stopped (${code})`)));
+  });
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 /** One GET of the host's home on a connection of its own (as a new page load makes). */
 function hostAnswer(): Promise<string> {
   return new Promise((resolve) => {
@@ -115,6 +138,18 @@ test('a new remote: one folder and one line of apps.json, added to the running d
     expect([...changedOutside, ...removed]).toEqual(['apps.json']);
 
     run(join(checkout, 'scripts', 'build.mjs'), ['--only', NEW_REMOTE], checkout);
+    // Served from the squad's checkout by `npm start`'s Node server: its own URL and its tiles.
+    const served = await servedByNode(checkout);
+    try {
+      await page.goto(withToken('/rewards/home', ORIGIN));
+      await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+      const tiles = await fetch(`${ORIGIN}/navigation.json`, { headers: { Origin: HOST } });
+      expect(tiles.headers.get('access-control-allow-origin')).toBe(HOST);
+      expect(await tiles.json()).toEqual([expect.objectContaining({ group: TITLE, path: '/rewards/home' })]);
+    } finally {
+      await served.stop();
+    }
+
     const hostCsp = async () => (await fetch(`${HOST}/App`)).headers.get('content-security-policy') ?? '';
     const remoteList = async () => (await (await fetch(`${HOST}/remotes.json`, { cache: 'no-store' })).json()) as Array<{ name: string }>;
     const listBefore = await remoteList();
