@@ -15,8 +15,12 @@ const path = require('node:path');
  * @typedef {{ dir: string, name: string, port: number, prefixes: string[], kind: 'host' | 'remote', camera: boolean }} App
  */
 
-/** @type {{ host: HostEntry, remotes: RemoteEntry[], sandboxPort: number }} */
-const suite = require('../apps.json');
+/**
+ * PORTAL_APPS_JSON: another list, for a script acting on a running deployment whose apps differ
+ * from this checkout's (`release:remote -- <remote> --new|--remove`, scripts/add-remote.mjs).
+ * @type {{ host: HostEntry, remotes: RemoteEntry[], sandboxPort: number }}
+ */
+const suite = process.env.PORTAL_APPS_JSON ? require(path.resolve(process.env.PORTAL_APPS_JSON)) : require('../apps.json');
 
 /** A federation container name is a JS identifier: the folder with `_` for `-`. */
 const containerName = (/** @type {string} */ dir) => dir.replace(/-/g, '_');

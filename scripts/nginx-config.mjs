@@ -3,6 +3,7 @@
 // from on this machine, and lays out a deploy root of releases like the images have.
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { userInfo } from 'node:os';
 import { APPS, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { HOST_ORIGINS, localHeaderValues } from './suite.mjs';
 import { TELEMETRY_UPSTREAM } from './telemetry-stack.mjs';
@@ -90,6 +91,17 @@ export function localVariables(app, statementCredential) {
   };
 }
 
+/**
+ * nginx's workers run as the user who started it. Started by root (CI, a fresh machine), nginx
+ * would hand them to `nobody`, who cannot read a checkout under a 0700 folder (root's home, a
+ * `mktemp -d`): every app would answer nothing. Started by anyone else, the directive is moot.
+ */
+function workerUser() {
+  if (process.getuid?.() !== 0) return '';
+  const { username } = userInfo();
+  return `user ${username};\n`;
+}
+
 /** Renders one app's nginx prefix folder; returns the path of its nginx.conf. */
 export function renderNginx(app, vars) {
   const prefix = join(DEPLOY_ROOT, 'nginx', app.dir);
@@ -101,7 +113,7 @@ export function renderNginx(app, vars) {
     role,
     vars,
     `load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
-worker_processes 1;
+${workerUser()}worker_processes 1;
 error_log logs/error.log warn;
 pid logs/nginx.pid;
 events { worker_connections 512; }

@@ -5,6 +5,7 @@
 //        [--min-loads 200] [--min-clients 50] [--margin 20] [--vitals-margin 20] [--lcp-ms 2500] [--inp-ms 200] [--max-share-factor 2]
 //   node scripts/release-remote.mjs <remote-dir> --promote
 //   node scripts/release-remote.mjs <remote-dir> --rollback
+//   node scripts/release-remote.mjs <remote-dir> --new [--root <checkout>] | --remove   (scripts/add-remote.mjs)
 // Builds the remote, checks the build against what the running host provides (React, the
 // router, each platform singleton's interface version) and refuses an incompatible one before
 // anything is published; then publishes the build as releases/<id> beside the earlier ones,
@@ -30,6 +31,12 @@ const { canaryVerdict, thresholdsFromArgs } = require('./canary-verdict.cjs');
 
 /** Exit code of a release refused because its build does not fit the running host. */
 const INCOMPATIBLE = 3;
+
+// A remote the running deployment does not have yet (--new), or one to take out (--remove): scripts/add-remote.mjs.
+if (process.argv.includes('--new') || process.argv.includes('--remove')) {
+  const added = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'add-remote.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(added.status ?? 1);
+}
 
 const [dir] = process.argv.slice(2);
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);

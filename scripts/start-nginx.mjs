@@ -1,11 +1,11 @@
 // `npm run start:nginx`: the suite served the way it is deployed — Debian's nginx with the
 // configuration of deploy/nginx/, one server per app, each app deployed as a release — plus
 // the sandbox API. Same ports as `npm start`.
-import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, REMOTES, repoRoot } from './apps.mjs';
-import { announce, buildMissing, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
+import { announce, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
 import { PROMETHEUS_READY, startPrometheus, startReceiver, TELEMETRY_HEALTH } from './telemetry-stack.mjs';
 import {
   activate,
@@ -22,7 +22,7 @@ import {
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const statementCredential = process.env.STATEMENT_BASIC_AUTH ?? 'portal:sandbox-secret';
 
-if (!process.argv.includes('--no-build')) await buildMissing();
+if (!process.argv.includes('--no-build')) await buildChanged(onlyArgument());
 
 // The runtime configuration of this deployment (what PORTAL_ENV_JSON gives a container): the
 // sandbox's services, but the statement service through nginx on each app's own origin.
@@ -49,7 +49,19 @@ const children = [startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredentia
 // Field telemetry: the receiver behind every app's /telemetry/, and Prometheus when installed.
 const prometheus = startPrometheus();
 children.push(...[startReceiver(), prometheus].filter(Boolean));
-const exit = onStop(() => children.forEach((child) => child.kill('SIGTERM')));
+const exit = onStop(() => {
+  children.forEach((child) => child.kill('SIGTERM'));
+  // Remotes added while running (release:remote --new) run their own nginx: stop them too.
+  for (const added of addedRemotes()) spawnSync(NGINX, ['-p', `${added}/`, '-c', join(added, 'nginx.conf'), '-s', 'quit']);
+});
+
+function addedRemotes() {
+  const folder = join(DEPLOY_ROOT, 'nginx');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((dir) => !APPS.some((app) => app.dir === dir) && existsSync(join(folder, dir, 'logs', 'nginx.pid')))
+    .map((dir) => join(folder, dir));
+}
 for (const app of APPS) {
   const { prefix, conf } = renderNginx(app, localVariables(app, statementCredential));
   const nginx = spawn(NGINX, ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log'), '-g', 'daemon off;'], {
@@ -71,6 +83,12 @@ await waitFor([
   ...APPS.map((app) => `http://localhost:${app.port}/env.json`),
 ]).catch((error) => {
   console.error(String(error));
+  // Say why: the last lines of each app's nginx error log (a folder its workers cannot read shows there).
+  for (const app of APPS) {
+    const log = join(DEPLOY_ROOT, 'nginx', app.dir, 'logs', 'error.log');
+    const lines = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3) : [];
+    if (lines.length > 0 && lines[0] !== '') console.error(`${app.dir}: ${log}\n  ${lines.join('\n  ')}`);
+  }
   exit(1);
 });
 announce((app) => `  (nginx, release ${releases[app.dir]})`);

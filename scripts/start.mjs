@@ -1,9 +1,11 @@
-// `npm start`: builds what is missing, serves the production builds (ports from apps.json: host 3000, remotes
-// 3001-3004) and the sandbox API (4000), and prints the URL to open.
-import { announce, buildMissing, onStop, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
+// `npm start`: rebuilds the apps whose sources changed since their last build (content hash,
+// scripts/build-inputs.mjs) and says which, serves the production builds (ports from apps.json)
+// and the sandbox API, and prints the URL to open. `npm start -- --only <app>`: rebuild that app
+// alone when changed, serve the others as last built. `--no-build`: serve what is built.
+import { announce, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 import { PROMETHEUS_READY, startPrometheus, startReceiver, TELEMETRY_HEALTH } from './telemetry-stack.mjs';
 
-if (!process.argv.includes('--no-build')) await buildMissing();
+if (!process.argv.includes('--no-build')) await buildChanged(onlyArgument());
 
 const sandbox = startSandbox();
 // Field telemetry: the receiver, and Prometheus when installed (docs/platform.md, "Field telemetry").

@@ -15,11 +15,31 @@ const { securityHeaders } = createRequire(import.meta.url)('../deploy/security-h
 export const HOST_ORIGINS = [`http://localhost:${HOST.port}`, `http://127.0.0.1:${HOST.port}`];
 export const SANDBOX_HEALTH = `http://localhost:${SANDBOX_PORT}/__sandbox/health`;
 
-export function buildMissing() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--missing'], { stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed'))));
-  });
+/**
+ * Builds the apps whose sources changed since their last build (or never built), saying which
+ * (scripts/build.mjs --changed); `only`: that app alone.
+ */
+export async function buildChanged(only) {
+  const run = (args) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [join(repoRoot, 'scripts/build.mjs'), ...args], { stdio: 'inherit' });
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed'))));
+    });
+  await run(['--changed', ...(only ? ['--only', only] : [])]);
+  // With --only, the other apps are served as last built (built once if they never were).
+  if (only) await run(['--missing']);
+}
+
+/** `--only <app>` of `npm start` / `npm run start:nginx`: the one app to rebuild when changed. */
+export function onlyArgument(argv = process.argv) {
+  const at = argv.indexOf('--only');
+  if (at === -1) return undefined;
+  const dir = argv[at + 1];
+  if (!dir || !APPS.some((app) => app.dir === dir)) {
+    console.error(`--only takes an app of apps.json: ${APPS.map((app) => app.dir).join(', ')}`);
+    process.exit(2);
+  }
+  return dir;
 }
 
 /** The sandbox API on its port; `watch` restarts it on change (npm run dev). */

@@ -1,5 +1,5 @@
 # One image per app, parametrised: docker build -f deploy/docker/app.Dockerfile \
-#   --build-arg APP=<host|mfe-self-service|mfe-onboarding|mfe-account|mfe-insurance> \
+#   --build-arg APP=<an app folder of apps.json> \
 #   --build-arg ROLE=<host|remote> .
 # Stage 1 builds the app from the repository; stage 2 is nginx with the configuration of
 # deploy/nginx (the same files the end-to-end tests run with Debian's nginx).

@@ -4,26 +4,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
+import { APPS as SUITE_APPS } from '../../build-preset/apps.cjs';
+import { appsCompose, appsComposeText, composeProject } from '../compose.cjs';
 import { renderPrefix, renderTemplate } from '../nginx/render.cjs';
 
 const repo = join(__dirname, '..', '..');
-const composeText = readFileSync(join(repo, 'docker-compose.yml'), 'utf8');
-const compose = parse(composeText, { merge: true }) as {
+// docker-compose.yml and the remotes' part rendered from apps.json (`npm run compose`), merged as
+// `docker compose -f docker-compose.yml -f docker-compose.apps.yml` merges them.
+const composeText = `${readFileSync(join(repo, 'docker-compose.yml'), 'utf8')}\n${appsComposeText()}`;
+const compose = composeProject() as {
   services: Record<
     string,
     { build: { context: string; dockerfile: string; args?: Record<string, string> }; ports: string[]; environment?: Record<string, string> }
   >;
 };
 
-const APPS = [
-  ['host', 'host', '3000'],
-  ['mfe-self-service', 'remote', '3001'],
-  ['mfe-onboarding', 'remote', '3002'],
-  ['mfe-account', 'remote', '3003'],
-  ['mfe-insurance', 'remote', '3004'],
-] as const;
+const APPS = SUITE_APPS.map((app) => [app.dir, app.kind, String(app.port)] as const);
 
-describe('docker-compose.yml', () => {
+describe('docker-compose.yml with the remotes of apps.json', () => {
+  it('the rendered part is YAML that reads back as rendered, and the base file names no app of the list but the host', () => {
+    expect(parse(appsComposeText())).toEqual(JSON.parse(JSON.stringify(appsCompose())));
+    const base = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, unknown> };
+    // The platform's services (host, sandbox, telemetry, Prometheus) are there; no remote is.
+    expect(Object.keys(base.services)).toContain('host');
+    const remotesInBase = SUITE_APPS.filter((app) => app.dir !== 'host' && app.dir in base.services);
+    expect(remotesInBase).toEqual([]);
+  });
+
   it('is valid against the Compose Specification schema', () => {
     // The schema the Compose project publishes (bundled by dclint). It names draft-07 by its
     // https URL, which Ajv knows as http: drop the reference, Ajv validates draft-07 by default.
@@ -120,7 +127,7 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_X_FRAME_OPTIONS: 'DENY',
     PORTAL_CAMERA_ALLOWLIST: 'self',
     PORTAL_HOST_ORIGINS_REGEX: 'http://localhost:3000',
-    PORTAL_APP_ORIGINS_REGEX: 'http://localhost:300[0-4]',
+    PORTAL_APP_ORIGINS_REGEX: SUITE_APPS.map((app) => `http://localhost:${app.port}`).join('|'),
     PORTAL_STATEMENT_UPSTREAM: 'http://127.0.0.1:4000/statement/',
     PORTAL_STATEMENT_AUTH_URL: 'http://127.0.0.1:4000/core/notificacoes/lista',
     PORTAL_STATEMENT_AUTHORIZATION: 'Basic dGVzdDp0ZXN0',

@@ -54,7 +54,7 @@ describe('release:remote compatibility check', () => {
       ['react', 'remote'],
       ['react/jsx-runtime', 'remote'],
     ]);
-    expect(incompatibilityReport('mfe-account', problems)).toContain('Rebuild mfe-account against react 19.3.1');
+    expect(incompatibilityReport('mfe-example', problems)).toContain('Rebuild mfe-example against react 19.3.1');
   });
 });
 

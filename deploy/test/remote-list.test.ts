@@ -1,20 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { HOST, localRemoteList, REMOTES } from '../../build-preset/apps.cjs';
-import * as account from '../../mfe-account/src/routes';
-import * as insurance from '../../mfe-insurance/src/routes';
-import * as onboarding from '../../mfe-onboarding/src/routes';
-import * as selfService from '../../mfe-self-service/src/routes';
+import { composeProject } from '../compose.cjs';
 
 // apps.json is the one list of apps: the host's remote list, each remote's own page, the
 // scripts, lint, Jest and the deployment all derive from it (docs/platform.md, "One list of apps").
-const remoteModules: Record<string, { prefixes: readonly string[]; routes: Array<{ path?: string }> }> = {
-  'mfe-self-service': selfService,
-  'mfe-onboarding': onboarding,
-  'mfe-account': account,
-  'mfe-insurance': insurance,
-};
+type RemoteRoutes = { prefixes: readonly string[]; routes: Array<{ path?: string }> };
+const remoteModules: Record<string, RemoteRoutes> = Object.fromEntries(
+  // Each remote's exposed routes module, found from apps.json (paths known only at run time).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require: the paths come from apps.json at run time
+  REMOTES.map((remote) => [remote.dir, require(join(__dirname, '..', '..', remote.dir, 'src', 'routes')) as RemoteRoutes]),
+);
 
 describe('the one list of apps (apps.json)', () => {
   it('lists every remote folder of the repository, each with its own port', () => {
@@ -54,7 +50,7 @@ describe('the one list of apps (apps.json)', () => {
   });
 
   it('docker-compose.yml has one service per app on its port, built from its folder, and the host allows every remote', () => {
-    const compose = parse(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    const compose = composeProject() as {
       services: Record<
         string,
         { build?: { args?: Record<string, string> }; ports?: string[]; image?: string; environment?: Record<string, string> }

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { get } from 'node:http';
 import { join } from 'node:path';
 import portalCohort from '../../deploy/nginx/portal-cohort.mjs';
+import { APPS as SUITE_APPS } from '../../build-preset/apps.cjs';
 import { hashTree, listFiles } from '../../scripts/tree.cjs';
 import {
   DEMO_DRIVER_ID,
@@ -288,7 +289,7 @@ test.describe('served by nginx', () => {
       expect(exposed).not.toContain(encoded);
     }
     // Nothing served to browsers holds it: every file of every deployed app.
-    const files = ['host', 'mfe-self-service', 'mfe-onboarding', 'mfe-account', 'mfe-insurance'].flatMap((app) => [
+    const files = SUITE_APPS.map((app) => app.dir).flatMap((app) => [
       ...listFiles(join(deployRoot, 'apps', app, 'releases')),
       ...listFiles(join(deployRoot, 'apps', app, 'config')),
     ]);

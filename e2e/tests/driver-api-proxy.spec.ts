@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { CARD_REQUESTED_DRIVER_ID, DEMO_DRIVER, INSURANCE_DRIVERS, ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
 import {
+  ALL_REMOTE_ORIGINS,
   DEMO_DRIVER_ID,
   DEMO_TOKEN,
   driverToken,
@@ -19,7 +20,7 @@ import {
 // pages reach them only through the driver-data proxy on their own origin (docs/security.md).
 // Run by both servers: `npm start`'s Node server and nginx (PORTAL_SERVER=nginx).
 
-const PORTAL_ORIGINS = [HOST, ...Object.values(REMOTE_ORIGINS)];
+const PORTAL_ORIGINS = [HOST, ...ALL_REMOTE_ORIGINS];
 const EVIL = 'https://evil.example';
 const OTHER_DRIVER = INSURANCE_DRIVERS.active;
 

@@ -1,11 +1,23 @@
-import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_ORIGINS, test, withToken, type Page } from './support';
+import { firstScreenOf } from './navigation-files';
+import { DEMO_DRIVER_ID, expect, expectAccessible, HOST, REMOTE_APPS, test, withToken, type Page } from './support';
 
-const remotes = [
-  { name: 'self-service', origin: REMOTE_ORIGINS.selfService, path: '/notifications/list/', heading: 'Notificações' },
-  { name: 'onboarding', origin: REMOTE_ORIGINS.onboarding, path: '/register/next-steps/', heading: 'Próximos passos' },
-  { name: 'account', origin: REMOTE_ORIGINS.account, path: `/eula/${DEMO_DRIVER_ID}`, heading: 'Termos e políticas' },
-  { name: 'insurance', origin: REMOTE_ORIGINS.insurance, path: `/car-insurance/init/${DEMO_DRIVER_ID}`, heading: 'Seguro auto' },
-];
+/** Every remote of apps.json, reached at the screen of its first home tile (its navigation file). */
+const remotes = REMOTE_APPS.map((remote) => ({
+  name: remote.dir,
+  origin: remote.origin,
+  path: firstScreenOf(remote.dir, DEMO_DRIVER_ID).path,
+}));
+/** What a screen of an area is not: the fallbacks. */
+const NOT_A_SCREEN = /indisponível|não encontrada|Algo deu errado/;
+
+/** The page shows a screen of its own: a heading that is no fallback and not `previous`'s. */
+async function expectScreen(page: Page, previous?: string): Promise<string> {
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+  await expect(heading).not.toHaveText(NOT_A_SCREEN, { timeout: 15_000 });
+  if (previous !== undefined) await expect(heading).not.toHaveText(previous, { timeout: 15_000 });
+  return (await heading.textContent()) ?? '';
+}
 
 for (const down of remotes) {
   test(`${down.name} unreachable: its routes show a fallback whose retry works; the others keep working`, async ({ page }) => {
@@ -14,12 +26,13 @@ for (const down of remotes) {
     await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible({ timeout: 15_000 });
     await expectAccessible(page);
 
+    let previous = 'Esta área está indisponível';
     for (const other of remotes.filter((remote) => remote !== down)) {
       await page.evaluate((path) => {
         window.history.pushState(null, '', path);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, other.path);
-      await expect(page.getByRole('heading', { level: 1, name: other.heading })).toBeVisible();
+      previous = await expectScreen(page, previous);
     }
 
     // The remote comes back: the retry loads it without a page reload.
@@ -31,7 +44,7 @@ for (const down of remotes) {
     await expect(page.getByRole('heading', { level: 1, name: 'Esta área está indisponível' })).toBeVisible({ timeout: 15_000 });
     await page.unroute(`${down.origin}/**`);
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: down.heading })).toBeVisible({ timeout: 15_000 });
+    await expectScreen(page);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 }
@@ -109,7 +122,8 @@ test('without the remote list at first, the home retry brings the tiles back', a
 
 /** The fallback must come within about 10 s of the first try (the deadlines, plus rendering). */
 const FALLBACK_WITHIN_MS = 11_000;
-const selfService = remotes[0] ?? { name: '', origin: '', path: '', heading: '' };
+/** The first remote of apps.json. */
+const selfService = remotes[0] ?? { name: '', origin: '', path: '' };
 const isFile = (name: string) => (url: URL) => url.origin === selfService.origin && url.pathname.endsWith(`/${name}`);
 /** A request left unanswered: the connection stays open and nothing comes. */
 const neverAnswer = () => new Promise<void>(() => undefined);
@@ -124,7 +138,7 @@ async function expectFallbackWithin(page: Page, started: number): Promise<void> 
 async function retryRecovers(page: Page): Promise<void> {
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: selfService.heading })).toBeVisible({ timeout: 15_000 });
+  await expectScreen(page);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 }
 

@@ -1,19 +1,18 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { securityHeaders } from '../../deploy/security-headers.cjs';
-import { DEMO_TOKEN, expect, HOST, REMOTE_ORIGINS, test } from './support';
+import { HOST as SUITE_HOST } from '../../build-preset/apps.cjs';
+import { DEMO_TOKEN, expect, HOST, REMOTE_APPS, REMOTE_ORIGINS, test } from './support';
 
 // Issue 13, point 9, on both servers (`npm start` and nginx): the same security headers from one
 // definition (deploy/security-headers.cjs), no page framed by a foreign one, no source map served.
 
 const repo = join(__dirname, '..', '..');
 const EVIL = 'https://evil.example';
+/** The host and every remote of apps.json. */
 const APPS = [
-  { dir: 'host', origin: HOST },
-  { dir: 'mfe-self-service', origin: REMOTE_ORIGINS.selfService },
-  { dir: 'mfe-onboarding', origin: REMOTE_ORIGINS.onboarding },
-  { dir: 'mfe-account', origin: REMOTE_ORIGINS.account },
-  { dir: 'mfe-insurance', origin: REMOTE_ORIGINS.insurance },
+  { dir: SUITE_HOST.dir, origin: HOST, camera: SUITE_HOST.camera },
+  ...REMOTE_APPS.map(({ dir, origin, camera }) => ({ dir, origin, camera })),
 ];
 const SECURITY_HEADERS = securityHeaders({
   remoteOrigins: '',
@@ -49,12 +48,11 @@ test('every app sends the security headers of the one definition, on pages, file
   }
 });
 
-test('the camera is allowed only on the apps that capture documents (the onboarding, and the host that shows it); nothing else', async () => {
-  const policies = Object.fromEntries(
-    await Promise.all(APPS.map(async ({ dir, origin }) => [dir, (await fetch(`${origin}/App`)).headers.get('permissions-policy') ?? ''])),
-  ) as Record<string, string>;
-  for (const [dir, policy] of Object.entries(policies)) {
-    expect(policy, dir).toContain(['host', 'mfe-onboarding'].includes(dir) ? 'camera=(self)' : 'camera=()');
+test("the camera is allowed only on the apps that capture documents (apps.json's `camera`, and the host that shows them); nothing else", async () => {
+  expect(APPS.filter((app) => app.camera).length).toBeGreaterThan(1);
+  for (const { dir, origin, camera } of APPS) {
+    const policy = (await fetch(`${origin}/App`)).headers.get('permissions-policy') ?? '';
+    expect(policy, dir).toContain(camera ? 'camera=(self)' : 'camera=()');
     for (const feature of ['microphone', 'geolocation', 'payment']) expect(policy, dir).toContain(`${feature}=()`);
   }
 });

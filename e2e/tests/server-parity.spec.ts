@@ -1,10 +1,10 @@
-import { expect, HOST, REMOTE_ORIGINS, test } from './support';
+import { ALL_REMOTE_ORIGINS, expect, HOST, REMOTE_ORIGINS, test } from './support';
 
 // Issue 25, point 7: `npm start`'s Node server and nginx answer the same paths the same way. Run
 // by both (PORTAL_SERVER=nginx for the second): a page route is the app whatever its last
 // segment holds, a missing script or data file is a real 404, a malformed escape a 400.
 
-const ORIGINS = [HOST, ...Object.values(REMOTE_ORIGINS)];
+const ORIGINS = [HOST, ...ALL_REMOTE_ORIGINS];
 
 /** Page routes that once answered a plain-text 404 (a dot in the last segment) or a 500 (an escape that is not UTF-8) on the Node server. */
 const PAGE_ROUTES = [

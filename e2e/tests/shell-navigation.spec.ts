@@ -1,14 +1,13 @@
+import { declaredTiles, expectedSections } from './navigation-files';
 import { expect, test, type Page } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, withToken } from './support';
+import { ALL_REMOTE_ORIGINS, DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, withToken } from './support';
 
 // Named shell-*.spec.ts: it runs in the nginx pass too (releases, headers).
-/** Every tile of the demo session, by section: what the remotes' navigation files declare. */
-const DEMO_TILES = {
-  Autoatendimento: ['Notificações', 'Mensagens', 'Extrato de corridas', 'Depósitos', 'Alterar senha', 'Lembrar senha'],
-  Cadastro: ['Criar conta', 'Próximos passos', 'Meus documentos'],
-  'Minha conta': ['Minha conta', 'Termos e políticas'],
-  'Seguro e cartão': ['Seguro auto', 'Cartão de pagamento'],
-};
+/**
+ * Every tile of the demo session, by section, in the home's order: what the remotes of apps.json
+ * declare in their src/navigation.json (titles and order hints are theirs).
+ */
+const DEMO_TILES = expectedSections(true);
 
 async function openHome(page: Page): Promise<void> {
   await page.goto(withToken(`/App?driverId=${DEMO_DRIVER_ID}`));
@@ -28,17 +27,16 @@ async function tilesBySection(page: Page): Promise<Record<string, string[]>> {
 test('the home tiles come from the remotes, read without downloading any remote code', async ({ page }) => {
   const requests = recordRequests(page);
   await openHome(page);
-  await expect(page.getByRole('link', { name: 'Seguro auto' })).toBeVisible();
+  expect(Object.keys(DEMO_TILES).length).toBeGreaterThan(1);
+  await expect(page.getByRole('link', { name: declaredTiles().at(-1)?.label })).toBeVisible();
   expect(await tilesBySection(page)).toEqual(DEMO_TILES);
   expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(Object.keys(DEMO_TILES));
   await expectAccessible(page);
 
-  const remoteRequests = requests
-    .map((request) => request.url())
-    .filter((url) => (Object.values(REMOTE_ORIGINS) as string[]).includes(new URL(url).origin));
+  const remoteRequests = requests.map((request) => request.url()).filter((url) => ALL_REMOTE_ORIGINS.includes(new URL(url).origin));
   // One navigation file per remote, beside its manifest (a release folder through nginx); no JavaScript.
   expect(remoteRequests.every((url) => url.endsWith('/navigation.json'))).toBe(true);
-  expect(remoteRequests.map((url) => new URL(url).origin).sort()).toEqual(Object.values(REMOTE_ORIGINS).sort());
+  expect(remoteRequests.map((url) => new URL(url).origin).sort()).toEqual([...ALL_REMOTE_ORIGINS].sort());
 });
 
 test('every tile of the demo session opens a real screen, never the not-found page', async ({ page }) => {
@@ -57,10 +55,14 @@ test('every tile of the demo session opens a real screen, never the not-found pa
 });
 
 test('a remote that cannot be reached adds no tiles; the others open', async ({ page }) => {
-  await page.route(`${REMOTE_ORIGINS.account}/**`, (route) => route.abort('connectionrefused'));
+  const down = REMOTE_ORIGINS.account;
+  await page.route(`${down}/**`, (route) => route.abort('connectionrefused'));
   await openHome(page);
-  await expect(page.getByRole('link', { name: 'Seguro auto' })).toBeVisible();
-  const { 'Minha conta': _absent, ...others } = DEMO_TILES;
+  const others = expectedSections(
+    true,
+    declaredTiles().filter((tile) => tile.origin !== down),
+  );
+  await expect(page.getByRole('link', { name: Object.values(others).flat().at(-1) })).toBeVisible();
   expect(await tilesBySection(page)).toEqual(others);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Depósitos' }).click();
@@ -69,11 +71,12 @@ test('a remote that cannot be reached adds no tiles; the others open', async ({ 
 
 test('without a driver id the tiles that need it are not shown', async ({ page }) => {
   await page.goto(withToken('/App'));
-  await expect(page.getByRole('link', { name: 'Notificações' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Depósitos' })).toBeVisible();
-  for (const label of ['Mensagens', 'Termos e políticas', 'Seguro auto', 'Meus documentos']) {
-    await expect(page.getByRole('link', { name: label })).toHaveCount(0);
-  }
+  const withoutId = expectedSections(false);
+  await expect(page.getByRole('link', { name: Object.values(withoutId).flat().at(-1) })).toBeVisible();
+  expect(await tilesBySection(page)).toEqual(withoutId);
+  const needingId = declaredTiles().filter((tile) => tile.needsDriverId);
+  expect(needingId.length).toBeGreaterThan(0);
+  for (const { label } of needingId) await expect(page.getByRole('link', { name: label, exact: true })).toHaveCount(0);
 });
 
 test('each remote serves its navigation file never cached, with CORS for the host only', async ({ request }) => {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import type { RouteObject } from 'react-router';
+import { declaredReach } from '@driver-portal/shared/reach';
 import { join } from 'node:path';
 import { expect, test, type Page } from './support';
 import { DEMO_DRIVER_ID, HOST, REMOTE_ORIGINS, withToken } from './support';
@@ -10,55 +11,32 @@ const NOT_FOUND = 'Página não encontrada';
 const HOST_PAGES = new Set(['/', '/app', '/login']);
 /** Links followed elsewhere: leaving ends the session (shell-signout.spec.ts). */
 const NOT_FOLLOWED = new Set(['/sair']);
-/**
- * Built screens no link of the demo session reaches: a step shown only once the steps before it
- * are done (opened directly, it leads to the first step not done), a screen of a driver with a
- * policy or a card, an alias, /card-out (it leads home), the policy updates the native app
- * opens with the driver's token, and the onboarding steps after the mobile confirmation. Their ways back are checked where they are reached:
- * insurance-wizard.spec.ts, card-request.spec.ts and account-policies.spec.ts.
- */
-const REACHED_BY_FORMS = new Set([
-  'car-insurance/contract-details/:driverId',
-  'car-insurance/complement',
-  'car-insurance/financial',
-  'car-insurance/owner',
-  'car-insurance/owner-info',
-  'car-insurance/drivers',
-  'car-insurance/workflow',
-  'car-insurance/terms',
-  'card-request/address',
-  'card-request/status',
-  'card-out',
-  'policies/:token',
-  'policies',
-  // Onboarding: the first steps are reached from the one before it (onboarding.spec.ts), from
-  // "Criar conta". The rest (modality, address, checklist, capture, data forms, review and
-  // rejection) is reached by links from "Meus documentos", the demo driver's review.
-  'register/create-account/:phone',
-  'register/init/:phone',
-  'register/address/:flow',
-  // The vehicle form opens once the vehicle's documents are there; the demo's CRLV is rejected
-  // (onboarding-forms.spec.ts and capture.spec.ts fill it).
-  'register/crlv/:flow/:modalityType',
-  // A new driver's steps (onboarding.spec.ts, capture.spec.ts): the demo driver's review sends a
-  // document again in the edit flow, whose way back is the review, not the new driver's checklist
-  // (issue 20); the licence form follows the licence's photo (shell-journeys.spec.ts).
-  'register/modality',
-  'register/predicates/:modalityType',
-  'register/modality-view-docs/:modalityType',
-  'register/address/:flow/:modalityType',
-  'register/upload-picture/:modalityType',
-  'register/cnh/:flow/:modalityType',
-]);
+interface BuiltScreen {
+  path: string;
+  pattern: RegExp;
+  /** How a driver reaches it when no link of the demo session does (the route's `handle.reachedBy`). */
+  reach: string | undefined;
+}
 
-/** Every built screen: the paths of each remote's `src/routes.ts`, as patterns. */
-function builtScreens(): { path: string; pattern: RegExp }[] {
+/**
+ * Every built screen: the routes of each remote of apps.json (its `src/routes.ts`, loaded as
+ * data), with the way each one declares it is reached when not by links (shared/src/reach,
+ * docs/platform.md "Every screen is reachable").
+ */
+function builtScreens(): BuiltScreen[] {
   return REMOTES.flatMap((remote) => {
-    const source = readFileSync(join(__dirname, '..', '..', remote.dir, 'src', 'routes.ts'), 'utf8');
-    return [...source.matchAll(/path: '([^']+)'/g)].map(([, path = '']) => ({
+    // Loaded as data, by a path known only at run time (apps.json).
+    const { routes } = require(join(__dirname, '..', '..', remote.dir, 'src', 'routes')) as { routes: RouteObject[] };
+    const flat = (list: RouteObject[], parent = ''): Array<{ path: string; handle: unknown }> =>
+      list.flatMap((route) => {
+        const path = [parent, route.path ?? ''].filter((part) => part !== '').join('/');
+        return [...(route.path ? [{ path, handle: route.handle as unknown }] : []), ...flat(route.children ?? [], path)];
+      });
+    return flat(routes).map(({ path, handle }) => ({
       path,
       // Paths match case-insensitively; a trailing slash is optional.
       pattern: new RegExp(`^/${path.replace(/:[A-Za-z]+/g, '[^/]+').replace(/\/$/, '')}/?$`, 'i'),
+      reach: declaredReach(handle),
     }));
   });
 }
@@ -127,13 +105,19 @@ test('every built screen has a way back, and no link of any of them opens the no
   expect(withoutWayBack).toEqual([]);
   expect(unannounced).toEqual([]);
   expect(smallTargets).toEqual([]);
-  // The demo data reaches every built screen through links, so every one of them was checked.
-  expect([...seenScreens].sort()).toEqual(
-    screens
-      .map((screen) => screen.path)
-      .filter((path) => !REACHED_BY_FORMS.has(path))
-      .sort(),
-  );
+  // The demo data reaches through links every built screen that does not declare another way
+  // (a form, the native app, a link for another driver: each remote's routes say so), so every
+  // one of them was checked; a screen that declares another way but is linked must drop it.
+  const reachedByLinks = screens.filter((screen) => screen.reach === undefined).map((screen) => screen.path);
+  const declaredButLinked = screens.filter((screen) => screen.reach !== undefined && seenScreens.has(screen.path));
+  expect(
+    declaredButLinked.map((screen) => `${screen.path} (${screen.reach})`),
+    'linked screens that declare another way',
+  ).toEqual([]);
+  expect(
+    reachedByLinks.filter((path) => !seenScreens.has(path)),
+    "screens no link reaches: link them, or declare the route's handle.reachedBy (docs/platform.md)",
+  ).toEqual([]);
 });
 
 test('the way back returns to where the driver came from, else to the portal home', async ({ page }) => {

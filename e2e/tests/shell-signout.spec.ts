@@ -1,6 +1,6 @@
 import { documentPhoto } from './capture-support';
 import { expect, test, type Page, type Request } from './support';
-import { DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, SANDBOX, withToken } from './support';
+import { ALL_REMOTE_ORIGINS, DEMO_DRIVER_ID, expectAccessible, HOST, recordRequests, REMOTE_ORIGINS, SANDBOX, withToken } from './support';
 
 // Named shell-*.spec.ts: it runs in the nginx pass too.
 const EVIL = 'https://evil.example';
@@ -44,14 +44,14 @@ test("leaving from a remote's own page signs out that origin, every other one an
   // The server remembers the token's driver's canary cohort (HttpOnly cookie it signed): the
   // cohort, never the driver id (cookies are not kept apart by port).
   const cohortCookies = async () =>
-    (await page.context().cookies([HOST, ...Object.values(REMOTE_ORIGINS)])).filter((cookie) => cookie.name.startsWith('portal_'));
+    (await page.context().cookies([HOST, ...ALL_REMOTE_ORIGINS])).filter((cookie) => cookie.name.startsWith('portal_'));
   expect((await cohortCookies()).map((cookie) => `${cookie.name}=${cookie.value}`)).toEqual([
     expect.stringMatching(/^portal_cohort=c\d\d\.\d+\.[A-Za-z0-9_-]{43}$/),
   ]);
 
   await page.getByRole('link', { name: 'Sair' }).click();
   await expectSignedOutAtLogin(page);
-  expect(new Set(visits)).toEqual(new Set([HOST, ...Object.values(REMOTE_ORIGINS)]));
+  expect(new Set(visits)).toEqual(new Set([HOST, ...ALL_REMOTE_ORIGINS]));
   // The driver is forgotten with the session: no origin picks a cohort for them any more.
   expect(await cohortCookies()).toEqual([]);
 

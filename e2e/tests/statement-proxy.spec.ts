@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { DEMO_DRIVER } from '@driver-portal/sandbox-api/constants';
 import {
+  ALL_REMOTE_ORIGINS,
   DEMO_TOKEN,
   expect,
   expectAccessible,
   HOST,
   recordRequests,
-  REMOTE_ORIGINS,
   sandboxHeaders,
   test,
   withToken,
@@ -22,7 +22,7 @@ const typedToday = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/S
 
 const INVOICES = 'api/extrato/nf?cpf=52998224725&BirthDate=1985-04-12&startDate=2000-01-01&endDate=2100-12-31';
 const EVIL = 'https://evil.example';
-const PORTAL_ORIGINS = [HOST, ...Object.values(REMOTE_ORIGINS)];
+const PORTAL_ORIGINS = [HOST, ...ALL_REMOTE_ORIGINS];
 
 interface RawResponse {
   status: number;

@@ -4,26 +4,45 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 
 import { DEMO_DRIVER_ID, DEMO_TOKEN, driverToken, NAMESPACE_HEADER } from '@driver-portal/sandbox-api/constants';
-import { appOf, HOST as SUITE_HOST, SANDBOX_PORT } from '../../build-preset/apps.cjs';
+import { HOST as SUITE_HOST, REMOTES, SANDBOX_PORT } from '../../build-preset/apps.cjs';
 
 // The sandbox's demo data, from the sandbox itself.
 export { DEMO_DRIVER_ID, DEMO_TOKEN, driverToken };
 const local = (port: number) => `http://localhost:${port}`;
-const remoteOrigin = (dir: string) => local(appOf(dir).port);
 
 // Ports from the suite's one list of apps (apps.json).
 export const SANDBOX = local(SANDBOX_PORT);
 export const HOST = local(SUITE_HOST.port);
+/** Every remote of apps.json, with its own origin: what a test of "every remote" goes through. */
+export const REMOTE_APPS = REMOTES.map((remote) => ({ ...remote, origin: local(remote.port) }));
+/** The origin of every remote of apps.json, in its order. */
+export const ALL_REMOTE_ORIGINS: readonly string[] = REMOTE_APPS.map((remote) => remote.origin);
+
+/** The origin of the remote of apps.json that owns `path` (its prefixes), e.g. '/notifications'. */
+export function originOwning(path: string): string {
+  const owner = REMOTE_APPS.find((remote) =>
+    remote.prefixes.some(
+      (prefix) => path.toLowerCase() === prefix.toLowerCase() || path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`),
+    ),
+  );
+  if (!owner) throw new Error(`no remote of apps.json owns ${path}`);
+  return owner.origin;
+}
+
+/**
+ * The remotes the feature tests go to by the screens they test (a test of the deposits opens the
+ * remote that owns /deposits); tests of every remote use ALL_REMOTE_ORIGINS / REMOTE_APPS.
+ */
 export const REMOTE_ORIGINS = {
-  selfService: remoteOrigin('mfe-self-service'),
-  onboarding: remoteOrigin('mfe-onboarding'),
-  account: remoteOrigin('mfe-account'),
-  insurance: remoteOrigin('mfe-insurance'),
+  selfService: originOwning('/notifications'),
+  onboarding: originOwning('/register'),
+  account: originOwning('/my-account'),
+  insurance: originOwning('/car-insurance'),
 } as const;
 
 /** The sandbox keeps one state per namespace, named by this request header (sandbox-api/README.md). */
 export const SANDBOX_NAMESPACE_HEADER = NAMESPACE_HEADER;
-const APP_ORIGINS: ReadonlySet<string> = new Set([HOST, ...Object.values(REMOTE_ORIGINS)]);
+const APP_ORIGINS: ReadonlySet<string> = new Set([HOST, ...ALL_REMOTE_ORIGINS]);
 
 /**
  * A call that reaches the sandbox: directly, or through a proxy on an app's origin: the statement

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { ReachHandle } from '@driver-portal/shared/reach';
 import suite from '../../apps.json';
 
 /**
@@ -77,9 +78,15 @@ export const routes: RouteObject[] = [
     // The seed's address: the token is read, then the address moves to /policies without it.
     path: 'policies/:token',
     lazy: () => import('./features/policies/PoliciesPage').then((m) => ({ Component: m.PolicyTokenRoute })),
+    handle: {
+      reachedBy: { nativeApp: "the policy updates, opened with the driver's token (account-policies.spec.ts)" },
+    } satisfies ReachHandle,
   },
   {
     path: 'policies',
     lazy: () => import('./features/policies/PoliciesPage').then((m) => ({ Component: m.PoliciesPage })),
+    handle: {
+      reachedBy: { nativeApp: 'where /policies/:token moves once the token is read (account-policies.spec.ts)' },
+    } satisfies ReachHandle,
   },
 ];

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { JourneyHandle } from '@driver-portal/shared/journey';
+import type { ReachHandle } from '@driver-portal/shared/reach';
 import suite from '../../apps.json';
 
 /**
@@ -14,6 +15,15 @@ export const prefixes: readonly string[] = suite.remotes.find((remote) => remote
  */
 const JOURNEY: JourneyHandle = { journey: true };
 
+/** A new driver's first steps: after the mobile code is confirmed from "Criar conta" (onboarding.spec.ts). */
+const AFTER_MOBILE_CODE: ReachHandle = { reachedBy: { form: 'the mobile confirmation of "Criar conta"' } };
+
+/**
+ * A new driver's steps (onboarding.spec.ts, capture.spec.ts): the demo driver's review sends a
+ * document again in the edit flow, whose way back is the review, not a new driver's checklist.
+ */
+const NEW_DRIVER_STEP: ReachHandle = { reachedBy: { form: "a new driver's registration, once the step before is done" } };
+
 /** The remote's routes as data; each screen is its own chunk, downloaded when first opened. */
 export const routes: RouteObject[] = [
   {
@@ -23,35 +33,43 @@ export const routes: RouteObject[] = [
   {
     path: 'register/create-account/:phone',
     lazy: () => import('./features/create-account/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
+    handle: AFTER_MOBILE_CODE,
   },
   {
     path: 'register/init/:phone',
     lazy: () => import('./features/init/InitPage').then((m) => ({ Component: m.InitPage })),
+    handle: AFTER_MOBILE_CODE,
   },
   {
     path: 'register/modality',
     lazy: () => import('./features/modality/ModalityPages').then((m) => ({ Component: m.ModalityPage })),
+    handle: NEW_DRIVER_STEP,
   },
   {
     path: 'register/predicates/:modalityType',
     lazy: () => import('./features/modality/ModalityPages').then((m) => ({ Component: m.PredicatesPage })),
+    handle: NEW_DRIVER_STEP,
   },
   {
     path: 'register/modality-view-docs/:modalityType',
     lazy: () => import('./features/modality/ModalityPages').then((m) => ({ Component: m.ViewDocsPage })),
+    handle: NEW_DRIVER_STEP,
   },
   {
     path: 'register/address/:flow',
     lazy: () => import('./features/address/AddressPage').then((m) => ({ Component: m.AddressPage })),
+    handle: NEW_DRIVER_STEP,
   },
   {
     path: 'register/address/:flow/:modalityType',
     lazy: () => import('./features/address/AddressPage').then((m) => ({ Component: m.AddressPage })),
+    handle: NEW_DRIVER_STEP,
   },
   // Document capture (issue 10): the checklist, instructions and the three cameras.
   {
     path: 'register/upload-picture/:modalityType',
     lazy: () => import('./features/documents/DocumentsPages').then((m) => ({ Component: m.ChecklistPage })),
+    handle: NEW_DRIVER_STEP,
   },
   {
     path: 'register/details-picture/:modalityType/:fileType',
@@ -80,12 +98,18 @@ export const routes: RouteObject[] = [
   // Issue 10, forms and review: the licence and vehicle data, the document review and a rejection's reason.
   {
     path: 'register/cnh/:flow/:modalityType',
-    handle: JOURNEY,
+    handle: {
+      ...JOURNEY,
+      reachedBy: { form: "after the licence's photo (shell-journeys.spec.ts, capture.spec.ts)" },
+    } satisfies ReachHandle & JourneyHandle,
     lazy: () => import('./features/licence/LicencePage').then((m) => ({ Component: m.LicencePage })),
   },
   {
     path: 'register/crlv/:flow/:modalityType',
-    handle: JOURNEY,
+    handle: {
+      ...JOURNEY,
+      reachedBy: { form: "once the vehicle's documents are sent; the demo's CRLV is rejected (onboarding-forms.spec.ts, capture.spec.ts)" },
+    } satisfies ReachHandle & JourneyHandle,
     lazy: () => import('./features/vehicle/VehiclePage').then((m) => ({ Component: m.VehiclePage })),
   },
   {

@@ -1,20 +1,29 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { api as account } from '@driver-portal/mfe-account/contract';
 import { api as insurance } from '@driver-portal/mfe-insurance/contract';
 import { api as onboarding } from '@driver-portal/mfe-onboarding/contract';
 import { api as selfService } from '@driver-portal/mfe-self-service/contract';
 import { endpointsOf, type AnyEndpoint, type EndpointTable } from '@driver-portal/shared/contract';
+import { REMOTES } from '../../build-preset/apps.cjs';
 
 /**
  * The provider's calls as the remotes declare them: each remote owns its table (its
- * `src/contract/`). The sandbox serves what they declare and checks its answers against every
- * declaration of the call, so a fixture cannot drift from what a screen expects.
+ * `src/contract/`, exporting `api`). The sandbox serves what they declare and checks its answers
+ * against every declaration of the call, so a fixture cannot drift from what a screen expects.
+ * The remotes are those of apps.json (a new remote's table joins without an edit here); a remote
+ * that calls no provider service has no `src/contract/`. The typed imports above are the tables
+ * the sandbox's handlers answer, call by call.
  */
-export const REMOTE_TABLES: Readonly<Record<string, EndpointTable>> = {
-  'mfe-self-service': selfService,
-  'mfe-onboarding': onboarding,
-  'mfe-account': account,
-  'mfe-insurance': insurance,
-};
+export const REMOTE_TABLES: Readonly<Record<string, EndpointTable>> = Object.fromEntries(
+  REMOTES.flatMap((remote) => {
+    const folder = join(__dirname, '..', '..', remote.dir, 'src', 'contract');
+    if (!existsSync(folder)) return [];
+    // A path known only at run time (apps.json): an import the TypeScript checker cannot follow.
+    const table = (require(folder) as { api?: EndpointTable }).api;
+    return table ? [[remote.dir, table]] : [];
+  }),
+);
 
 export interface Declaration {
   /** `mfe-account register.driver`, for messages. */

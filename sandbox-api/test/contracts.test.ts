@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import * as v from 'valibot';
-import { defineEndpoint } from '@driver-portal/shared/contract';
+import { defineEndpoint, endpointsOf } from '@driver-portal/shared/contract';
+import { REMOTES } from '../../build-preset/apps.cjs';
 import { disagreements } from '../src/contract-agreement';
-import { declarations } from '../src/contracts';
+import { declarations, REMOTE_TABLES } from '../src/contracts';
 import { callKey, checkedAgainst } from '../src/handlers';
 import { ok } from '../src/respond';
 import { route, type SandboxRequest } from '../src/router';
@@ -20,13 +23,20 @@ const request = (body?: unknown): SandboxRequest => ({
 });
 
 describe('each remote owns its calls; the sandbox holds them to their declarations', () => {
+  it('reads the table of every remote of apps.json that has one (its src/contract), none named by hand', () => {
+    const withContract = REMOTES.filter((remote) => existsSync(join(__dirname, '..', '..', remote.dir, 'src', 'contract')));
+    expect(withContract.length).toBeGreaterThan(0);
+    expect(Object.keys(REMOTE_TABLES)).toEqual(withContract.map((remote) => remote.dir));
+    for (const table of Object.values(REMOTE_TABLES)) expect(endpointsOf(table).length).toBeGreaterThan(0);
+  });
+
   it('the same provider call is declared by more than one remote (the register driver) and they agree', () => {
     const driverCall = declarations().filter(({ endpoint }) => callKey(endpoint) === 'register GET api/1.0/driver/:');
-    expect(driverCall.map(({ owner }) => owner).sort()).toEqual([
-      'mfe-account register.driver',
-      'mfe-insurance register.driver',
-      'mfe-onboarding register.driver',
-    ]);
+    // Declared by several remotes of apps.json, each under its own name.
+    const owners = driverCall.map(({ owner }) => owner);
+    expect(owners.length).toBeGreaterThan(1);
+    expect(owners.map((owner) => owner.split(' ')[0]).every((dir) => REMOTES.some((remote) => remote.dir === dir))).toBe(true);
+    expect(new Set(owners).size).toBe(owners.length);
     expect(disagreements(declarations(), callKey)).toEqual([]);
   });
 

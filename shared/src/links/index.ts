@@ -159,20 +159,30 @@ export const HOME_PATH = '/App';
 /** Leaving the portal: ends the session on every origin of the portal, then /Login. */
 export const SIGN_OUT_PATH = '/Sair';
 
-/** The sections of the host's home page, in the order they are shown. */
-export const NAVIGATION_GROUPS = ['Autoatendimento', 'Cadastro', 'Minha conta', 'Seguro e cartão'] as const;
-export type NavigationGroup = (typeof NAVIGATION_GROUPS)[number];
+/** The longest title a home section may have (it is a heading on a phone's screen). */
+export const SECTION_TITLE_MAX = 40;
+/** The range of a section's order hint (`groupOrder`): lower comes first on the home. */
+export const SECTION_ORDER_MAX = 999;
 
 /**
  * One tile a remote adds to the host's home page. Each remote declares its tiles in
  * `src/navigation.json` and deploys them with its build (`navigation.json` beside its
  * `mf-manifest.json`); the host reads that file without running any of the remote's code.
+ * The sections are the remotes' data too: a tile names its section (`group`, any title) and may
+ * give the section's place (`groupOrder`); the host shows a section it has never heard of
+ * without a rebuild (docs/platform.md, "Home sections").
  */
 export interface NavigationEntry {
   label: string;
   /** A path pattern the remote owns, e.g. `/eula/:driverId`; `:driverId` is the only placeholder. */
   path: string;
-  group: NavigationGroup;
+  /** The title of the home section the tile is shown in. */
+  group: string;
+  /**
+   * The section's place on the home, 0 to 999, lower first; a section takes the smallest hint
+   * its tiles give, and sections without one follow, in the remote list's order.
+   */
+  groupOrder?: number;
   /** The tile is shown only when the session holds the driver's id, which fills `:driverId`. */
   needsDriverId: boolean;
 }
@@ -180,15 +190,36 @@ export interface NavigationEntry {
 /** The file name of a remote's navigation entries, beside its manifest. */
 export const NAVIGATION_FILE = 'navigation.json';
 
-/** Narrows one value of a navigation file; anything malformed is dropped by the reader. */
-export function isNavigationEntry(value: unknown): value is NavigationEntry {
-  if (!value || typeof value !== 'object') return false;
+/**
+ * What is wrong with one value of a navigation file, naming the field and why; undefined when it
+ * is a valid tile. The host drops (and logs) a refused tile; a remote's own test lists them.
+ */
+export function navigationEntryProblem(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'a tile must be an object';
   const entry = value as Record<string, unknown>;
-  if (typeof entry.label !== 'string' || entry.label.trim() === '') return false;
-  if (typeof entry.path !== 'string' || !entry.path.startsWith('/') || entry.path.startsWith('//')) return false;
-  if (typeof entry.needsDriverId !== 'boolean') return false;
-  if (!(NAVIGATION_GROUPS as readonly unknown[]).includes(entry.group)) return false;
+  if (typeof entry.label !== 'string' || entry.label.trim() === '') return "label must be a non-empty text (the tile's name)";
+  if (typeof entry.path !== 'string' || !entry.path.startsWith('/') || entry.path.startsWith('//')) {
+    return 'path must be a path of the portal, starting with one "/"';
+  }
+  if (typeof entry.needsDriverId !== 'boolean') return 'needsDriverId must be true or false';
+  if (typeof entry.group !== 'string' || entry.group.trim() === '' || entry.group.length > SECTION_TITLE_MAX) {
+    return `group must be the home section's title: a non-empty text of at most ${SECTION_TITLE_MAX} characters`;
+  }
+  const order = entry.groupOrder;
+  if (order !== undefined && !(Number.isInteger(order) && (order as number) >= 0 && (order as number) <= SECTION_ORDER_MAX)) {
+    return `groupOrder, when given, must be a whole number from 0 to ${SECTION_ORDER_MAX} (the section's place on the home, lower first)`;
+  }
   const names = placeholderNames(entry.path);
   // The driver id is the only value the host can fill, and a tile that needs it says so.
-  return names.every((name) => name === 'driverId') && names.includes('driverId') === entry.needsDriverId;
+  const other = names.find((name) => name !== 'driverId');
+  if (other) return `path may hold no placeholder but :driverId (found :${other})`;
+  if (names.includes('driverId') !== entry.needsDriverId) {
+    return entry.needsDriverId ? 'needsDriverId is true but path has no :driverId' : 'needsDriverId must be true when path holds :driverId';
+  }
+  return undefined;
+}
+
+/** Narrows one value of a navigation file (`navigationEntryProblem` says why one is refused). */
+export function isNavigationEntry(value: unknown): value is NavigationEntry {
+  return navigationEntryProblem(value) === undefined;
 }

@@ -1,4 +1,4 @@
-import { isNavigationEntry, portalPath, safeExternalUrl, serverLinkTarget } from '.';
+import { isNavigationEntry, navigationEntryProblem, portalPath, safeExternalUrl, serverLinkTarget } from '.';
 
 describe('links from a server', () => {
   it('opens only absolute http(s) addresses from a server as outside links', () => {
@@ -77,19 +77,37 @@ describe('navigation entries of a remote', () => {
   it('accepts a well-formed entry', () => {
     expect(isNavigationEntry(valid)).toBe(true);
     expect(isNavigationEntry({ label: 'Depósitos', path: '/deposits/list', group: 'Autoatendimento', needsDriverId: false })).toBe(true);
+    // A section the platform never heard of, with its place on the home: the remote's data.
+    expect(isNavigationEntry({ ...valid, group: 'Recompensas', groupOrder: 0 })).toBe(true);
+    expect(isNavigationEntry({ ...valid, group: 'Recompensas', groupOrder: 999 })).toBe(true);
   });
 
   it.each([
     ['no label', { ...valid, label: ' ' }],
     ['a protocol-relative path', { ...valid, path: '//evil.example/x' }],
     ['an absolute URL', { ...valid, path: 'https://evil.example/' }],
-    ['a group the home does not have', { ...valid, group: 'Outros' }],
+    ['a group that is not a title', { ...valid, group: 42 }],
+    ['an empty group', { ...valid, group: '  ' }],
+    ['a group too long for a heading', { ...valid, group: 'x'.repeat(41) }],
+    ['an order hint that is not a whole number', { ...valid, groupOrder: 1.5 }],
+    ['an order hint out of range', { ...valid, groupOrder: 1000 }],
+    ['an order hint given as text', { ...valid, groupOrder: '10' }],
     ['a placeholder the host cannot fill', { ...valid, path: '/eula/:driverId/:other' }],
     ['needsDriverId without :driverId', { ...valid, path: '/eula/x' }],
     [':driverId without needsDriverId', { ...valid, needsDriverId: false }],
     ['not an object', 'x'],
   ])('drops %s', (_case, entry) => {
     expect(isNavigationEntry(entry)).toBe(false);
+  });
+
+  it.each([
+    [{ ...valid, group: undefined }, "group must be the home section's title"],
+    [{ ...valid, groupOrder: -3 }, 'groupOrder, when given, must be a whole number from 0 to 999'],
+    [{ ...valid, label: '' }, 'label must be a non-empty text'],
+    [{ ...valid, needsDriverId: 'sim' }, 'needsDriverId must be true or false'],
+    [{ ...valid, path: '/eula/:driverId/:other' }, 'path may hold no placeholder but :driverId (found :other)'],
+  ])('says which field is wrong and why: %j', (entry, message) => {
+    expect(navigationEntryProblem(entry)).toContain(message);
   });
 });
 

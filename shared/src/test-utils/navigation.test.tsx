@@ -10,9 +10,9 @@ const remote: RemoteRoutesModule = {
 };
 
 describe('navigation entries checked against the remote routes', () => {
-  it('accepts tiles that open one of the remote screens (case-insensitively, trailing slash too)', () => {
+  it('accepts tiles that open one of the remote screens (case-insensitively, trailing slash too), in any section', () => {
     const entries = [
-      { label: 'Termos', path: '/eula/:driverId', group: 'Minha conta', needsDriverId: true },
+      { label: 'Termos', path: '/eula/:driverId', group: 'Uma seção que o host não conhece', groupOrder: 5, needsDriverId: true },
       { label: 'Depósitos', path: '/Deposits/list/', group: 'Autoatendimento', needsDriverId: false },
     ];
     expect(navigationProblems(entries, remote)).toEqual([]);
@@ -22,12 +22,16 @@ describe('navigation entries checked against the remote routes', () => {
     const entries = [
       { label: 'Minha conta', path: '/my-account/init/:driverId', group: 'Minha conta', needsDriverId: true },
       { label: 'Extrato', path: '/deposits/extrato', group: 'Autoatendimento', needsDriverId: false },
-      { label: 'Sem grupo', path: '/deposits/list', group: 'Outros', needsDriverId: false },
+      { label: 'Sem seção', path: '/deposits/list', group: ' ', needsDriverId: false },
+      { label: 'Ordem', path: '/deposits/list', group: 'Autoatendimento', groupOrder: -1, needsDriverId: false },
+      { label: 'Id', path: '/eula/:driverId', group: 'Minha conta', needsDriverId: false },
     ];
     expect(navigationProblems(entries, remote)).toEqual([
       "Minha conta: /my-account/init/:driverId is outside this remote's prefixes",
       "Extrato: /deposits/extrato matches none of this remote's routes",
-      expect.stringContaining('entry 2 is malformed'),
+      expect.stringContaining("entry 2 is malformed: group must be the home section's title: a non-empty text of at most 40 characters"),
+      expect.stringContaining('entry 3 is malformed: groupOrder, when given, must be a whole number from 0 to 999'),
+      expect.stringContaining('entry 4 is malformed: needsDriverId must be true when path holds :driverId'),
     ]);
     expect(navigationProblems({}, remote)).toEqual(['the navigation file is not a list']);
   });

@@ -2,7 +2,7 @@
  * Reading the remotes' navigation files. Kept apart from the home's rendering: the host's entry
  * starts these reads on /App while the shell downloads, so this part sits in the entry chunk.
  */
-import { isNavigationEntry, NAVIGATION_FILE, type NavigationEntry } from '@driver-portal/shared/links';
+import { NAVIGATION_FILE, navigationEntryProblem, type NavigationEntry } from '@driver-portal/shared/links';
 import { ownsPath } from '@driver-portal/shared/boot';
 import type { RemoteDescriptor } from '../../federation/remote-list';
 
@@ -24,8 +24,9 @@ export function clearNavigationCache(): void {
 
 /**
  * One remote's tiles, read as data (none of its JavaScript is downloaded). A remote that is
- * down, slow, not deployed or answers anything malformed adds nothing. An entry outside the
- * remote's prefixes is dropped: a remote only adds tiles to its own screens.
+ * down, slow, not deployed or answers anything but a list adds nothing; a malformed entry is
+ * dropped with a warning naming the field and why. An entry outside the remote's prefixes is
+ * dropped: a remote only adds tiles to its own screens.
  */
 export function fetchNavigation(remote: RemoteDescriptor, deadlineMs = NAVIGATION_DEADLINE_MS): Promise<NavigationEntry[]> {
   const url = navigationUrl(remote.manifest);
@@ -45,7 +46,16 @@ async function readNavigation(url: string, remote: RemoteDescriptor, deadlineMs:
     if (!response.ok) throw new Error(`navigation of ${remote.name} unavailable (${response.status})`);
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error(`navigation of ${remote.name} is not a list`);
-    return body.filter(isNavigationEntry).filter((entry) => ownsPath(remote.prefixes, entry.path));
+    return body.filter((entry: unknown, index): entry is NavigationEntry => {
+      const problem = navigationEntryProblem(entry);
+      // Said in the console for the squad that deployed it; the driver sees the other tiles.
+      if (problem) console.warn(`[portal] home tile ${index} of ${remote.name} refused: ${problem}`);
+      else if (!ownsPath(remote.prefixes, (entry as NavigationEntry).path)) {
+        console.warn(`[portal] home tile ${index} of ${remote.name} refused: path is outside the remote's prefixes`);
+        return false;
+      }
+      return !problem;
+    });
   } catch (error) {
     reads.delete(url);
     console.warn(`[portal] no home tiles from ${remote.name}`, error);

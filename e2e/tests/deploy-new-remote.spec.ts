@@ -1,0 +1,203 @@
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { APPS } from '../../build-preset/apps.cjs';
+import { expect, HOST, test, withToken } from './support';
+
+// Issue 31: a squad ships a new remote alone. A new remote is scaffolded into a scratch copy of
+// the repository (the squad's checkout), built there, and added to the running nginx deployment
+// with one command; it opens at the host and at its own URL, shows its own home section, and
+// is then taken out again. Runs only through nginx, in the serial deployment project.
+const repo = join(__dirname, '..', '..');
+const NEW_REMOTE = 'mfe-rewards';
+const TITLE = 'Recompensas';
+/** The next free port after the suite's apps. */
+const PORT = Math.max(...APPS.map((app) => app.port)) + 1;
+const ORIGIN = `http://localhost:${PORT}`;
+
+/** The repository's files as git sees them (no builds, caches, deployments or node_modules). */
+function repositoryFiles(root: string): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' });
+  return listed.split('\0').filter((file) => file !== '' && existsSync(join(root, file)));
+}
+
+/** The files of the scratch copy (no git there): everything but dependencies, builds and caches. */
+function filesOf(root: string, folder = ''): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory())
+      return ['node_modules', 'dist', '.cache', '.deploy', '@mf-types'].includes(entry.name) ? [] : filesOf(root, path);
+    return entry.isFile() ? [path] : [];
+  });
+}
+
+const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/**
+ * A checkout of its own: the repository's files, and a node_modules whose packages are the
+ * repository's but whose workspaces (@driver-portal/*) are the copy's folders, as `npm install`
+ * in a fresh clone would make them.
+ */
+function scratchCopy(): string {
+  const root = mkdtempSync(join(tmpdir(), 'portal-new-remote-'));
+  for (const file of repositoryFiles(repo)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    copyFileSync(join(repo, file), join(root, file));
+  }
+  mkdirSync(join(root, 'node_modules', '@driver-portal'), { recursive: true });
+  for (const name of readdirSync(join(repo, 'node_modules'))) {
+    if (name !== '@driver-portal') symlinkSync(join(repo, 'node_modules', name), join(root, 'node_modules', name));
+  }
+  for (const name of readdirSync(join(repo, 'node_modules', '@driver-portal'))) {
+    const link = readlinkSync(join(repo, 'node_modules', '@driver-portal', name));
+    symlinkSync(link, join(root, 'node_modules', '@driver-portal', name));
+  }
+  return root;
+}
+
+function run(script: string, args: string[], cwd: string): string {
+  return execFileSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** The new remote's build served by the checkout's own Node server (scripts/suite.mjs), on its port. */
+async function servedByNode(checkout: string): Promise<{ stop: () => Promise<void> }> {
+  const script = `const { serveBuilds } = await import(${JSON.stringify(join(checkout, 'scripts', 'suite.mjs'))});
+const { REMOTES } = await import(${JSON.stringify(join(checkout, 'scripts', 'apps.mjs'))});
+await serveBuilds(REMOTES.filter((remote) => remote.dir === ${JSON.stringify(NEW_REMOTE)}));
+console.log('serving');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('serving')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the Node server stopped (${code})`)));
+  });
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** One GET of the host's home on a connection of its own (as a new page load makes). */
+function hostAnswer(): Promise<string> {
+  return new Promise((resolve) => {
+    get(`${HOST}/App`, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(String(response.statusCode)));
+    }).on('error', (error) => resolve(error.message));
+  });
+}
+
+/** Requests to the host, one after another, while `command` runs; the answers that were not 200. */
+async function requestsDuring(command: string[]): Promise<{ sent: number; failed: string[]; output: string }> {
+  let running = true;
+  const failed: string[] = [];
+  let sent = 0;
+  const loop = (async () => {
+    while (running) {
+      sent += 1;
+      const answer = await hostAnswer();
+      if (answer !== '200') failed.push(answer);
+    }
+  })();
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, command, { cwd: repo, encoding: 'utf8' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { sent, failed, output: stdout };
+  } finally {
+    running = false;
+    await loop;
+  }
+}
+
+test('a new remote: one folder and one line of apps.json, added to the running deployment with one command, then taken out', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const started = Date.now();
+  const checkout = scratchCopy();
+  try {
+    const before = new Map(filesOf(checkout).map((file) => [file, digest(join(checkout, file))]));
+    run(
+      join(checkout, 'scripts', 'new-remote.mjs'),
+      [NEW_REMOTE, '--port', String(PORT), '--prefix', '/rewards', '--title', TITLE],
+      checkout,
+    );
+    const after = filesOf(checkout);
+    const changedOutside = after.filter((file) => !file.startsWith(`${NEW_REMOTE}/`) && before.get(file) !== digest(join(checkout, file)));
+    const removed = [...before.keys()].filter((file) => !after.includes(file));
+    console.log(`[new-remote] files changed outside ${NEW_REMOTE}/: ${changedOutside.length} (${changedOutside.join(', ')})`);
+    expect([...changedOutside, ...removed]).toEqual(['apps.json']);
+
+    run(join(checkout, 'scripts', 'build.mjs'), ['--only', NEW_REMOTE], checkout);
+    // Served from the squad's checkout by `npm start`'s Node server: its own URL and its tiles.
+    const served = await servedByNode(checkout);
+    try {
+      await page.goto(withToken('/rewards/home', ORIGIN));
+      await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+      const tiles = await fetch(`${ORIGIN}/navigation.json`, { headers: { Origin: HOST } });
+      expect(tiles.headers.get('access-control-allow-origin')).toBe(HOST);
+      expect(await tiles.json()).toEqual([expect.objectContaining({ group: TITLE, path: '/rewards/home' })]);
+    } finally {
+      await served.stop();
+    }
+
+    const hostCsp = async () => (await fetch(`${HOST}/App`)).headers.get('content-security-policy') ?? '';
+    const remoteList = async () => (await (await fetch(`${HOST}/remotes.json`, { cache: 'no-store' })).json()) as Array<{ name: string }>;
+    const listBefore = await remoteList();
+    expect(await hostCsp()).not.toContain(ORIGIN);
+
+    // One command on the running deployment; the host answers throughout.
+    const release = join(repo, 'scripts', 'release-remote.mjs');
+    const adding = await requestsDuring([release, NEW_REMOTE, '--new', '--root', checkout, '--no-build']);
+    expect(adding.output).toContain('added to the running deployment');
+    console.log(`[new-remote] host requests while adding: ${adding.sent}, failed: ${adding.failed.length}`);
+    expect(adding.failed).toEqual([]);
+    expect(adding.sent).toBeGreaterThan(0);
+    try {
+      expect((await remoteList()).map((remote) => remote.name)).toEqual([...listBefore.map((remote) => remote.name), 'mfe_rewards']);
+      expect(await hostCsp()).toContain(ORIGIN);
+
+      // Its route at the host and at its own URL, and its own home section.
+      await page.goto(withToken('/rewards/home'));
+      await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+      await page.goto(withToken('/rewards/home', ORIGIN));
+      await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+      await page.goto(withToken('/App'));
+      const section = page.getByRole('navigation', { name: TITLE });
+      await expect(section.getByRole('heading', { level: 2, name: TITLE })).toBeVisible();
+      await section.getByRole('link', { name: TITLE }).click();
+      await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+      await expect(page).toHaveURL(`${HOST}/rewards/home`);
+    } finally {
+      const removing = await requestsDuring([release, NEW_REMOTE, '--remove']);
+      console.log(`[new-remote] host requests while removing: ${removing.sent}, failed: ${removing.failed.length}`);
+      expect(removing.output).toContain('removed from the running deployment');
+      expect(removing.failed).toEqual([]);
+    }
+    expect(await remoteList()).toEqual(listBefore);
+    expect(await hostCsp()).not.toContain(ORIGIN);
+    await expect
+      .poll(() =>
+        fetch(`${ORIGIN}/rewards/home`).then(
+          () => 'answers',
+          () => 'closed',
+        ),
+      )
+      .toBe('closed');
+    await page.goto(withToken('/App'));
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: TITLE })).toHaveCount(0);
+  } finally {
+    rmSync(checkout, { recursive: true, force: true });
+    console.log(`[new-remote] scaffold, build, add, check and remove: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+});

@@ -1,0 +1,122 @@
+// Adds a new remote to a running nginx deployment (`npm run start:nginx`), or takes one out, with
+// no restart and no dropped request (docs/platform.md, "Add a remote"):
+//   npm run release:remote -- <remote> --new [--root <checkout>] [--no-build]
+//   npm run release:remote -- <remote> --remove
+// --new: the remote's entry is read from the checkout's apps.json (the squad's branch, --root;
+// default this checkout). Builds it there, publishes the build as its first release, renders its
+// nginx server and starts it, then adds its origin to the host's CSP (and every app's list of
+// portal origins) and reloads each running nginx gracefully (`nginx -s reload`: old workers finish
+// their requests), and adds it to the host's remote list: new page loads show its home section
+// and its routes. --remove undoes it. The deployment's list of apps is kept in .deploy/apps.json.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const here = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const deploymentList = join(here, '.deploy', 'apps.json');
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    new: { type: 'boolean' },
+    remove: { type: 'boolean' },
+    root: { type: 'string' },
+    'no-build': { type: 'boolean' },
+    apply: { type: 'boolean' },
+  },
+});
+const [dir] = positionals;
+const fail = (message, code = 1) => {
+  console.error(message);
+  process.exit(code);
+};
+if (!dir || values.new === values.remove)
+  fail('usage: release-remote.mjs <remote> --new [--root <checkout>] [--no-build] | <remote> --remove', 2);
+
+if (!values.apply) {
+  // Phase 1: the deployment's list after the change, then phase 2 runs with it as the suite's list.
+  if (!existsSync(join(here, '.deploy', 'apps', 'host', 'current')))
+    fail('No deployment found: start one with `npm run start:nginx` first.');
+  const before = JSON.parse(readFileSync(existsSync(deploymentList) ? deploymentList : join(here, 'apps.json'), 'utf8'));
+  let after;
+  if (values.new) {
+    const root = resolve(values.root ?? here);
+    const entry = JSON.parse(readFileSync(join(root, 'apps.json'), 'utf8')).remotes.find((remote) => remote.app === dir);
+    if (!entry) fail(`${dir} is not in ${join(root, 'apps.json')}: add it there first (npm run new:remote)`, 2);
+    if (before.remotes.some((remote) => remote.app === dir))
+      fail(`${dir} is deployed already: release it with \`npm run release:remote -- ${dir}\``, 2);
+    if (!values['no-build']) {
+      const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--only', dir], { stdio: 'inherit', cwd: root });
+      if (build.status !== 0) fail(`${dir} was not added: its build failed`);
+    }
+    if (!existsSync(join(root, dir, 'dist', 'mf-manifest.json'))) fail(`${dir} has no build in ${root}: build it, or drop --no-build`);
+    after = { ...before, remotes: [...before.remotes, entry] };
+  } else {
+    if (!before.remotes.some((remote) => remote.app === dir)) fail(`${dir} is not in the running deployment`, 2);
+    after = { ...before, remotes: before.remotes.filter((remote) => remote.app !== dir) };
+  }
+  const { writeAtomic } = await import('./nginx-config.mjs');
+  writeAtomic(deploymentList, `${JSON.stringify(after, null, 2)}\n`);
+  const args = [new URL(import.meta.url).pathname, ...process.argv.slice(2), '--apply', ...(values.root ? [] : ['--root', here])];
+  const applied = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, PORTAL_APPS_JSON: deploymentList } });
+  if (applied.status !== 0) writeAtomic(deploymentList, `${JSON.stringify(before, null, 2)}\n`);
+  process.exit(applied.status ?? 1);
+}
+
+// Phase 2: APPS and REMOTES are the deployment's list after the change (PORTAL_APPS_JSON).
+const { APPS, HOST, REMOTES } = await import('./apps.mjs');
+const {
+  activate,
+  appRoot,
+  configDir,
+  DEPLOY_ROOT,
+  localVariables,
+  manifestUrl,
+  publish,
+  readRemoteList,
+  renderNginx,
+  writeAtomic,
+  writeRemoteList,
+} = await import('./nginx-config.mjs');
+const statementCredential = process.env.STATEMENT_BASIC_AUTH ?? 'portal:sandbox-secret';
+const nginxPrefix = (app) => join(DEPLOY_ROOT, 'nginx', app);
+const signal = (prefix, conf, action) =>
+  spawnSync(NGINX, ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log'), '-s', action], { encoding: 'utf8' });
+
+/** Every running app's nginx with the deployment's list: origins in the CSP and the proxies' allow-list. */
+function reloadAll() {
+  for (const app of APPS) {
+    if (!existsSync(join(nginxPrefix(app.dir), 'logs', 'nginx.pid'))) continue;
+    const { prefix, conf } = renderNginx(app, localVariables(app, statementCredential));
+    const reload = signal(prefix, conf, 'reload');
+    if (reload.status !== 0) fail(`nginx of ${app.dir} did not reload: ${reload.stderr}`);
+  }
+}
+
+if (values.new) {
+  const remote = REMOTES.find((candidate) => candidate.dir === dir);
+  const id = publish(dir, join(resolve(values.root), dir, 'dist'));
+  activate(dir, id);
+  writeAtomic(join(configDir(dir), 'env.json'), readFileSync(join(configDir(HOST.dir), 'env.json'), 'utf8'));
+  writeAtomic(join(appRoot(dir), 'history.json'), JSON.stringify([id]));
+  // Its own server first (the route must answer before the host lists it)...
+  const { prefix, conf } = renderNginx(remote, localVariables(remote, statementCredential));
+  const started = spawnSync(NGINX, ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log')], { encoding: 'utf8' });
+  if (started.status !== 0) fail(`nginx of ${dir} did not start: ${started.stderr}`);
+  // ...then every running nginx learns its origin, then the host's list names it.
+  reloadAll();
+  writeRemoteList([...readRemoteList(), { name: remote.name, manifest: manifestUrl(remote, id), prefixes: remote.prefixes }]);
+  console.log(
+    `${dir} added to the running deployment: release ${id} on http://localhost:${remote.port}/, in the host's remote list and CSP`,
+  );
+} else {
+  const name = dir.replace(/-/g, '_');
+  writeRemoteList(readRemoteList().filter((entry) => entry.name !== name));
+  reloadAll();
+  const prefix = nginxPrefix(dir);
+  if (existsSync(join(prefix, 'logs', 'nginx.pid'))) signal(prefix, join(prefix, 'nginx.conf'), 'quit');
+  rmSync(appRoot(dir), { recursive: true, force: true });
+  console.log(`${dir} removed from the running deployment (its server stopped, the host's remote list and CSP without it)`);
+}

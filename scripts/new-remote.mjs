@@ -1,0 +1,169 @@
+// `npm run new:remote -- <name> --port <N> --prefix </x> [--title "<section title>"] [--root <repo>]`
+// A new remote: its folder (package, build config, own page, routes, home tiles in a section of
+// its own, one screen and its tests) and its line in apps.json, the one list every script, test,
+// deployment file and the host's remote list read. Nothing else in the repository changes.
+// Then: `npm install` (links the workspace), `npm start`. See docs/platform.md, "Add a remote".
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from './apps.mjs';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { port: { type: 'string' }, prefix: { type: 'string' }, title: { type: 'string' }, root: { type: 'string' } },
+});
+const fail = (message) => {
+  console.error(`new:remote: ${message}`);
+  console.error('usage: npm run new:remote -- mfe-<name> --port <N> --prefix /<path> [--title "<home section title>"]');
+  process.exit(2);
+};
+
+const root = values.root ?? repoRoot;
+const appsFile = join(root, 'apps.json');
+const suite = JSON.parse(readFileSync(appsFile, 'utf8'));
+const apps = [suite.host, ...suite.remotes];
+
+const dir = positionals[0] ?? fail('name the remote (a folder name mfe-<name>)');
+if (!/^mfe-[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(dir)) fail(`${dir}: a remote's folder is mfe-<name>, lower case, words joined by "-"`);
+if (existsSync(join(root, dir))) fail(`${dir} exists already`);
+if (apps.some((app) => app.app === dir)) fail(`${dir} is in apps.json already`);
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 1024 || port > 65535) fail('--port takes a free port number (1024-65535)');
+const taken = apps.find((app) => app.port === port) ?? (suite.sandboxPort === port ? { app: 'sandbox-api' } : undefined);
+if (taken) fail(`port ${port} is ${taken.app}'s`);
+const prefix = values.prefix ?? fail('--prefix takes the path the remote owns, e.g. /rewards');
+if (!/^\/[a-z][a-z0-9-]*$/.test(prefix)) fail(`--prefix ${prefix}: one path segment, lower case, e.g. /rewards`);
+const owner = suite.remotes.find((remote) => remote.prefixes.some((owned) => owned.toLowerCase() === prefix));
+if (owner) fail(`${prefix} belongs to ${owner.app}`);
+
+const word = dir.slice('mfe-'.length);
+const title = values.title ?? word.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase());
+const name = dir.replace(/-/g, '_');
+const screenPath = `${prefix.slice(1)}/home`;
+const files = {
+  'package.json': `${JSON.stringify(
+    {
+      name: `@driver-portal/${dir}`,
+      version: '1.0.0',
+      private: true,
+      engines: { node: '>=20.19 <21' },
+      dependencies: {
+        '@driver-portal/shared': '^1.0.0',
+        react: '19.3.1',
+        'react-dom': '19.3.1',
+        'react-router': '7.18.5',
+        'react-router-dom': '7.18.5',
+      },
+      devDependencies: { '@driver-portal/build-preset': '1.0.0' },
+      scripts: { build: 'rspack build', dev: 'rspack serve --mode development' },
+      exports: { './routes': './src/routes.ts', './package.json': './package.json' },
+    },
+    null,
+    2,
+  )}\n`,
+  'rspack.config.cjs': `const { createAppConfig } = require('@driver-portal/build-preset');
+
+module.exports = createAppConfig({
+  appDir: __dirname,
+  title: '${title} · Portal do Motorista',
+  exposes: { './routes': './src/routes.ts' },
+  // The tiles this remote adds to the host's home page (checked against its routes by navigation.test.ts).
+  navigation: './src/navigation.json',
+});
+`,
+  'src/index.ts': `import '@driver-portal/shared/styles.css';
+import { bootPage } from '@driver-portal/shared/boot';
+
+// This file is the remote's own page (deep links straight into the remote); inside the host
+// only \`./routes\` is loaded and this never runs.
+bootPage();
+
+void import('./bootstrap');
+`,
+  'src/bootstrap.ts': `import { startStandalone } from '@driver-portal/shared/shell';
+import { startPageTelemetryAfterTheScreen } from '@driver-portal/shared/telemetry';
+import * as remote from './routes';
+
+void startStandalone('${name}', remote);
+// Errors and web vitals of this page, per release (docs/platform.md, "Releasing"): after the first screen.
+startPageTelemetryAfterTheScreen('${name}');
+`,
+  'src/routes.ts': `import type { RouteObject } from 'react-router';
+import suite from '../../apps.json';
+
+/** Route prefixes this remote owns: its entry in the suite's one list of apps (apps.json). */
+export const prefixes: readonly string[] = suite.remotes.find((remote) => remote.app === '${dir}')?.prefixes ?? [];
+
+/**
+ * The remote's routes as data; each screen is its own chunk, downloaded when first opened. A
+ * screen no link reaches says how a driver gets there (handle.reachedBy, docs/platform.md).
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '${screenPath}',
+    lazy: () => import('./features/home/HomePage').then((m) => ({ Component: m.HomePage })),
+  },
+];
+`,
+  'src/navigation.json': `${JSON.stringify([{ label: title, path: `/${screenPath}`, group: title, groupOrder: 100, needsDriverId: false }], null, 2)}\n`,
+  'src/navigation.test.ts': `import { navigationProblems } from '@driver-portal/shared/test-utils';
+import navigation from './navigation.json';
+import * as remote from './routes';
+
+// navigation.json is deployed beside mf-manifest.json and read by the host's home page.
+it('every home tile this remote declares opens one of its own screens', () => {
+  expect(navigation.length).toBeGreaterThan(0);
+  expect(navigationProblems(navigation, remote)).toEqual([]);
+});
+`,
+  'src/features/home/HomePage.tsx': `import { HOME_PATH } from '@driver-portal/shared/links';
+import { Page } from '@driver-portal/shared/ui';
+import './home.css';
+
+/** /${screenPath} — the remote's first screen. */
+export function HomePage() {
+  return (
+    <Page title="${title}" backTo={HOME_PATH}>
+      <p className="${word}-home-intro">Em breve, novidades nesta área.</p>
+    </Page>
+  );
+}
+`,
+  // A remote's classes are its own: named after it (deploy/test/css-classes.test.ts).
+  'src/features/home/home.css': `.${word}-home-intro {
+  margin-block: 1rem;
+}
+`,
+  'src/features/home/home.test.tsx': `import { screen } from '@testing-library/react';
+import { renderRoute } from '@driver-portal/shared/test-utils';
+import { routes } from '../../routes';
+
+it('opens at /${screenPath} with its title and a way back to the portal home', async () => {
+  renderRoute({ routes, path: '/${screenPath}' });
+  expect(await screen.findByRole('heading', { level: 1, name: '${title}' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/App');
+});
+`,
+};
+
+for (const [file, text] of Object.entries(files)) {
+  const path = join(root, dir, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+// apps.json keeps its layout: the new entry is one line, before the list's end.
+const text = readFileSync(appsFile, 'utf8');
+const entry = JSON.stringify({ app: dir, port, prefixes: [prefix] })
+  .replace(/,"/g, ', "')
+  .replace(/":/g, '": ')
+  .replace(/^\{/, '{ ')
+  .replace(/\}$/, ' }');
+const end = text.lastIndexOf('}', text.indexOf('\n  ]'));
+if (end === -1) fail('apps.json: the remotes list was not found');
+writeFileSync(appsFile, `${text.slice(0, end + 1)},\n    ${entry}${text.slice(end + 1)}`);
+
+console.log(`created ${dir}/ (${Object.keys(files).length} files) and its line in apps.json: ${entry}`);
+console.log(
+  `next: npm install (links the workspace), npm start, then open ${prefix}/home at the host or at http://localhost:${port}${prefix}/home`,
+);
+if (root !== repoRoot) console.log(`(in ${relative(repoRoot, root) || root})`);

@@ -1,0 +1,80 @@
+// Run first by `npm test` (and so by .ci/run): what the browser and nginx tests need from the
+// machine, beyond npm. On a fresh Debian machine, as root, it installs the missing Debian
+// packages; otherwise it names exactly what to install and stops before any test runs.
+// The list is data: a test that needs another program adds a line to MACHINE_NEEDS.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+/** What the tests run, where Debian puts it, and the package that brings it. */
+export const MACHINE_NEEDS = [
+  {
+    program: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    packages: ['chromium', 'fonts-liberation'],
+    for: 'the browser tests (Playwright drives Debian’s Chromium)',
+  },
+  {
+    program: process.env.NGINX_BIN ?? '/usr/sbin/nginx',
+    packages: ['nginx-light'],
+    for: 'the nginx pass (the deployment’s web server configuration, for real)',
+  },
+  { program: '/etc/nginx/mime.types', packages: ['nginx-light'], for: 'the nginx pass' },
+  {
+    program: '/usr/lib/nginx/modules/ngx_http_js_module.so',
+    packages: ['libnginx-mod-http-js'],
+    for: 'nginx’s JavaScript module (the open calls’ checks and the canary cohort, deploy/nginx/*.mjs)',
+  },
+  {
+    program: process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus',
+    packages: ['prometheus'],
+    for: 'the store of field telemetry the canary tests decide from (docs/platform.md, "Field telemetry")',
+  },
+];
+
+/**
+ * What to do about the machine: nothing, install (root, with apt-get), or ask for the packages.
+ * @param {{ exists: (path: string) => boolean, isRoot: boolean, hasApt: boolean }} machine
+ */
+export function machinePlan({ exists, isRoot, hasApt }, needs = MACHINE_NEEDS) {
+  const missing = needs.filter((need) => !exists(need.program));
+  const packages = [...new Set(missing.flatMap((need) => need.packages))];
+  if (packages.length === 0) return { action: 'ready', packages, missing };
+  if (isRoot && hasApt) return { action: 'install', packages, missing };
+  return { action: 'ask', packages, missing };
+}
+
+export function askMessage(plan) {
+  const lines = [
+    'npm test needs programs this machine does not have:',
+    ...plan.missing.map((need) => `  ${need.program}: ${need.for}`),
+    'Install them with Debian’s packages (never a downloaded browser):',
+    `  sudo apt-get install -y --no-install-recommends ${plan.packages.join(' ')}`,
+    'or run npm test as root, which installs them.',
+  ];
+  return lines.join('\n');
+}
+
+function main() {
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  const plan = machinePlan({ exists: existsSync, isRoot, hasApt });
+  if (plan.action === 'ready') return;
+  if (plan.action === 'ask') {
+    console.error(askMessage(plan));
+    process.exit(1);
+  }
+  console.log(`installing Debian packages the tests need: ${plan.packages.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', ...plan.packages],
+  ]) {
+    const run = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (run.status !== 0) {
+      console.error(`apt-get ${args[0]} failed (${run.status}).\n${askMessage(plan)}`);
+      process.exit(1);
+    }
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
