@@ -12,11 +12,13 @@ describe('what npm test needs from the machine', () => {
   it('as root with apt-get, it installs the Debian packages of what is missing: Chromium and nginx', () => {
     const plan = machinePlan({ exists: nothing, isRoot: true, hasApt: true });
     expect(plan.action).toBe('install');
-    expect(plan.packages).toEqual(['chromium', 'fonts-liberation', 'nginx-light']);
+    expect(plan.packages).toEqual(expect.arrayContaining(['chromium', 'fonts-liberation', 'nginx-light']));
+    // Each package once, however many programs it brings.
+    expect(new Set(plan.packages).size).toBe(plan.packages.length);
   });
 
   it('as another user it asks for exactly the missing packages, naming the programs and the command', () => {
-    const plan = machinePlan({ exists: (path) => path.includes('chromium'), isRoot: false, hasApt: true });
+    const plan = machinePlan({ exists: (path) => !path.includes('/nginx') || path.includes('/modules/'), isRoot: false, hasApt: true });
     expect(plan).toMatchObject({ action: 'ask', packages: ['nginx-light'] });
     const message = askMessage(plan);
     expect(message).toContain('/usr/sbin/nginx');
