@@ -41,6 +41,9 @@ export function publish(dir, distDir, id) {
   return releaseId;
 }
 
+/** Where `npm run start:nginx` runs the session handoff's exchange for every app's nginx. */
+export const HANDOFF_LISTEN = process.env.PORTAL_HANDOFF_LISTEN ?? '127.0.0.1:4010';
+
 export const remoteOrigin = (port) => `http://localhost:${port}`;
 export const manifestUrl = (remote, releaseId) => `${remoteOrigin(remote.port)}/releases/${releaseId}/mf-manifest.json`;
 
@@ -77,6 +80,8 @@ export function localVariables(app, statementCredential) {
     PORTAL_INSURANCE_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/insurance/`,
     PORTAL_CARD_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/card/`,
     PORTAL_DRIVER_AUTH_URL: `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`,
+    // The session handoff's exchange (deploy/session-handoff.cjs), run by scripts/start-nginx.mjs.
+    PORTAL_HANDOFF_UPSTREAM: `http://${HANDOFF_LISTEN}`,
   };
 }
 

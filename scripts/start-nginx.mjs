@@ -5,11 +5,12 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, REMOTES, repoRoot } from './apps.mjs';
-import { announce, buildMissing, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
+import { announce, APP_ORIGINS, buildMissing, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
 import {
   activate,
   configDir,
   DEPLOY_ROOT,
+  HANDOFF_LISTEN,
   localVariables,
   manifestUrl,
   publish,
@@ -45,6 +46,12 @@ writeRemoteList(
 writeAtomic(join(DEPLOY_ROOT, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
 
 const children = [startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential } })];
+// The session handoff's exchange, one service for every app's nginx (deploy/nginx/portal-handoff.conf.template).
+const handoff = spawn(process.execPath, [join(repoRoot, 'deploy', 'session-handoff.cjs')], {
+  stdio: 'inherit',
+  env: { ...process.env, PORTAL_HANDOFF_LISTEN: HANDOFF_LISTEN, PORTAL_HANDOFF_ORIGINS: [...APP_ORIGINS].join(' ') },
+});
+children.push(handoff);
 const exit = onStop(() => children.forEach((child) => child.kill('SIGTERM')));
 for (const app of APPS) {
   const { prefix, conf } = renderNginx(app, localVariables(app, statementCredential));
@@ -60,8 +67,10 @@ for (const app of APPS) {
   children.push(nginx);
 }
 
-await waitFor([SANDBOX_HEALTH, ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]).catch((error) => {
-  console.error(String(error));
-  exit(1);
-});
+await waitFor([SANDBOX_HEALTH, `http://${HANDOFF_LISTEN}/health`, ...APPS.map((app) => `http://localhost:${app.port}/env.json`)]).catch(
+  (error) => {
+    console.error(String(error));
+    exit(1);
+  },
+);
 announce((app) => `  (nginx, release ${releases[app.dir]})`);

@@ -7,7 +7,9 @@ import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT
 import { serveStatic } from './static-server.mjs';
 import { driverApiProxy } from './driver-api-proxy.mjs';
 
-const { securityHeaders } = createRequire(import.meta.url)('../deploy/security-headers.cjs');
+const require = createRequire(import.meta.url);
+const { securityHeaders } = require('../deploy/security-headers.cjs');
+const { sessionHandoff } = require('../deploy/session-handoff.cjs');
 
 /** The origins the host is opened at locally: remotes answer CORS to these only. */
 export const HOST_ORIGINS = [`http://localhost:${HOST.port}`, `http://127.0.0.1:${HOST.port}`];
@@ -71,7 +73,10 @@ export const DRIVER_AUTH_URL = `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`;
  * CORS to the host only. Every app serves the driver-data proxy on its own origin, as nginx does.
  */
 export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localhost') {
-  const proxy = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS });
+  const driverApi = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS });
+  // The session handoff's exchange (deploy/session-handoff.cjs): one store for every app's server, as one service behind nginx.
+  const handoff = sessionHandoff({ origins: APP_ORIGINS });
+  const proxy = (req, res, url) => handoff.handle(req, res, url) || driverApi(req, res, url);
   return Promise.all(
     apps.map((app) =>
       serveStatic({

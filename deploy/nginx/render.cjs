@@ -43,7 +43,7 @@ function renderPrefix(prefix, role, vars, mainConf) {
   writeFileSync(join(prefix, 'portal', 'portal-driver-api-maps.conf'), nginxDriverApiMaps());
   // The canary cohorts: static; a canary is a set of links on disk (scripts/release-remote.mjs).
   writeFileSync(join(prefix, 'portal', 'portal-canary.conf'), readFileSync(join(TEMPLATES, 'portal-canary.conf')));
-  for (const part of ['portal-maps', 'portal-statement', 'portal-driver-api']) {
+  for (const part of ['portal-maps', 'portal-statement', 'portal-driver-api', 'portal-handoff']) {
     writeFileSync(
       join(prefix, 'portal', `${part}.conf`),
       renderTemplate(readFileSync(join(TEMPLATES, `${part}.conf.template`), 'utf8'), vars),

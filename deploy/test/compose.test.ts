@@ -114,6 +114,7 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_INSURANCE_UPSTREAM: 'http://127.0.0.1:4000/insurance/',
     PORTAL_CARD_UPSTREAM: 'http://127.0.0.1:4000/card/',
     PORTAL_DRIVER_AUTH_URL: 'http://127.0.0.1:4000/auth/driver',
+    PORTAL_HANDOFF_UPSTREAM: 'http://127.0.0.1:4010',
   };
 
   it.each(['host', 'remote'] as const)('%s: nginx -t accepts it', (role) => {

@@ -60,7 +60,8 @@ describe('the one list of apps (apps.json)', () => {
         { build?: { args?: Record<string, string> }; ports?: string[]; image?: string; environment?: Record<string, string> }
       >;
     };
-    const appServices = Object.keys(compose.services).filter((name) => name !== 'sandbox-api');
+    // Besides the apps: the sandbox and the session handoff's exchange (deploy/session-handoff.cjs).
+    const appServices = Object.keys(compose.services).filter((name) => !['sandbox-api', 'session-handoff'].includes(name));
     expect(appServices.sort()).toEqual([HOST.dir, ...REMOTES.map((remote) => remote.dir)].sort());
     for (const app of [HOST, ...REMOTES]) {
       const service = compose.services[app.dir];

@@ -80,11 +80,13 @@ export function ownsPath(prefixes: readonly string[], pathname: string): boolean
   });
 }
 
-export function bootPage(): void {
-  // First the session another origin of the portal handed over in this tab, then the address.
-  receiveSessionHandoff();
-  captureSessionToken();
+/**
+ * Resolves once the page may start: at once, or after redeeming the session another origin of
+ * the portal handed over in this tab (shared/src/session/handoff.ts), then the address is read.
+ */
+export function bootPage(): Promise<void> {
   unregisterServiceWorkers();
+  return receiveSessionHandoff().then(() => captureSessionToken());
 }
 
 /**
@@ -100,3 +102,4 @@ export function openSignOutPage(win: Window = window): void {
 }
 
 export { fetchEarly, keepEarlyFetch, takeEarlyFetch } from './early-fetches';
+export { importQuietly, retryImport, showStartFailure, startApp, START_FAILURE_TEXT } from './retry-import';
