@@ -200,7 +200,9 @@ function startService(env = process.env) {
     .split(/\s+/)
     .filter(Boolean);
   if (origins.length === 0) throw new Error('PORTAL_HANDOFF_ORIGINS is empty');
-  const exchange = sessionHandoff({ origins, cookieDomain: env.PORTAL_HANDOFF_COOKIE_DOMAIN || undefined });
+  // PORTAL_HANDOFF_TTL_MS: shorter in the end-to-end runs (the expiry probe), never longer than 30 s.
+  const ttlMs = Math.min(Number(env.PORTAL_HANDOFF_TTL_MS) || HANDOFF_TTL_MS, HANDOFF_TTL_MS);
+  const exchange = sessionHandoff({ origins, ttlMs, cookieDomain: env.PORTAL_HANDOFF_COOKIE_DOMAIN || undefined });
   const server = createServer((req, res) => {
     if (!exchange.handle(req, res)) {
       res.statusCode = req.url === '/health' ? 200 : 404;

@@ -75,7 +75,7 @@ export const DRIVER_AUTH_URL = `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`;
 export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localhost') {
   const driverApi = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS });
   // The session handoff's exchange (deploy/session-handoff.cjs): one store for every app's server, as one service behind nginx.
-  const handoff = sessionHandoff({ origins: APP_ORIGINS });
+  const handoff = sessionHandoff({ origins: APP_ORIGINS, ttlMs: Number(process.env.PORTAL_HANDOFF_TTL_MS) || undefined });
   const proxy = (req, res, url) => handoff.handle(req, res, url) || driverApi(req, res, url);
   return Promise.all(
     apps.map((app) =>
