@@ -51,7 +51,11 @@ async function puppeteerEngine(name, launchOptions) {
         type: async (css, text) => (await page.$(css)).type(text, { delay: 5 }),
         select: (css, value) => page.select(css, value).then(() => undefined),
         upload: async (css, file) => (await page.$(css)).uploadFile(file),
-        back: () => page.goBack({ waitUntil: 'load' }).then(() => undefined, () => undefined),
+        back: () =>
+          page.goBack({ waitUntil: 'load' }).then(
+            () => undefined,
+            () => undefined,
+          ),
         raw: page,
         close: () => context.close(),
       };
@@ -83,8 +87,13 @@ async function webkitEngine() {
         click: async (css) => (await element(css)).click(),
         type: async (css, text) => (await element(css)).sendKeys(text),
         select: async (css, value) => {
-          // Native: choose the option by clicking it, as WebDriver does.
-          await (await element(`${css} option[value="${value}"]`)).click();
+          // WebKitGTK draws a select's options in a native menu WebDriver cannot click: the value
+          // is chosen as the menu would (the value set, then the change event the page listens to).
+          await driver.executeScript(
+            'var el = document.querySelector(arguments[0]); el.focus(); Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value").set.call(el, arguments[1]); el.dispatchEvent(new Event("change", { bubbles: true }));',
+            css,
+            value,
+          );
         },
         upload: async (css, file) => (await element(css)).sendKeys(file),
         back: () => driver.navigate().back(),

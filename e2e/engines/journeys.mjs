@@ -46,20 +46,46 @@ export function driverFor(session, report) {
     open: (url) => session.open(url),
     url: () => session.url(),
     heading: (name, timeout) =>
-      waitFor(`heading "${name}"`, 'var h = find("heading", arguments[0]); return !!h && !document.querySelector(".loading-state");', [name], timeout),
+      waitFor(
+        `heading "${name}"`,
+        'var h = find("heading", arguments[0]); return !!h && !document.querySelector(".loading-state");',
+        [name],
+        timeout,
+      ),
     settled: () =>
-      waitFor('a settled screen', 'var h = document.querySelector("h1"); return h && !document.querySelector(".loading-state") ? norm(h.textContent) : null;'),
+      waitFor(
+        'a settled screen',
+        'var h = document.querySelector("h1"); return h && !document.querySelector(".loading-state") ? norm(h.textContent) : null;',
+      ),
     text: (text, timeout) => waitFor(`text "${text}"`, 'return norm(document.body.innerText).indexOf(arguments[0]) >= 0;', [text], timeout),
-    click: async (kind, name) => session.click(await markOf(kind, name)),
+    click: async (kind, name) => {
+      const css = await markOf(kind, name);
+      // In the middle of the screen: a sticky header or footer never covers what is tapped.
+      await run('document.querySelector(arguments[0]).scrollIntoView({ block: "center" });', css);
+      if (process.env.E2E_DEBUG)
+        console.log(
+          `    click ${kind} "${name}"`,
+          await run(
+            'var e = document.querySelector(arguments[0]); var r = e.getBoundingClientRect(); var top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return [e.outerHTML.slice(0, 160), JSON.stringify(r), top && top.outerHTML.slice(0, 160)];',
+            css,
+          ),
+        );
+      await session.click(css);
+    },
     type: async (label, text) => session.type(await markOf('label', label), text),
     retype: async (label, text) => {
+      if (process.env.E2E_DEBUG) console.log(`    retype "${label}"`);
       const css = await markOf('label', label);
       await run('var el = document.querySelector(arguments[0]); el.focus(); el.select && el.select();', css);
       await session.type(css, text);
     },
-    select: async (label, value) => session.select(await markOf('label', label), value),
+    select: async (label, value) => {
+      if (process.env.E2E_DEBUG) console.log(`    select "${label}" ${value}`);
+      await session.select(await markOf('label', label), value);
+    },
     upload: async (label, file) => session.upload(await markOf('label', label), file),
-    enabled: (kind, name) => waitFor(`${name} enabled`, 'var el = find(arguments[0], arguments[1]); return !!el && !el.disabled;', [kind, name]),
+    enabled: (kind, name) =>
+      waitFor(`${name} enabled`, 'var el = find(arguments[0], arguments[1]); return !!el && !el.disabled;', [kind, name]),
     storage: (key) => run('return window.sessionStorage.getItem(arguments[0]);', key),
     check: (name, ok, detail = '') => report(name, Boolean(ok), detail),
     /** No blank screen, no fallback or not-found page, nothing wider than the screen. */
@@ -68,7 +94,11 @@ export function driverFor(session, report) {
       const state = await run(
         'return { notFound: norm(document.querySelector("h1").textContent) === "Página não encontrada", error: !!document.querySelector(".dialog-error"), unknown: /Não foi possível identificar o seu cadastro/.test(document.body.innerText), wide: document.documentElement.scrollWidth > window.innerWidth + 1, width: document.documentElement.scrollWidth };',
       );
-      report(`${where}: "${title}" opens, no fallback, no error, fits 360 px`, !state.notFound && !state.error && !state.unknown && !state.wide, JSON.stringify(state));
+      report(
+        `${where}: "${title}" opens, no fallback, no error, fits 360 px`,
+        !state.notFound && !state.error && !state.unknown && !state.wide,
+        JSON.stringify(state),
+      );
       return title;
     },
   };
@@ -97,7 +127,11 @@ export const JOURNEYS = [
         'return Array.prototype.slice.call(document.querySelectorAll("main a[href]")).map(function (a) { return a.getAttribute("href"); }).filter(function (h) { return h && h[0] === "/" && h[1] !== "/" && !/^\\/(sair|login)/i.test(h); });',
       );
       const unique = [...new Set(paths)];
-      page.check('the home lists a screen of every remote', REMOTES.every((remote) => unique.some((path) => originOf(path) === `http://localhost:${remote.port}`)), unique.join(' '));
+      page.check(
+        'the home lists a screen of every remote',
+        REMOTES.every((remote) => unique.some((path) => originOf(path) === `http://localhost:${remote.port}`)),
+        unique.join(' '),
+      );
       for (const path of unique) {
         await page.open(`${HOST}${path}`);
         await page.screenIsFine(`host ${path}`);
@@ -132,7 +166,11 @@ export const JOURNEYS = [
       await page.click('button', 'OK');
       await page.heading('Minha conta');
       page.check('My account shows the new e-mail', await page.text('maria.nova@example.com'));
-      page.check('back at My account, at its address', (await page.url()) === `${HOST}/my-account/init/${DEMO_DRIVER_ID}`, await page.url());
+      page.check(
+        'back at My account, at its address',
+        (await page.url()) === `${HOST}/my-account/init/${DEMO_DRIVER_ID}`,
+        await page.url(),
+      );
       await page.session.back();
       await sleep(500);
       const title = await page.run('var h = document.querySelector("h1"); return h ? norm(h.textContent) : location.href;');
@@ -157,7 +195,11 @@ export const JOURNEYS = [
       await page.click('link', 'CRLV (documento do veículo)');
       await page.heading('CRLV (documento do veículo)');
       const url = await page.url();
-      page.check('the onboarding screen opened at the host, no token or code in the address', url.startsWith(`${HOST}/register/`) && !url.includes('token') && !url.includes('portal-handoff'), url);
+      page.check(
+        'the onboarding screen opened at the host, no token or code in the address',
+        url.startsWith(`${HOST}/register/`) && !url.includes('token') && !url.includes('portal-handoff'),
+        url,
+      );
       page.check('the host holds the driver’s token after the handoff', (await page.storage('driver-portal:token')) === driverToken(id));
       page.check('window.name is empty', (await page.run('return window.name;')) === '');
       await page.click('link', 'Escolher o PDF');
@@ -181,16 +223,27 @@ export const JOURNEYS = [
         ['Nome do proprietário', 'João Batista Ferreira'],
       ])
         await page.retype(label, value);
-      await page.select('Marca', await page.waitFor('brand option', 'var s = labelled("Marca"); var o = s && Array.prototype.find.call(s.options, function (x) { return x.text === "Chevrolet"; }); return o ? o.value : null;'));
+      await page.select(
+        'Marca',
+        await page.waitFor(
+          'brand option',
+          'var s = labelled("Marca"); var o = s && Array.prototype.find.call(s.options, function (x) { return x.text === "Chevrolet"; }); return o ? o.value : null;',
+        ),
+      );
       await page.select(
         'Modelo',
-        await page.waitFor('model option', 'var s = labelled("Modelo"); var o = s && !s.disabled && Array.prototype.find.call(s.options, function (x) { return x.text === "Spin LTZ 1.8"; }); return o ? o.value : null;'),
+        await page.waitFor(
+          'model option',
+          'var s = labelled("Modelo"); var o = s && !s.disabled && Array.prototype.find.call(s.options, function (x) { return x.text === "Spin LTZ 1.8"; }); return o ? o.value : null;',
+        ),
       );
       await page.select('Combustível', 'Flex');
       await page.select('UF', 'SP');
       await page.click('radio', 'Pessoa jurídica (CNPJ)');
       await page.retype('CNPJ do proprietário', '11222333000181');
-      const invalid = await page.run('return Array.prototype.slice.call(document.querySelectorAll("[aria-invalid=true]")).map(function (e) { return e.id + ":" + (e.getAttribute("aria-describedby") ? norm((document.getElementById(e.getAttribute("aria-describedby").split(" ")[0]) || {}).textContent) : ""); });');
+      const invalid = await page.run(
+        'return Array.prototype.slice.call(document.querySelectorAll("[aria-invalid=true]")).map(function (e) { return e.id + ":" + (e.getAttribute("aria-describedby") ? norm((document.getElementById(e.getAttribute("aria-describedby").split(" ")[0]) || {}).textContent) : ""); });',
+      );
       page.check('the vehicle form takes a valid emission date (no "Data invalida")', invalid.length === 0, JSON.stringify(invalid));
       await page.click('button', 'Continuar');
       await page.heading('Meus documentos', 20_000);
@@ -201,6 +254,75 @@ export const JOURNEYS = [
     },
   ]),
   [
+    'invoices: a period up to today in Brazil',
+    async (page) => {
+      const day = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' })
+          .formatToParts(new Date())
+          .map((part) => [part.type, part.value]),
+      );
+      await page.open(withToken('/my-account/take-nf'));
+      await page.heading('Notas fiscais');
+      await page.type('CPF', DEMO_DRIVER.cpf);
+      await page.type('Data de nascimento', '12031985');
+      await page.type('Data inicial', '01012020');
+      await page.type('Data final', `${day.day}${day.month}${day.year}`);
+      const invalid = await page.run(
+        'return norm(document.body.innerText).indexOf("Data invalida") >= 0 || norm(document.body.innerText).indexOf("Data fora do período") >= 0;',
+      );
+      page.check('today is a valid end date (no "Data invalida")', !invalid);
+      await page.enabled('button', 'Continuar');
+      await page.click('button', 'Continuar');
+      const count = await page.waitFor(
+        'twelve invoices',
+        'var l = document.querySelector("[aria-label=\'Notas fiscais\']"); return l && l.querySelectorAll("li").length;',
+      );
+      page.check('twelve invoices listed', count === 12, String(count));
+    },
+  ],
+  [
+    'the insurance wizard, with an additional driver',
+    async (page) => {
+      await page.open(withToken(`/car-insurance/init/${DEMO_DRIVER_ID}`));
+      await page.heading('Seguro auto');
+      await page.click('link', 'Contratar');
+      await page.heading('Antes de contratar');
+      await page.click('link', 'Continuar');
+      await page.heading('Dados complementares');
+      await page.select('Estado civil', 'Casado');
+      await page.type('RG', '12.345.678-9');
+      await page.select('Estado emissor do RG', 'SP');
+      await page.type('Data de emissão do RG', '10052010');
+      await page.click('button', 'Continuar');
+      await page.heading('Dados financeiros');
+      page.check('the complement step accepts its date', true);
+      await page.select('Banco', '341');
+      await page.type('Agência', '1234');
+      await page.type('Conta', '56789');
+      await page.type('Dígito da conta', '0');
+      await page.click('button', 'Continuar');
+      await page.heading('Proprietário do veículo');
+      await page.click('radio', 'Sim');
+      await page.click('button', 'Continuar');
+      await page.heading('Condutores adicionais');
+      await page.type('Nome do condutor', 'Ana Lima');
+      await page.type('Data de nascimento', '01021990');
+      await page.type('CPF do condutor', '11144477735');
+      await page.click('button', 'Adicionar condutor');
+      page.check('the additional driver is added (birth date accepted)', await page.text('Ana Lima'));
+      await page.click('button', 'Continuar');
+      await page.heading('Revise seus dados');
+      await page.click('button', 'Continuar');
+      await page.heading('Termos e condições');
+      await page.click('radio', 'Li e aceito os termos e condições do seguro');
+      await page.enabled('button', 'Contratar');
+      await page.click('button', 'Contratar');
+      page.check('the contract is made', await page.text('Que bom ter você como cliente!'));
+      await page.click('button', 'OK');
+      await page.heading('Seguro auto');
+    },
+  ],
+  [
     '/Sair, then back',
     async (page) => {
       await page.open(withToken(`/App?driverId=${DEMO_DRIVER_ID}`));
@@ -208,7 +330,12 @@ export const JOURNEYS = [
       await page.click('link', 'Sair');
       await page.text('Sua sessão foi encerrada.', 30_000);
       page.check('/Sair ends on /Login', (await page.url()) === `${HOST}/Login`, await page.url());
-      page.check('no portal key left', (await page.run('return Object.keys(sessionStorage).filter(function (k) { return k.indexOf("driver-portal:") === 0; }).length;')) === 0);
+      page.check(
+        'no portal key left',
+        (await page.run(
+          'return Object.keys(sessionStorage).filter(function (k) { return k.indexOf("driver-portal:") === 0; }).length;',
+        )) === 0,
+      );
       await page.session.back();
       await sleep(800);
       const state = await page.run('return { token: sessionStorage.getItem("driver-portal:token"), text: document.body.innerText };');
@@ -228,7 +355,11 @@ export const JOURNEYS = [
       // One tap opens the account remote in a popup; the page polls it for 1.5 s.
       await page.click('button', 'abrir');
       const seen = await page.waitFor('the race to end', 'return window.__raceDone ? window.__raceSeen : null;', [], 10_000);
-      page.check('the foreign page read no token, code or session from the popup', !/token|portal-handoff|demo/.test(JSON.stringify(seen)), JSON.stringify(seen));
+      page.check(
+        'the foreign page read no token, code or session from the popup',
+        !/token|portal-handoff|demo/.test(JSON.stringify(seen)),
+        JSON.stringify(seen),
+      );
     },
   ],
   [
@@ -263,7 +394,10 @@ export const JOURNEYS = [
       await page.open(`${HOST}/App#portal-handoff=${code}`);
       await page.heading('Portal do Motorista');
       page.check('a fresh code hands the session over', (await page.storage('driver-portal:token')) === DEMO_TOKEN);
-      page.check('the origin is proven and remembered', String(await page.storage('driver-portal:handoffOrigins')).includes(ACCOUNT_ORIGIN));
+      page.check(
+        'the origin is proven and remembered',
+        String(await page.storage('driver-portal:handoffOrigins')).includes(ACCOUNT_ORIGIN),
+      );
       page.check('window.name holds nothing', (await page.run('return window.name;')) === '');
       page.check('the Referer policy sends none', (await page.run('return document.referrer;')) === '');
       // Replay: the same code again, into a session emptied first.

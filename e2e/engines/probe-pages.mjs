@@ -6,7 +6,10 @@ import { createServer } from 'node:http';
 const ACCOUNT_PORT = process.env.PROBE_ACCOUNT_PORT;
 
 const PAGES = {
-  '/race.html': ['text/html', '<!doctype html><title>race</title><p>race page</p><button id="b">abrir</button><script src="/race.js"></script>'],
+  '/race.html': [
+    'text/html',
+    '<!doctype html><title>race</title><p>race page</p><button id="b">abrir</button><script src="/race.js"></script>',
+  ],
   // One tap opens the target in a popup, then reads whatever the popup lets it read, every 5 ms
   // for 1.5 s, then tries to navigate the popup to this site and read its name there.
   '/race.js': [

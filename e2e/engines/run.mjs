@@ -23,7 +23,13 @@ process.env.STATEMENT_BASIC_AUTH ??= `portal-e2e:statement-${Date.now().toString
 async function waitFor(url, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`not answering: ${url}`);
@@ -31,7 +37,10 @@ async function waitFor(url, timeoutMs = 60_000) {
 
 const started = Date.now();
 const script = SERVER === 'nginx' ? 'start-nginx.mjs' : 'start.mjs';
-const suite = spawn(process.execPath, [join(repo, 'scripts', script), '--no-build'], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+const suite = spawn(process.execPath, [join(repo, 'scripts', script), '--no-build'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: process.env,
+});
 const probes = await Promise.all([serveProbePages(5555, 'localhost'), serveProbePages(5556, '127.0.0.1')]);
 const stop = () => {
   suite.kill('SIGTERM');
@@ -48,7 +57,8 @@ try {
     const engine = await ENGINES[name]();
     console.log(`\n== ${name} (${engine.version}), ${SERVER} server`);
     await fetch(`${SANDBOX}/__sandbox/reset`, { method: 'POST' });
-    for (const [journey, run] of JOURNEYS) {
+    // E2E_JOURNEY=<part of a name> runs only the journeys whose name holds it.
+    for (const [journey, run] of JOURNEYS.filter(([title]) => title.includes(process.env.E2E_JOURNEY ?? ''))) {
       const report = (check, ok, detail) => {
         tally[ok ? 'passed' : 'failed'] += 1;
         if (!ok) tally.failures.push(`${journey} › ${check} ${detail}`);
@@ -62,7 +72,7 @@ try {
         report('completes', true, '');
         if (session.errors.length) report('no uncaught error in the page', false, session.errors.join(' | '));
       } catch (error) {
-        report('completes', false, String(error?.message ?? error).split('\n')[0]);
+        report('completes', false, `${error?.name ?? 'Error'}: ${String(error?.message ?? error).split('\n')[0]}`);
       } finally {
         await session?.close().catch(() => undefined);
       }
@@ -75,6 +85,7 @@ try {
 }
 
 console.log(`\n${SERVER} server, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
-for (const [name, { passed, failed, ms }] of Object.entries(results)) console.log(`  ${name.padEnd(9)} ${passed} passed, ${failed} failed (${(ms / 1000).toFixed(0)} s)`);
+for (const [name, { passed, failed, ms }] of Object.entries(results))
+  console.log(`  ${name.padEnd(9)} ${passed} passed, ${failed} failed (${(ms / 1000).toFixed(0)} s)`);
 const failed = Object.values(results).some((tally) => tally.failed > 0) || Object.keys(results).length < engines.length;
 process.exit(failed ? 1 : 0);
