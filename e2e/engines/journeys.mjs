@@ -323,6 +323,61 @@ export const JOURNEYS = [
     },
   ],
   [
+    'signup to the address, then a photo through the file input',
+    async (page) => {
+      const mobile = '21987650000';
+      await page.open(withToken('/register/send-code/'));
+      await page.heading('Confirme seu celular');
+      await page.type('Celular', mobile);
+      await page.click('button', 'Enviar código');
+      await page.type('Código', SMS_CODE);
+      await page.enabled('button', 'Continuar');
+      await page.click('button', 'Continuar');
+      await page.heading('Criar conta');
+      await page.type('Nome completo', 'Ana Souza');
+      await page.type('CPF', '39053344705');
+      await page.type('E-mail', 'ana.souza@example.com');
+      await page.type('Senha', 'abcd1234');
+      await page.click('radio', 'Feminino');
+      const boxes = await page.run(
+        'return Array.prototype.slice.call(document.querySelectorAll("input[type=checkbox]")).map(function (b, i) { b.setAttribute("data-e2e", "box" + i); return "[data-e2e=box" + i + "]"; });',
+      );
+      for (const box of boxes) await page.session.click(box);
+      await page.click('button', 'Continuar');
+      await page.heading('Modalidade');
+      await page.click('radio', 'Motorista/Taxista');
+      await page.click('button', 'Continuar');
+      await page.heading('Sobre você');
+      await page.click('groupradio', 'Você é contribuinte do INSS? › Sim');
+      await page.click('groupradio', 'Você fez o curso de condutor? › Não');
+      await page.click('button', 'Continuar');
+      await page.heading('Tenha seus documentos em mãos');
+      await page.click('button', 'Continuar');
+      await page.heading('Endereço');
+      await page.type('CEP', '01310100');
+      const found = await page.waitFor('the CEP’s address', 'var a = labelled("Endereço"); return a && a.value === "Avenida Paulista";');
+      page.check('the CEP fills the address', found);
+      await page.type('Número', '1000');
+      await page.click('button', 'Continuar');
+      await page.waitFor('the next step', 'return location.pathname === "/register/upload-picture/0";', [], 20_000);
+      page.check('the address is saved and the documents follow', true);
+
+      // A photo through the file input (a webview that gives the page no camera, or the driver's choice).
+      await page.open(`${HOST}/register/camera/new/0/1`);
+      await page.heading('Comprovante de residência');
+      const base64 = await page.run(
+        'var c = document.createElement("canvas"); c.width = 1200; c.height = 1600; var x = c.getContext("2d"); x.fillStyle = "#d8d8d4"; x.fillRect(0, 0, 1200, 1600); x.fillStyle = "#282828"; var s = 5; for (var y = 120; y < 1500; y += 60) for (var z = 80; z < 1100; z += 30) { s = (s * 9301 + 49297) % 233280; if (s / 233280 > 0.25) x.fillRect(z, y, 8 + (s % 16), 28); } return c.toDataURL("image/jpeg", 0.9).split(",")[1];',
+      );
+      const photo = join(tmpdir(), `conta-${process.pid}.jpg`);
+      writeFileSync(photo, Buffer.from(base64, 'base64'));
+      await page.upload('Usar a câmera do celular ou escolher uma foto', photo);
+      await page.waitFor('the preview', 'return !!document.querySelector("img[alt=\'Foto: Comprovante de residência\']");', [], 20_000);
+      await page.click('button', 'Enviar foto');
+      await page.waitFor('the upload', 'return location.pathname === "/register/upload-picture/0";', [], 20_000);
+      page.check('the photo is sent', true);
+    },
+  ],
+  [
     '/Sair, then back',
     async (page) => {
       await page.open(withToken(`/App?driverId=${DEMO_DRIVER_ID}`));

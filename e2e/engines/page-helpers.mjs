@@ -17,6 +17,23 @@ export const HELPERS = `
   };
   var find = function (kind, name) {
     if (kind === 'css') return document.querySelector(name);
+    if (kind === 'groupradio') {
+      // "Group › Option": the option of the fieldset (or radiogroup) whose legend or label is Group.
+      var parts = name.split(' › ');
+      var groups = Array.prototype.slice.call(document.querySelectorAll('fieldset,[role=radiogroup],[role=group]'));
+      for (var g = 0; g < groups.length; g++) {
+        var legend = groups[g].querySelector('legend');
+        var labelledBy = groups[g].getAttribute('aria-labelledby');
+        var title = norm(legend ? legend.textContent : labelledBy && document.getElementById(labelledBy) ? document.getElementById(labelledBy).textContent : groups[g].getAttribute('aria-label'));
+        if (title !== parts[0]) continue;
+        var labels = Array.prototype.slice.call(groups[g].querySelectorAll('label'));
+        for (var l = 0; l < labels.length; l++) {
+          if (norm(labels[l].textContent) !== parts[1]) continue;
+          return labels[l].htmlFor ? document.getElementById(labels[l].htmlFor) : labels[l].querySelector('input');
+        }
+      }
+      return null;
+    }
     if (kind === 'label') return labelled(name);
     var selector = kind === 'link' ? 'a[href]' : kind === 'button' ? 'button,[role=button],input[type=submit]' : kind === 'heading' ? 'h1' : kind === 'radio' ? 'input[type=radio],input[type=checkbox]' : '*';
     var all = Array.prototype.slice.call(document.querySelectorAll(selector)).filter(visible);
