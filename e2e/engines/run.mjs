@@ -51,6 +51,7 @@ process.on('SIGINT', () => (stop(), process.exit(130)));
 const results = {};
 try {
   await waitFor(`${HOST}/App`);
+  await waitFor(`${SANDBOX}/__sandbox/health`);
   for (const name of engines) {
     const tally = (results[name] = { passed: 0, failed: 0, failures: [], ms: 0 });
     const t0 = Date.now();
