@@ -415,6 +415,8 @@ export const JOURNEYS = [
         !/token|portal-handoff|demo/.test(JSON.stringify(seen)),
         JSON.stringify(seen),
       );
+      page.check('the popup did open (the race ran)', await page.run('return window.__raceOpened === true;'));
+      page.check('COOP: the foreign page keeps no handle on the portal popup', await page.run('return window.__raceSevered === true;'));
     },
   ],
   [

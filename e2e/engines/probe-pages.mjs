@@ -18,6 +18,7 @@ const PAGES = {
 document.getElementById('b').addEventListener('click', function () {
   var target = new URLSearchParams(location.search).get('target');
   var w = window.open(target, 'race');
+  window.__raceOpened = !!w;
   var start = Date.now();
   function read(label) {
     try { if (w && w.name) seen.push(label + ' name:' + w.name); } catch (e) {}
@@ -27,6 +28,8 @@ document.getElementById('b').addEventListener('click', function () {
     read('during');
     if (Date.now() - start < 1500) return void setTimeout(tick, 5);
     try { if (w) w.location.href = location.origin + '/blank.html'; } catch (e) {}
+    // Cross-Origin-Opener-Policy: the portal's page cut this page's handle on it (it reads as closed).
+    try { window.__raceSevered = !w || w.closed === true; } catch (e) { window.__raceSevered = true; }
     setTimeout(function () {
       read('after');
       window.__raceSeen = seen.filter(function (v, i) { return seen.indexOf(v) === i && !/about:blank$/.test(v); });
