@@ -124,13 +124,18 @@ export function handoffOrigins(win: Window = window): string[] {
   }
 }
 
+/** Whether the address carries a handoff code (the boot then waits for the exchange). */
+export function hasHandoffCode(win: Window = window): boolean {
+  return win.location.hash.startsWith(`#${HANDOFF_FRAGMENT}`);
+}
+
 /**
  * The handoff code of the address, taken out of it (the address bar and the current history
  * entry) before anything else can read it; the address's own fragment is put back.
  */
 export function takeHandoffCode(win: Window = window): string | undefined {
+  if (!hasHandoffCode(win)) return undefined;
   const hash = win.location.hash;
-  if (!hash.startsWith(`#${HANDOFF_FRAGMENT}`)) return undefined;
   const [code = '', ...own] = hash.slice(HANDOFF_FRAGMENT.length + 1).split(';');
   const rest = own.join(';');
   try {
