@@ -10,6 +10,9 @@
  *   for a runtime that page never uses. Same source, same routes, same platform library.
  */
 const path = require('node:path');
+
+/** The oldest webviews the portal supports (docs/platform.md, "Browser floor"). */
+const BROWSER_FLOOR = require('./package.json').browserslist;
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { hostProvides, sharedDependencies } = require('./shared-deps.cjs');
@@ -322,8 +325,9 @@ function compilation(options, part) {
               parser: { syntax: 'typescript', tsx: true },
               transform: { react: { runtime: 'automatic', development: !production } },
             },
-            // The platform's scoped styles need :where() and complex :not() (platform-style-scope.cjs).
-            env: { targets: 'chrome >= 88, safari >= 14, firefox >= 84' },
+            // The browser floor (docs/platform.md, "Browser floor"): build-preset/package.json's
+            // browserslist, the one statement of it.
+            env: { targets: BROWSER_FLOOR.join(', ') },
           },
           type: 'javascript/auto',
         },
@@ -516,4 +520,4 @@ function createAppConfig(options) {
   };
 }
 
-module.exports = { createAppConfig, repoRoot };
+module.exports = { createAppConfig, repoRoot, BROWSER_FLOOR };

@@ -69,6 +69,8 @@ function appsCompose(base = baseCompose()) {
   services['sandbox-api'] = { environment: { PORTAL_ORIGINS: withDefault('PORTAL_ORIGINS', appOrigins.join(' ')) } };
   // The telemetry receiver counts beacons from the portal's pages only.
   services.telemetry = { environment: { TELEMETRY_PORTAL_ORIGINS: withDefault('PORTAL_ORIGINS', appOrigins.join(' ')) } };
+  // The session handoff's exchange mints codes only for the portal's origins.
+  services['session-handoff'] = { environment: { PORTAL_HANDOFF_ORIGINS: withDefault('PORTAL_ORIGINS', appOrigins.join(' ')) } };
   return { services };
 }
 

@@ -44,6 +44,9 @@ export function publish(dir, distDir, id) {
   return releaseId;
 }
 
+/** Where `npm run start:nginx` runs the session handoff's exchange for every app's nginx. */
+export const HANDOFF_LISTEN = process.env.PORTAL_HANDOFF_LISTEN ?? '127.0.0.1:4011';
+
 export const remoteOrigin = (port) => `http://localhost:${port}`;
 export const manifestUrl = (remote, releaseId) => `${remoteOrigin(remote.port)}/releases/${releaseId}/mf-manifest.json`;
 
@@ -88,6 +91,8 @@ export function localVariables(app, statementCredential) {
     PORTAL_TELEMETRY_UPSTREAM: TELEMETRY_UPSTREAM,
     // Signs the canary cohort's cookie (portal-cohort.mjs): the deployment's, or one of this run.
     PORTAL_COHORT_SECRET: COHORT_SECRET,
+    // The session handoff's exchange (deploy/session-handoff.cjs), run by scripts/start-nginx.mjs.
+    PORTAL_HANDOFF_UPSTREAM: `http://${HANDOFF_LISTEN}`,
   };
 }
 

@@ -5,12 +5,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS, REMOTES, repoRoot } from './apps.mjs';
-import { announce, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
+import { announce, APP_ORIGINS, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
 import { PROMETHEUS_READY, startPrometheus, startReceiver, TELEMETRY_HEALTH } from './telemetry-stack.mjs';
 import {
   activate,
   configDir,
   DEPLOY_ROOT,
+  HANDOFF_LISTEN,
   localVariables,
   manifestUrl,
   publish,
@@ -46,6 +47,12 @@ writeRemoteList(
 writeAtomic(join(DEPLOY_ROOT, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
 
 const children = [startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential } })];
+// The session handoff's exchange, one service for every app's nginx (deploy/nginx/portal-handoff.conf.template).
+const handoff = spawn(process.execPath, [join(repoRoot, 'deploy', 'session-handoff.cjs')], {
+  stdio: 'inherit',
+  env: { ...process.env, PORTAL_HANDOFF_LISTEN: HANDOFF_LISTEN, PORTAL_HANDOFF_ORIGINS: [...APP_ORIGINS].join(' ') },
+});
+children.push(handoff);
 // Field telemetry: the receiver behind every app's /telemetry/, and Prometheus when installed.
 const prometheus = startPrometheus();
 children.push(...[startReceiver(), prometheus].filter(Boolean));
@@ -79,6 +86,7 @@ for (const app of APPS) {
 await waitFor([
   SANDBOX_HEALTH,
   TELEMETRY_HEALTH,
+  `http://${HANDOFF_LISTEN}/health`,
   ...(prometheus ? [PROMETHEUS_READY] : []),
   ...APPS.map((app) => `http://localhost:${app.port}/env.json`),
 ]).catch((error) => {

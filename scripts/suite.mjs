@@ -9,7 +9,9 @@ import { driverApiProxy } from './driver-api-proxy.mjs';
 import { telemetryProxy } from './telemetry-stack.mjs';
 import { pageCohort } from './page-cohort.mjs';
 
-const { securityHeaders } = createRequire(import.meta.url)('../deploy/security-headers.cjs');
+const require = createRequire(import.meta.url);
+const { securityHeaders } = require('../deploy/security-headers.cjs');
+const { sessionHandoff } = require('../deploy/session-handoff.cjs');
 
 /** The origins the host is opened at locally: remotes answer CORS to these only. */
 export const HOST_ORIGINS = [`http://localhost:${HOST.port}`, `http://127.0.0.1:${HOST.port}`];
@@ -93,8 +95,11 @@ export const DRIVER_AUTH_URL = `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`;
  * CORS to the host only. Every app serves the driver-data proxy on its own origin, as nginx does.
  */
 export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localhost') {
-  const proxy = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS });
+  const driverApi = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS });
+  // The session handoff's exchange (deploy/session-handoff.cjs): one store for every app's server, as one service behind nginx.
+  const handoff = sessionHandoff({ origins: APP_ORIGINS, ttlMs: Number(process.env.PORTAL_HANDOFF_TTL_MS) || undefined });
   const cohort = pageCohort({ authUrl: DRIVER_AUTH_URL });
+  const proxy = (req, res, url) => handoff.handle(req, res, url) || driverApi(req, res, url);
   return Promise.all(
     apps.map((app) =>
       serveStatic({

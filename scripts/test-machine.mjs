@@ -6,6 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
+/** Debian's name of this machine's architecture, in library paths. */
+const DEBIAN_ARCH = { x64: 'x86_64', arm64: 'aarch64' }[process.arch] ?? process.arch;
+
 /** What the tests run, where Debian puts it, and the package that brings it. */
 export const MACHINE_NEEDS = [
   {
@@ -24,6 +27,23 @@ export const MACHINE_NEEDS = [
     packages: ['libnginx-mod-http-js'],
     for: 'nginx’s JavaScript module (the open calls’ checks and the canary cohort, deploy/nginx/*.mjs)',
   },
+  {
+    program: '/usr/bin/firefox-esr',
+    packages: ['firefox-esr'],
+    for: 'the cross-engine pass in Firefox (e2e/engines, WebDriver BiDi)',
+  },
+  {
+    program: '/usr/bin/WebKitWebDriver',
+    packages: ['webkit2gtk-driver'],
+    for: 'the cross-engine pass in WebKit, the iPhone’s engine (e2e/engines)',
+  },
+  {
+    program: `/usr/lib/${DEBIAN_ARCH}-linux-gnu/girepository-1.0/WebKit2-4.1.typelib`,
+    packages: ['gir1.2-webkit2-4.1', 'python3-gi'],
+    for: 'the bare 360x740 WebKitGTK webview of the WebKit pass (e2e/engines/webkit-webview.py)',
+  },
+  { program: '/usr/lib/python3/dist-packages/gi/__init__.py', packages: ['python3-gi'], for: 'the WebKit pass’s webview' },
+  { program: '/usr/bin/xvfb-run', packages: ['xvfb', 'xauth'], for: 'a display for WebKitGTK, which has no headless mode' },
   {
     program: process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus',
     packages: ['prometheus'],
@@ -75,6 +95,9 @@ function main() {
       process.exit(1);
     }
   }
+  // Debian's prometheus package starts its own service on port 9090, where the tests run theirs.
+  if (plan.packages.includes('prometheus'))
+    spawnSync('sh', ['-c', 'service prometheus stop || systemctl stop prometheus'], { stdio: 'ignore' });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

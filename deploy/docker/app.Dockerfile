@@ -56,6 +56,7 @@ COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/por
 COPY deploy/nginx/portal-driver-api.conf.template /etc/nginx/templates/portal/portal-driver-api.conf.template
 COPY deploy/nginx/portal-telemetry.conf.template /etc/nginx/templates/portal/portal-telemetry.conf.template
 COPY deploy/nginx/portal-cohort.conf.template /etc/nginx/templates/portal/portal-cohort.conf.template
+COPY deploy/nginx/portal-handoff.conf.template /etc/nginx/templates/portal/portal-handoff.conf.template
 COPY deploy/nginx/portal-driver-api-checks.conf deploy/nginx/portal-driver-api-proxy.conf /etc/nginx/portal/
 # The driver-data proxy's table, written in the build stage from deploy/driver-api.cjs.
 COPY --from=build /repo/portal-driver-api-maps.conf /etc/nginx/portal/portal-driver-api-maps.conf

@@ -45,7 +45,7 @@ function renderPrefix(prefix, role, vars, mainConf) {
   writeFileSync(join(prefix, 'portal', 'portal-cohort.mjs'), readFileSync(join(TEMPLATES, 'portal-cohort.mjs')));
   // The open calls' script (nginx's JavaScript module; `npm start`'s proxy imports the same file).
   writeFileSync(join(prefix, 'portal', 'portal-open-calls.mjs'), readFileSync(join(TEMPLATES, 'portal-open-calls.mjs')));
-  for (const part of ['portal-maps', 'portal-statement', 'portal-driver-api', 'portal-telemetry', 'portal-cohort']) {
+  for (const part of ['portal-maps', 'portal-statement', 'portal-driver-api', 'portal-telemetry', 'portal-cohort', 'portal-handoff']) {
     writeFileSync(
       join(prefix, 'portal', `${part}.conf`),
       renderTemplate(readFileSync(join(TEMPLATES, `${part}.conf.template`), 'utf8'), vars),

@@ -139,6 +139,7 @@ describe('nginx configuration as the containers render it', () => {
     PORTAL_ACCESS_LOG: 'logs/access.log',
     PORTAL_TELEMETRY_UPSTREAM: 'http://127.0.0.1:4010',
     PORTAL_COHORT_SECRET: 'a-secret-of-the-deployment-0123456789',
+    PORTAL_HANDOFF_UPSTREAM: 'http://127.0.0.1:4011',
   };
 
   it.each(['host', 'remote'] as const)('%s: nginx -t accepts it', (role) => {

@@ -56,8 +56,11 @@ describe('the one list of apps (apps.json)', () => {
         { build?: { args?: Record<string, string> }; ports?: string[]; image?: string; environment?: Record<string, string> }
       >;
     };
-    // The services that are no app: the sandbox, and field telemetry's receiver and Prometheus.
-    const appServices = Object.keys(compose.services).filter((name) => !['sandbox-api', 'telemetry', 'prometheus'].includes(name));
+    // The services that are no app: the sandbox, field telemetry's receiver and Prometheus, and the
+    // session handoff's exchange (deploy/session-handoff.cjs).
+    const appServices = Object.keys(compose.services).filter(
+      (name) => !['sandbox-api', 'telemetry', 'prometheus', 'session-handoff'].includes(name),
+    );
     expect(appServices.sort()).toEqual([HOST.dir, ...REMOTES.map((remote) => remote.dir)].sort());
     for (const app of [HOST, ...REMOTES]) {
       const service = compose.services[app.dir];

@@ -47,6 +47,8 @@ describe('security headers', () => {
     expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
     expect(headers.get('Content-Security-Policy')).not.toContain('unsafe-inline');
     expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
+    // Issue 29: no other site's page keeps a handle on a portal page it opened.
+    expect(headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
   });
 
   it('allows the camera only where documents are captured, and nothing needs the microphone, location or payments', () => {

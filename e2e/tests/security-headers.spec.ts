@@ -41,6 +41,7 @@ test('every app sends the security headers of the one definition, on pages, file
       const response = await fetch(`${origin}${path}`);
       for (const name of SECURITY_HEADERS) expect(response.headers.get(name), `${name} on ${origin}${path}`).toBeTruthy();
       expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('cross-origin-opener-policy'), `COOP on ${origin}${path}`).toBe('same-origin');
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-inline');

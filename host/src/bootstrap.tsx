@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { importQuietly } from '@driver-portal/shared/boot';
 import { applyRuntimeConfig } from '@driver-portal/shared/config';
 import { ConfigUnavailable } from '@driver-portal/shared/shell';
 import type { EarlyStart } from './federation/early';
@@ -29,7 +30,12 @@ export async function start({ configFile, registry }: EarlyStart): Promise<void>
   );
   afterTheScreen(
     router,
-    () => void import(/* webpackChunkName: "telemetry" */ './telemetry').then(({ startTelemetry }) => startTelemetry(file, remotes)),
+    // Tried twice, then given up quietly: telemetry never costs the driver an error.
+    () =>
+      importQuietly(
+        () => import(/* webpackChunkName: "telemetry" */ './telemetry'),
+        ({ startTelemetry }) => startTelemetry(file, remotes),
+      ),
   );
 }
 

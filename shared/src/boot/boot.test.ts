@@ -1,4 +1,6 @@
-import { captureSessionToken, ownsPath, unregisterServiceWorkers } from '.';
+import { http, HttpResponse } from 'msw';
+import { bootPage, captureSessionToken, ownsPath, unregisterServiceWorkers } from '.';
+import { server } from '@driver-portal/shared/test-utils';
 import { getSessionValue } from '@driver-portal/shared/session';
 
 describe('token capture at start-up', () => {
@@ -122,5 +124,34 @@ describe('route ownership', () => {
     expect(ownsPath(['/eula'], '/eula')).toBe(true);
     expect(ownsPath(['/eula'], '/eulas/1')).toBe(false);
     expect(ownsPath(['/register/'], '/register/next-steps/')).toBe(true);
+  });
+});
+
+describe('the page boot', () => {
+  afterEach(() => {
+    window.sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('without a handoff code, takes the token out of the address at once (before any other code runs)', () => {
+    window.history.replaceState(null, '', '/App?token=abc');
+    void bootPage();
+    expect(window.location.search).toBe('');
+    expect(getSessionValue('token')).toBe('abc');
+  });
+
+  it('with a handoff code, redeems it first, then reads the address; the app starts after both', async () => {
+    const code = 'C'.repeat(43);
+    server.use(
+      http.post('http://localhost/session-handoff/redeem', () =>
+        HttpResponse.json({ from: 'http://localhost:3003', token: 'handed', driverId: 'd1' }),
+      ),
+    );
+    window.history.replaceState(null, '', `/App?driverId=d1#portal-handoff=${code}`);
+    const ready = bootPage();
+    expect(window.location.hash).toBe('');
+    await ready;
+    expect(getSessionValue('token')).toBe('handed');
+    expect(getSessionValue('driverId')).toBe('d1');
   });
 });

@@ -5,7 +5,7 @@
 // eslint-disable-next-line no-restricted-imports -- boot is bundled into each entry, before federation; the keys are constants
 import { forgetDriver, SESSION_KEYS } from '../session/keys';
 // eslint-disable-next-line no-restricted-imports -- bundled into each entry with the keys, before federation
-import { receiveSessionHandoff } from '../session/handoff';
+import { hasHandoffCode, receiveSessionHandoff } from '../session/handoff';
 
 function remember(win: Window, key: string, value: string): void {
   try {
@@ -80,11 +80,18 @@ export function ownsPath(prefixes: readonly string[], pathname: string): boolean
   });
 }
 
-export function bootPage(): void {
-  // First the session another origin of the portal handed over in this tab, then the address.
-  receiveSessionHandoff();
-  captureSessionToken();
+/**
+ * Resolves once the page may start: at once, or after redeeming the session another origin of
+ * the portal handed over in this tab (shared/src/session/handoff.ts), then the address is read.
+ */
+export function bootPage(win: Window = window): Promise<void> {
   unregisterServiceWorkers();
+  // Without a code (nearly every page) the address is read at once, before any other code runs.
+  if (!hasHandoffCode(win)) {
+    captureSessionToken(win);
+    return Promise.resolve();
+  }
+  return receiveSessionHandoff(win).then(() => captureSessionToken(win));
 }
 
 /**
@@ -100,3 +107,4 @@ export function openSignOutPage(win: Window = window): void {
 }
 
 export { fetchEarly, keepEarlyFetch, takeEarlyFetch } from './early-fetches';
+export { importQuietly, retryImport, showStartFailure, startApp, START_FAILURE_TEXT } from './retry-import';

@@ -44,8 +44,46 @@ function portalOrigin(): string | undefined {
  * native app opened it there, and there the driver's session is).
  */
 export function returnAddressOf(path: string, win: Window = window): string {
+  rememberJourneyStart(path, win);
   const origin = win.location.origin;
   return origin === portalOrigin() ? path : `${origin}${path}`;
+}
+
+/**
+ * Where in this tab's history the journeys started, for engines without the Navigation API
+ * (WebKit): the router's position (`history.state.idx`, React Router's own counter) of the screen
+ * a journey returns to, by its address, kept for this origin and tab (sessionStorage).
+ */
+const JOURNEY_STARTS_KEY = 'driver-portal:journeyStarts';
+
+function routerIndex(win: Window): number | undefined {
+  try {
+    const state: unknown = win.history.state;
+    const idx = state && typeof state === 'object' ? (state as { idx?: unknown }).idx : undefined;
+    return typeof idx === 'number' && Number.isInteger(idx) && idx >= 0 ? idx : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function journeyStarts(win: Window): Record<string, number> {
+  try {
+    const value: unknown = JSON.parse(win.sessionStorage.getItem(JOURNEY_STARTS_KEY) ?? '{}');
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function rememberJourneyStart(path: string, win: Window): void {
+  const here = win.location.href.split('#')[0];
+  const index = routerIndex(win);
+  if (index === undefined || new URL(path, win.location.origin).href !== here) return;
+  try {
+    win.sessionStorage.setItem(JOURNEY_STARTS_KEY, JSON.stringify({ ...journeyStarts(win), [here]: index }));
+  } catch {
+    // Storage disabled: the way back replaces the finished screen instead.
+  }
 }
 
 /**
@@ -88,14 +126,20 @@ export function carryJourney(path: string, search: string, win: Window = window)
 
 /**
  * How many entries back this tab's history holds `address` (a path of this origin) among the
- * entries of this origin, through the Navigation API where the webview has it; undefined when
- * it is not there (or cannot be known).
+ * entries of this origin, through the Navigation API where the webview has it, else from where
+ * the journey was remembered to start (the same result in every engine); undefined when it is not
+ * there (or cannot be known).
  */
 function stepsBackTo(address: string, win: Window): number | undefined {
   const history = (win as Window & { navigation?: Navigation }).navigation;
   const current = history?.currentEntry;
-  if (!history || !current || typeof history.entries !== 'function') return undefined;
   const target = new URL(address, win.location.origin).href;
+  if (!history || !current || typeof history.entries !== 'function') {
+    // No Navigation API (WebKit): the router's position where the journey started, if known.
+    const start = journeyStarts(win)[target];
+    const now = routerIndex(win);
+    return typeof start === 'number' && now !== undefined && start < now ? now - start : undefined;
+  }
   const earlier = history
     .entries()
     .filter((entry) => entry.index < current.index && entry.url === target)
@@ -120,8 +164,11 @@ export function leaveTo(
     else void navigate(address, { replace: true });
     return;
   }
-  handOffSession(address, win);
-  win.location.replace(address);
+  // Another origin of the portal: the session goes along as a one-time code (session/handoff.ts).
+  void handOffSession(address, win).then(
+    (withSession) => win.location.replace(withSession),
+    () => win.location.replace(address),
+  );
 }
 
 /**

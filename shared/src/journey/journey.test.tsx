@@ -76,6 +76,50 @@ describe('ending a journey', () => {
     expect(navigate).toHaveBeenLastCalledWith('/register/upload-picture/0', { replace: true });
   });
 
+  it('without the Navigation API (WebKit): the same way back, from where the journey was remembered to start', () => {
+    const navigate = jest.fn();
+    const state = { idx: 4 };
+    const tab = {
+      location: { origin: 'http://localhost', href: 'http://localhost/my-account/change-docs/d1' },
+      history: {
+        get state() {
+          return state;
+        },
+      },
+      sessionStorage: window.sessionStorage,
+    } as unknown as Window;
+    // The starting screen builds its return address: its position (4) is remembered.
+    returnAddressOf('/my-account/change-docs/d1', tab);
+    // Three screens of the journey later, it ends: back to the start, not a new entry on top.
+    state.idx = 7;
+    leaveTo('/my-account/change-docs/d1', navigate, tab);
+    expect(navigate).toHaveBeenCalledWith(-3);
+    // An address never started from, or a start no longer behind: replaced, as before.
+    leaveTo('/register/upload-picture/0', navigate, tab);
+    expect(navigate).toHaveBeenLastCalledWith('/register/upload-picture/0', { replace: true });
+    state.idx = 2;
+    leaveTo('/my-account/change-docs/d1', navigate, tab);
+    expect(navigate).toHaveBeenLastCalledWith('/my-account/change-docs/d1', { replace: true });
+  });
+
+  it('remembers a start only for the screen being shown', () => {
+    const navigate = jest.fn();
+    const state = { idx: 4 };
+    const tab = {
+      location: { origin: 'http://localhost', href: 'http://localhost/my-account/init/d1' },
+      history: {
+        get state() {
+          return state;
+        },
+      },
+      sessionStorage: window.sessionStorage,
+    } as unknown as Window;
+    returnAddressOf('/my-account/change-docs/d1', tab);
+    state.idx = 6;
+    leaveTo('/my-account/change-docs/d1', navigate, tab);
+    expect(navigate).toHaveBeenCalledWith('/my-account/change-docs/d1', { replace: true });
+  });
+
   it('goes back to the return address, else to the screen the flow goes on to, replacing the finished one', async () => {
     function Finishing() {
       const { finish, returnTo } = useJourney();

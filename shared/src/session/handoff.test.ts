@@ -1,120 +1,152 @@
-import { HANDOFF_LIFETIME_MS, handoffOrigins, handOffSession, receiveSessionHandoff, sharedCookieDomain } from './handoff';
+import { http, HttpResponse } from 'msw';
+import { server } from '@driver-portal/shared/test-utils';
+import { HANDOFF_FRAGMENT, handoffOrigins, handOffSession, receiveSessionHandoff, takeHandoffCode } from './handoff';
 
 const OTHER = 'http://localhost:3003';
+const CODE = 'A'.repeat(20) + '_-' + 'b'.repeat(21); // 43 base64url characters, as the exchange mints
+const here = () => window.location.origin;
 
-const NONCE = '0123456789abcdef0123456789abcdef';
-
-/** What a page of another portal origin leaves in the tab's name (and its nonce in the host's cookie) before loading this one. */
-function handedOver(fields: Record<string, unknown>): string {
-  document.cookie = `driver-portal-handoff=${NONCE}; Path=/`;
-  return `driver-portal-session:${JSON.stringify({ to: window.location.origin, from: OTHER, nonce: NONCE, expires: Date.now() + 10_000, ...fields })}`;
+function at(address: string) {
+  window.history.replaceState(null, '', address);
 }
 
 afterEach(() => {
-  window.name = '';
   window.sessionStorage.clear();
-  document.cookie = 'driver-portal-handoff=; Max-Age=0; Path=/';
+  at('/');
 });
 
 describe('handing the session to another origin of the portal', () => {
-  it('writes the token and driver, bound to the target origin, in the tab name (never in the address)', () => {
+  it("mints a one-time code on this origin's exchange and puts only the code in the target's fragment", async () => {
     window.sessionStorage.setItem('driver-portal:token', 'token-a');
     window.sessionStorage.setItem('driver-portal:driverId', 'driver-a');
-    handOffSession('http://localhost:3000/register/camera/edit/1/1?driverId=driver-a');
-    const [prefix, json] = [window.name.slice(0, 22), window.name.slice(22)];
-    expect(prefix).toBe('driver-portal-session:');
-    const written = JSON.parse(json) as Record<string, unknown>;
-    expect(written).toMatchObject({ to: 'http://localhost:3000', from: window.location.origin, token: 'token-a', driverId: 'driver-a' });
-    // The nonce, and only the nonce, in the host's cookie.
-    expect(document.cookie).toBe(`driver-portal-handoff=${String(written.nonce)}`);
-    expect(String(written.nonce)).toMatch(/^[0-9a-f]{32}$/);
-    expect(written.expires).toBeGreaterThan(Date.now());
-    expect(written.expires).toBeLessThanOrEqual(Date.now() + HANDOFF_LIFETIME_MS);
-    expect(window.location.href).not.toContain('token-a');
+    const minted: { body: unknown; method: string; type: string | null; credentials: RequestCredentials }[] = [];
+    server.use(
+      http.post(`${here()}/session-handoff/mint`, async ({ request }) => {
+        minted.push({
+          body: await request.json(),
+          method: request.method,
+          type: request.headers.get('content-type'),
+          credentials: request.credentials,
+        });
+        return HttpResponse.json({ code: CODE, expiresIn: 30 }, { status: 201 });
+      }),
+    );
+    const address = await handOffSession('http://localhost:3000/register/camera/edit/1/1?driverId=driver-a#top');
+    expect(minted).toEqual([
+      {
+        body: { to: 'http://localhost:3000', token: 'token-a', driverId: 'driver-a' },
+        method: 'POST',
+        type: 'application/json',
+        credentials: 'same-origin',
+      },
+    ]);
+    expect(address).toBe(`http://localhost:3000/register/camera/edit/1/1?driverId=driver-a#${HANDOFF_FRAGMENT}${CODE};top`);
+    expect(address).not.toContain('token-a');
+    expect(window.name).toBe('');
   });
 
-  it('writes nothing for an address of this origin, or when no driver is known', () => {
+  it('asks nothing for an address of this origin, or when no driver is known', async () => {
+    const asked = jest.fn();
+    server.use(http.post(`${here()}/session-handoff/mint`, () => (asked(), HttpResponse.json({ code: CODE }))));
     window.sessionStorage.setItem('driver-portal:token', 'token-a');
-    handOffSession('/register/send-code/');
-    expect(window.name).toBe('');
+    expect(await handOffSession('/register/send-code/')).toBe(`${here()}/register/send-code/`);
     window.sessionStorage.clear();
-    handOffSession('http://localhost:3000/App');
-    expect(window.name).toBe('');
+    expect(await handOffSession('http://localhost:3000/App')).toBe('http://localhost:3000/App');
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['refused (403)', () => HttpResponse.json({ error: 'not a portal page' }, { status: 403 })],
+    ['down (network error)', () => HttpResponse.error()],
+    ['answering something that is no code', () => HttpResponse.json({ code: '../../evil' }, { status: 201 })],
+  ])('the exchange %s: the plain address opens (without the session), never an error', async (_case, answer) => {
+    window.sessionStorage.setItem('driver-portal:token', 'token-a');
+    server.use(http.post(`${here()}/session-handoff/mint`, answer));
+    await expect(handOffSession('http://localhost:3000/App')).resolves.toBe('http://localhost:3000/App');
   });
 });
 
 describe('receiving a session at boot', () => {
-  it('takes the token and driver handed to this origin, empties the tab name and remembers where it came from', () => {
-    window.name = handedOver({ token: 'token-a', driverId: 'driver-a' });
-    receiveSessionHandoff();
-    expect(window.name).toBe('');
-    expect(document.cookie).toBe('');
+  function redeeming(answer: Record<string, unknown> | number, seen: unknown[] = []) {
+    server.use(
+      http.post(`${here()}/session-handoff/redeem`, async ({ request }) => {
+        seen.push(await request.json());
+        return typeof answer === 'number' ? HttpResponse.json({ error: 'no such handoff' }, { status: answer }) : HttpResponse.json(answer);
+      }),
+    );
+    return seen;
+  }
+
+  it('takes the code out of the address at once, redeems it on this origin and keeps the session and the proven origin', async () => {
+    at(`/my-account/init/d1?driverId=driver-a#${HANDOFF_FRAGMENT}${CODE};section`);
+    const seen = redeeming({ from: OTHER, token: 'token-a', driverId: 'driver-a' });
+    const done = receiveSessionHandoff();
+    // Before the answer: the address no longer holds the code, the page's own fragment is back.
+    expect(window.location.href).toBe(`${here()}/my-account/init/d1?driverId=driver-a#section`);
+    await done;
+    expect(seen).toEqual([{ code: CODE }]);
     expect(window.sessionStorage.getItem('driver-portal:token')).toBe('token-a');
     expect(window.sessionStorage.getItem('driver-portal:driverId')).toBe('driver-a');
     expect(handoffOrigins()).toEqual([OTHER]);
   });
 
-  it("refuses a tab name a page outside the portal wrote: without the portal's cookie, or with another nonce", () => {
-    window.name = `driver-portal-session:${JSON.stringify({ to: window.location.origin, from: OTHER, nonce: NONCE, token: 'attacker', expires: Date.now() + 10_000 })}`;
-    receiveSessionHandoff();
-    expect(window.sessionStorage.getItem('driver-portal:token')).toBeNull();
-    window.name = handedOver({ token: 'attacker', nonce: 'fedcba9876543210fedcba9876543210' });
-    receiveSessionHandoff();
-    expect(window.sessionStorage.getItem('driver-portal:token')).toBeNull();
-    expect(document.cookie).toBe('');
+  it('asks nothing without a code in the address', async () => {
+    at('/my-account/init/d1#section');
+    const seen = redeeming({ from: OTHER, token: 'x' });
+    await receiveSessionHandoff();
+    expect(seen).toEqual([]);
+    expect(window.location.hash).toBe('#section');
   });
 
   it.each([
-    ['localhost', 'localhost', undefined],
-    ['contas.provedor.com.br', 'motorista.webview.provedor.com.br', 'provedor.com.br'],
-    ['a.example.com', 'b.example.com', 'example.com'],
-    ['a.com.br', 'b.com.br', undefined],
-    ['example.com', 'other.org', undefined],
-  ])('the nonce cookie of %s for %s is on %s', (source, target, domain) => {
-    expect(sharedCookieDomain(source, target)).toBe(domain);
-  });
-
-  it.each([
-    ['meant for another origin', { to: 'http://localhost:3002' }],
-    ['expired', { expires: Date.now() - 1 }],
-    ['dated too far ahead to be ours', { expires: Date.now() + HANDOFF_LIFETIME_MS * 10 }],
-    ['from an address that is no origin', { from: 'javascript:alert(1)' }],
-    ['from this very origin', { from: window.location.origin }],
-  ])('refuses a handoff %s, and still empties the tab name', (_case, fields) => {
-    window.name = handedOver({ token: 'token-x', driverId: 'driver-x', ...fields });
-    receiveSessionHandoff();
-    expect(window.name).toBe('');
-    expect(window.sessionStorage.getItem('driver-portal:token')).toBeNull();
-    expect(handoffOrigins()).toEqual([]);
-  });
-
-  it('ignores a tab name that is not a handoff, and garbage after the prefix', () => {
-    window.name = 'some-other-window';
-    receiveSessionHandoff();
-    expect(window.name).toBe('some-other-window');
-    window.name = 'driver-portal-session:{not json';
-    receiveSessionHandoff();
-    expect(window.name).toBe('');
+    ['spent, expired or minted for another origin (410)', 410],
+    ['refused (403)', 403],
+  ])('a code the exchange refuses (%s) gives no session, and is still gone from the address', async (_case, status) => {
+    at(`/App#${HANDOFF_FRAGMENT}${CODE}`);
+    redeeming(status);
+    await receiveSessionHandoff();
+    expect(window.location.href).toBe(`${here()}/App`);
     expect(window.sessionStorage.length).toBe(0);
   });
 
-  it('a handoff for another driver drops everything this origin kept for the previous one', () => {
+  it('a malformed code is removed from the address and never sent', async () => {
+    at(`/App#${HANDOFF_FRAGMENT}not-a-code`);
+    const seen = redeeming({ from: OTHER, token: 'x' });
+    expect(takeHandoffCode()).toBeUndefined();
+    expect(window.location.hash).toBe('');
+    await receiveSessionHandoff();
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['names no origin', { from: 'javascript:alert(1)', token: 'x' }],
+    ['names this very origin', { from: 'http://localhost', token: 'x' }],
+  ])('an answer that %s is not taken', async (_case, answer) => {
+    at(`/App#${HANDOFF_FRAGMENT}${CODE}`);
+    redeeming(answer);
+    await receiveSessionHandoff();
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('a handoff for another driver drops everything this origin kept for the previous one', async () => {
     window.sessionStorage.setItem('driver-portal:token', 'token-a');
     window.sessionStorage.setItem('driver-portal:driverId', 'driver-a');
     window.sessionStorage.setItem('driver-portal:draft:driver-a:address', '{"number":"12"}');
-    window.name = handedOver({ token: 'token-b', driverId: 'driver-b' });
-    receiveSessionHandoff();
+    at(`/App#${HANDOFF_FRAGMENT}${CODE}`);
+    redeeming({ from: OTHER, token: 'token-b', driverId: 'driver-b' });
+    await receiveSessionHandoff();
     expect(window.sessionStorage.getItem('driver-portal:draft:driver-a:address')).toBeNull();
     expect(window.sessionStorage.getItem('driver-portal:token')).toBe('token-b');
     expect(window.sessionStorage.getItem('driver-portal:driverId')).toBe('driver-b');
   });
 
-  it('the same driver coming back keeps what this origin held (a draft survives the round trip)', () => {
+  it('the same driver coming back keeps what this origin held (a draft survives the round trip)', async () => {
     window.sessionStorage.setItem('driver-portal:token', 'token-a');
     window.sessionStorage.setItem('driver-portal:driverId', 'driver-a');
     window.sessionStorage.setItem('driver-portal:draft:driver-a:address', '{"number":"12"}');
-    window.name = handedOver({ token: 'token-a', driverId: 'driver-a' });
-    receiveSessionHandoff();
+    at(`/App#${HANDOFF_FRAGMENT}${CODE}`);
+    redeeming({ from: OTHER, token: 'token-a', driverId: 'driver-a' });
+    await receiveSessionHandoff();
     expect(window.sessionStorage.getItem('driver-portal:draft:driver-a:address')).toBe('{"number":"12"}');
   });
 });

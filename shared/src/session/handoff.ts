@@ -1,41 +1,39 @@
 /**
- * Crossing origins without losing the driver (docs/platform.md, "Journeys across remotes").
+ * Crossing origins without losing the driver (docs/security.md, "Session handoff";
+ * docs/platform.md, "Journeys across remotes").
  *
  * sessionStorage belongs to one origin (and one tab). The native app may open a remote at its
  * own URL; a link there into a screen another remote owns is a full-page load of the host's
- * origin, whose session is empty. The session travels in the tab's `window.name`, written just
- * before that load and read (and emptied) by the next page's boot, before any app code:
- * - never in an address, so never in the address bar, history, a Referer or a server log, and
- *   never sent to any server;
- * - bound to the origin it is meant for and valid for 30 s, so a page that did not load leaves
- *   nothing another page of the portal would take later;
- * - bound to the page that wrote it by a random nonce, kept beside it in a cookie of the
- *   portal's host (30 s, SameSite=Strict): a page outside the portal's site can set the tab's
- *   name before opening the portal (Chromium keeps it across sites on a link), but not the
- *   portal's cookie, so it cannot hand a stranger's session in (issue 25). The cookie holds only
- *   the nonce, never the token.
- * The origins that handed this tab's session over are remembered: a journey may send the driver
- * back there (`@driver-portal/shared/journey`), and no other origin.
+ * origin, whose session is empty. The session goes across through the portal's own server, as a
+ * one-time code (deploy/session-handoff.cjs):
+ * 1. the sending page POSTs the session to its own origin's `/session-handoff/mint`, naming the
+ *    target origin; the server checks the request's Origin is the portal's and answers a random
+ *    code, single use, valid 30 s, bound to the target origin and to this browser (an HttpOnly
+ *    cookie);
+ * 2. the target page opens with the code in the address's fragment (never sent to a server, never
+ *    in a Referer), and its boot takes the fragment out of the address at once;
+ * 3. the boot POSTs the code to its own origin's `/session-handoff/redeem`; the server gives the
+ *    session only to the origin the code was minted for, with the binding cookie, once, and says
+ *    which origin minted it (proven by the server, never taken from the page).
+ * The token is never in an address, the history, a Referer, a log or `window.name`, and never
+ * reaches a server other than the portal's own. No engine-specific behaviour is relied on: a
+ * fetch, a fragment and `history.replaceState` behave alike in Chromium, WebKit and Firefox.
+ * The origins that proved they handed this tab's session over are remembered: a journey may send
+ * the driver back there (`@driver-portal/shared/journey`), and no other origin.
  *
- * No dependencies but the keys: the boot code of every entry bundles the reading side.
+ * No dependencies but the keys: the boot code of every entry bundles the receiving side.
  */
 import { forgetDriver, SESSION_KEYS, SESSION_PREFIX } from './keys';
 
-const NAME_PREFIX = 'driver-portal-session:';
-export const HANDOFF_LIFETIME_MS = 30_000;
+/** The fragment that carries a handoff code: `#portal-handoff=<code>[;<the address's own fragment>]`. */
+export const HANDOFF_FRAGMENT = 'portal-handoff=';
+export const HANDOFF_ENDPOINT = '/session-handoff/';
+/** How long a page waits for the exchange before going on without it. */
+export const HANDOFF_TIMEOUT_MS = 5000;
 /** The origins that handed this tab's session to this origin (a JSON list), for the way back. */
 export const HANDOFF_ORIGINS_KEY = `${SESSION_PREFIX}handoffOrigins`;
 
-const NONCE_COOKIE = 'driver-portal-handoff';
-
-interface Handoff {
-  to: string;
-  from: string;
-  nonce: string;
-  token?: string;
-  driverId?: string;
-  expires: number;
-}
+const CODE = /^[A-Za-z0-9_-]{43}$/;
 
 function read(win: Window, key: string): string | undefined {
   try {
@@ -63,87 +61,55 @@ const isOrigin = (value: unknown): value is string => {
   }
 };
 
-function randomNonce(win: Window): string {
-  const bytes = new Uint8Array(16);
-  win.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * The cookie's domain: none (this host only) when both pages share a host name (ports apart, as
- * in the sandbox and docker-compose); else the longest parent domain both share, so the target
- * host can read it (remotes on sibling host names of one site).
- */
-export function sharedCookieDomain(source: string, target: string): string | undefined {
-  if (source === target) return undefined;
-  const a = source.split('.').reverse();
-  const b = target.split('.').reverse();
-  const common: string[] = [];
-  for (let i = 0; i < Math.min(a.length, b.length) && a[i] === b[i]; i += 1) common.push(a[i] as string);
-  // Never a top-level or public-suffix-like domain (two labels at least, three under a country code such as .com.br).
-  const minimum = common[0] && common[0].length === 2 ? 3 : 2;
-  return common.length >= minimum ? common.reverse().join('.') : undefined;
-}
-
-function writeNonce(win: Window, nonce: string, target: URL): void {
-  const domain = sharedCookieDomain(win.location.hostname, target.hostname);
-  const secure = win.location.protocol === 'https:' ? '; Secure' : '';
-  win.document.cookie = `${NONCE_COOKIE}=${nonce}; Max-Age=${HANDOFF_LIFETIME_MS / 1000}; Path=/; SameSite=Strict${domain ? `; Domain=${domain}` : ''}${secure}`;
-}
-
-/** The nonce a portal page left for this page, removed at once (for this host and every parent domain it could be on). */
-function takeNonce(win: Window): string | undefined {
-  const cookies = win.document.cookie.split(';').map((part) => part.trim());
-  const value = cookies.find((part) => part.startsWith(`${NONCE_COOKIE}=`))?.slice(NONCE_COOKIE.length + 1);
-  if (value === undefined) return undefined;
-  const labels = win.location.hostname.split('.');
-  const domains = [undefined, ...labels.slice(1).map((_label, index) => labels.slice(index + 1).join('.'))];
-  for (const domain of domains) {
-    win.document.cookie = `${NONCE_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${domain ? `; Domain=${domain}` : ''}`;
-  }
-  return value;
-}
-
 const optionalText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
+/** A JSON POST to this origin's exchange, given up after HANDOFF_TIMEOUT_MS; undefined on any failure. */
+async function exchange(win: Window, action: 'mint' | 'redeem', body: object): Promise<Record<string, unknown> | undefined> {
+  const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
+  const timer = setTimeout(() => controller?.abort(), HANDOFF_TIMEOUT_MS);
+  try {
+    const response = await win.fetch(new URL(`${HANDOFF_ENDPOINT}${action}`, win.location.origin).href, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+      signal: controller?.signal,
+    });
+    if (!response.ok) return undefined;
+    const value: unknown = await response.json();
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Just before a full-page load of another portal origin in this tab: what that page needs to go
- * on with the same driver. Nothing is written for this origin's own addresses, or without a driver.
+ * Just before a full-page load of another portal origin in this tab: the address to open, with a
+ * one-time code for the session in its fragment. The plain address when it is this origin's, no
+ * driver is known, or the exchange failed (the page then opens without the session, as a deep
+ * link without a token would).
  */
-export function handOffSession(target: string | URL, win: Window = window): void {
+export async function handOffSession(target: string | URL, win: Window = window): Promise<string> {
   let url: URL;
   try {
     url = new URL(target, win.location.href);
   } catch {
-    return;
+    return String(target);
   }
-  if (url.origin === win.location.origin || !isOrigin(url.origin)) return;
+  if (url.origin === win.location.origin || !isOrigin(url.origin)) return url.href;
   const token = read(win, SESSION_KEYS.token);
   const driverId = read(win, SESSION_KEYS.driverId);
-  if (token === undefined && driverId === undefined) return;
-  const nonce = randomNonce(win);
-  const handoff: Handoff = { to: url.origin, from: win.location.origin, nonce, token, driverId, expires: Date.now() + HANDOFF_LIFETIME_MS };
-  writeNonce(win, nonce, url);
-  win.name = `${NAME_PREFIX}${JSON.stringify(handoff)}`;
-}
-
-function parse(text: string): Handoff | undefined {
-  try {
-    const value = JSON.parse(text) as Record<string, unknown>;
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    if (!isOrigin(value.to) || !isOrigin(value.from) || typeof value.expires !== 'number' || typeof value.nonce !== 'string')
-      return undefined;
-    return {
-      to: value.to,
-      from: value.from,
-      nonce: value.nonce,
-      expires: value.expires,
-      token: optionalText(value.token),
-      driverId: optionalText(value.driverId),
-    };
-  } catch {
-    return undefined;
-  }
+  if (token === undefined && driverId === undefined) return url.href;
+  const answer = await exchange(win, 'mint', { to: url.origin, token, driverId });
+  const code = answer?.code;
+  if (typeof code !== 'string' || !CODE.test(code)) return url.href;
+  const own = url.hash.replace(/^#/, '');
+  url.hash = `${HANDOFF_FRAGMENT}${code}${own ? `;${own}` : ''}`;
+  return url.href;
 }
 
 /** The origins that handed this tab's session over to this origin. */
@@ -158,35 +124,49 @@ export function handoffOrigins(win: Window = window): string[] {
   }
 }
 
+/** Whether the address carries a handoff code (the boot then waits for the exchange). */
+export function hasHandoffCode(win: Window = window): boolean {
+  return win.location.hash.startsWith(`#${HANDOFF_FRAGMENT}`);
+}
+
 /**
- * At boot, before the address is read: takes the session another portal origin handed over in
- * this tab, if it was meant for this origin and is fresh. `window.name` is emptied whatever it
- * held. A handoff for another driver than the one this origin holds is a driver switch: what was
- * kept for the previous one is dropped first, as at `/Sair`.
+ * The handoff code of the address, taken out of it (the address bar and the current history
+ * entry) before anything else can read it; the address's own fragment is put back.
  */
-export function receiveSessionHandoff(win: Window = window): void {
-  let name: string;
+export function takeHandoffCode(win: Window = window): string | undefined {
+  if (!hasHandoffCode(win)) return undefined;
+  const hash = win.location.hash;
+  const [code = '', ...own] = hash.slice(HANDOFF_FRAGMENT.length + 1).split(';');
+  const rest = own.join(';');
   try {
-    name = win.name;
+    win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}${rest ? `#${rest}` : ''}`);
   } catch {
-    return;
+    // No history API: the code is single use and spent at once below.
   }
-  const nonce = takeNonce(win);
-  if (!name.startsWith(NAME_PREFIX)) return;
-  win.name = '';
-  const handoff = parse(name.slice(NAME_PREFIX.length));
-  const now = Date.now();
-  if (!handoff || handoff.to !== win.location.origin || handoff.from === handoff.to) return;
-  // Written by a page of the portal's site, not by whatever page opened this one.
-  if (nonce === undefined || handoff.nonce.length < 16 || handoff.nonce !== nonce) return;
-  if (handoff.expires < now || handoff.expires > now + HANDOFF_LIFETIME_MS * 2) return;
+  return CODE.test(code) ? code : undefined;
+}
+
+/**
+ * At boot, before the address is read: redeems the code another portal origin put in this
+ * address, through this origin's own server, and takes the session it gives. A session for
+ * another driver than the one this origin holds is a driver switch: what was kept for the
+ * previous one is dropped first, as at `/Sair`. Resolves when done (at once without a code);
+ * never rejects.
+ */
+export async function receiveSessionHandoff(win: Window = window): Promise<void> {
+  const code = takeHandoffCode(win);
+  if (code === undefined) return;
+  const handoff = await exchange(win, 'redeem', { code });
+  if (!handoff || !isOrigin(handoff.from) || handoff.from === win.location.origin) return;
+  const token = optionalText(handoff.token);
+  const driverId = optionalText(handoff.driverId);
   const heldDriver = read(win, SESSION_KEYS.driverId);
   const heldToken = read(win, SESSION_KEYS.token);
-  const anotherDriver = handoff.driverId !== undefined && heldDriver !== undefined && handoff.driverId !== heldDriver;
-  const anotherToken = handoff.token !== undefined && heldToken !== undefined && handoff.token !== heldToken;
+  const anotherDriver = driverId !== undefined && heldDriver !== undefined && driverId !== heldDriver;
+  const anotherToken = token !== undefined && heldToken !== undefined && token !== heldToken;
   if (anotherDriver || anotherToken) void forgetDriver(win);
-  if (handoff.driverId !== undefined) write(win, SESSION_KEYS.driverId, handoff.driverId);
-  if (handoff.token !== undefined) write(win, SESSION_KEYS.token, handoff.token);
+  if (driverId !== undefined) write(win, SESSION_KEYS.driverId, driverId);
+  if (token !== undefined) write(win, SESSION_KEYS.token, token);
   const origins = handoffOrigins(win);
   if (!origins.includes(handoff.from)) write(win, HANDOFF_ORIGINS_KEY, JSON.stringify([...origins, handoff.from]));
 }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { openSignOutPage } from '@driver-portal/shared/boot';
+import { openSignOutPage, retryImport } from '@driver-portal/shared/boot';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import { endSession } from '@driver-portal/shared/session';
 import { LoadingState } from '@driver-portal/shared/ui';
@@ -11,9 +11,23 @@ export interface RemoteRoutesModule {
   prefixes: readonly string[];
 }
 
-/** Wraps a remote's routes so that a screen that throws only takes its own routes down. */
+/**
+ * A screen's code that fails to load is asked for once more (issue 29, point 5); failing again,
+ * the area's fallback shows (the error element below), never an uncaught error.
+ */
+export function withRetriedLazies(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy, children } = route;
+    const retried: Partial<RouteObject> = {};
+    if (typeof lazy === 'function') Object.assign(retried, { lazy: () => retryImport(lazy) });
+    if (children) Object.assign(retried, { children: withRetriedLazies(children) });
+    return { ...route, ...retried } as RouteObject;
+  });
+}
+
+/** Wraps a remote's routes so that a screen that throws (or whose code cannot load) only takes its own routes down. */
 export function remoteRouteTree(remoteName: string, routes: RouteObject[]): RouteObject {
-  return { id: `remote:${remoteName}`, errorElement: <RouteErrorPage />, children: routes };
+  return { id: `remote:${remoteName}`, errorElement: <RouteErrorPage />, children: withRetriedLazies(routes) };
 }
 
 /**

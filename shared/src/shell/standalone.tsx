@@ -1,6 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { retryImport } from '@driver-portal/shared/boot';
 import { getConfig, loadRuntimeConfig } from '@driver-portal/shared/config';
 import { LoadingState } from '@driver-portal/shared/ui';
 import { ConfigUnavailable, NotFoundPage } from './pages';
@@ -19,14 +20,14 @@ function ForeignRoute({ prefixes }: { prefixes: readonly string[] }) {
     if (owned) return;
     const target = `${getConfig().portalUrl}${location.pathname}${location.search}`;
     // The writing side of the handoff in its own chunk: a deep link's first screen does not pay for it.
-    void import('../session/handoff').then(
-      ({ handOffSession }) => {
-        handOffSession(target);
-        window.location.replace(target);
-      },
-      // Its chunk did not load (offline): the host's page still opens; the driver id in the address identifies the driver.
-      () => window.location.replace(target),
-    );
+    // Tried twice; its chunk not loading (offline) or the exchange failing, the host's page still
+    // opens: the driver id in the address identifies the driver.
+    void retryImport(() => import('../session/handoff'))
+      .then(({ handOffSession }) => handOffSession(target))
+      .then(
+        (address) => window.location.replace(address),
+        () => window.location.replace(target),
+      );
   }, [owned, location.pathname, location.search]);
   return owned ? <NotFoundPage /> : null;
 }

@@ -3,6 +3,7 @@
  * (the host's remote events, a remote's own page), and the start of a remote's own page's
  * telemetry, which downloads its code only after the first screen.
  */
+import { retryImport } from '@driver-portal/shared/boot';
 import { PAGE_ERROR_EVENTS } from './events';
 
 export { createTelemetry, releaseOf, routePattern, scrubError } from './beacon';
@@ -22,11 +23,15 @@ export function startPageTelemetryAfterTheScreen(remoteName: string, win: Window
   const early: Event[] = [];
   const keep = (event: Event) => void early.push(event);
   for (const type of PAGE_ERROR_EVENTS) win.addEventListener(type, keep);
+  // Tried twice, then given up quietly (the early errors are then dropped with their listeners).
+  const stopKeeping = () => {
+    for (const type of PAGE_ERROR_EVENTS) win.removeEventListener(type, keep);
+  };
   const start = () =>
-    void import(/* webpackChunkName: "page-telemetry" */ './page').then(({ startPageTelemetry }) => {
-      for (const type of PAGE_ERROR_EVENTS) win.removeEventListener(type, keep);
+    void retryImport(() => import(/* webpackChunkName: "page-telemetry" */ './page')).then(({ startPageTelemetry }) => {
+      stopKeeping();
       startPageTelemetry(remoteName, { win, early });
-    });
+    }, stopKeeping);
   const whenIdle = () => ('requestIdleCallback' in win ? win.requestIdleCallback(start, { timeout: 3000 }) : start());
   const later = () => void win.setTimeout(whenIdle, SETTLE_MS);
   if (win.document.readyState === 'complete') later();

@@ -6,9 +6,6 @@ import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { string } from 'yup';
 import { isBrazilState } from './brazil';
 
-/** YYYY-MM-DD of a moment, in Brazil's time (the portal's one time zone for dates). */
-const brazilDay = /* @__PURE__ */ new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
-
 export const VALIDATION_MESSAGES = {
   cpf: 'CPF invalido',
   cnpj: 'CNPJ Invalido!',
@@ -135,15 +132,7 @@ export const emailSchema = (message: string = VALIDATION_MESSAGES.email) =>
     .test('control-character', TEXT_MESSAGES.controlCharacter, (value) => !hasControlCharacter(value))
     .test('email', message, (value) => isEmail(value));
 
-/**
- * Today's calendar day in Brazil, `years` from now (negative: ago), as YYYY-MM-DD (the typed
- * dates' form). Brazil's day, not UTC's: from 21:00 in São Paulo UTC is already tomorrow, and a
- * date typed as today would pass for the future (or a driver turning 18 today for 17).
- */
-export function isoDateFromToday(years: number, today: Date = new Date()): string {
-  const [year = 0, month = 1, day = 1] = brazilDay.format(today).split('-').map(Number);
-  return new Date(Date.UTC(year + years, month - 1, day)).toISOString().slice(0, 10);
-}
+export { brazilCalendarDay, brazilToday, brazilYear, isoDate, isoDateFromToday, type CalendarDay } from './dates';
 
 /** Whether an ISO date (YYYY-MM-DD) lies within [min, max], both ISO dates. */
 export function isoDateWithin(iso: string | undefined, min: string, max: string): boolean {

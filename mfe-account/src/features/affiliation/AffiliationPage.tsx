@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useParams } from 'react-router';
 import { showSuccess } from '@driver-portal/shared/events';
-import { BRAZIL_TIME_ZONE, formatDate } from '@driver-portal/shared/format';
+import { formatDate } from '@driver-portal/shared/format';
 import { Button, Page } from '@driver-portal/shared/ui';
+import { brazilToday } from '@driver-portal/shared/validation';
 import { accountPaths } from '../../paths';
 import { sampleAffiliation } from '../../session';
 import { parseAffiliation, SAMPLE_COOPERATIVES, type Affiliation, type Cooperative } from './cooperatives';
@@ -21,11 +22,6 @@ export const AFFILIATION_TEXTS = {
 } as const;
 
 type Step = { kind: 'none' } | { kind: 'list'; choice?: Cooperative } | { kind: 'selected'; choice: Cooperative } | { kind: 'leaving' };
-
-/** Today in Brazil, as YYYY-MM-DD. */
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BRAZIL_TIME_ZONE }).format(new Date());
-}
 
 /** Moves focus to the heading of each new step, so a screen reader hears where the driver is. */
 function useFocusOnChange<T>(key: T) {
@@ -114,7 +110,7 @@ export function AffiliationPage() {
   const headingId = useId();
 
   const confirm = (cooperative: Cooperative) => {
-    const chosen: Affiliation = { id: cooperative.id, name: cooperative.name, requestDate: today(), activateDate: null };
+    const chosen: Affiliation = { id: cooperative.id, name: cooperative.name, requestDate: brazilToday(), activateDate: null };
     sampleAffiliation.set(JSON.stringify(chosen));
     setAffiliation(chosen);
     setStep({ kind: 'none' });

@@ -1,8 +1,8 @@
 import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
-import { BRAZIL_TIME_ZONE } from '@driver-portal/shared/format';
 import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
+import { brazilYear } from '@driver-portal/shared/validation';
 import { useKnownDriver } from '../../driver';
 import { alertStatementFailure, requestIncomeStatement, STATEMENT_TEXTS } from './api';
 import { CPF_INPUT, cpfReady, DATE_INPUT, incomeSchema } from './rules';
@@ -22,7 +22,7 @@ const YEARS_BACK = 5;
 
 /** The year now in Brazil, newest first down to five years before. */
 export function incomeYears(now: Date = new Date()): number[] {
-  const current = Number(new Intl.DateTimeFormat('en', { timeZone: BRAZIL_TIME_ZONE, year: 'numeric' }).format(now));
+  const current = brazilYear(now);
   return Array.from({ length: YEARS_BACK + 1 }, (_unused, back) => current - back);
 }
 

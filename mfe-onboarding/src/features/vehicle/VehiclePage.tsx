@@ -18,6 +18,7 @@ import {
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import {
   BRAZIL_STATES,
+  brazilYear,
   cnpjSchema,
   cpfSchema,
   isoDateFromToday,
@@ -108,11 +109,6 @@ const OWNER_CHOICES = [
   { value: 'CPF', label: 'Pessoa física (CPF)' },
   { value: 'CNPJ', label: 'Pessoa jurídica (CNPJ)' },
 ];
-
-/** The calendar year in Brazil (the age of a vehicle is counted in its years of manufacture). */
-export function brazilYear(now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(now));
-}
 
 const isYear = (value: string | undefined) => /^\d{4}$/.test(value ?? '') && Number(value) >= 1950 && Number(value) <= brazilYear() + 1;
 const plateOf = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');

@@ -13,7 +13,7 @@ import {
 } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { routes } from '../../routes';
-import { brazilYear } from './VehiclePage';
+import { brazilYear } from '@driver-portal/shared/validation';
 
 // Each test fills a long form: under a full parallel run that takes longer than Jest's default 5 s.
 jest.setTimeout(20_000);

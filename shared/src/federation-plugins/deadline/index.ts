@@ -24,6 +24,23 @@ export function isDeadline(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
+/**
+ * A signal that fires when either does: `AbortSignal.any` where the webview has it (Safari 17.4,
+ * Chrome 116), else the same by hand, for the browser floor (docs/platform.md, "Browser floor").
+ */
+export function eitherSignal(first: AbortSignal, second: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([first, second]);
+  const controller = new AbortController();
+  for (const signal of [first, second]) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
+}
+
 export default function portalDeadlinePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'portal-deadline',
@@ -31,7 +48,7 @@ export default function portalDeadlinePlugin(): ModuleFederationRuntimePlugin {
       // Shared with the plugins after this one (portal-retry does the fetching); a signal the
       // caller gave is kept, and ours fires too.
       const deadline = AbortSignal.timeout(MANIFEST_DEADLINE_MS);
-      init.signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+      init.signal = init.signal ? eitherSignal(init.signal, deadline) : deadline;
       return undefined;
     },
     createScript() {
