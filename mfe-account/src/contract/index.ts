@@ -118,8 +118,9 @@ export const ForgotPasswordLookupSchema = v.object({
   /**
    * The portal's proxy answers match or no match (docs/security.md, "What each open call
    * answers"): `false` is a driver whose CPF is not the one typed, told without its id or CPF.
+   * Absent or null (a provider answering directly): the driver's CPF decides, as before.
    */
-  match: v.optional(v.boolean()),
+  match: v.nullish(v.boolean()),
 });
 export type ForgotPasswordLookup = v.InferOutput<typeof ForgotPasswordLookupSchema>;
 
