@@ -11,7 +11,7 @@ export const DEPLOY_ROOT = join(repoRoot, '.deploy');
 import renderModule from '../deploy/nginx/render.cjs';
 import tree from './tree.cjs';
 
-export const { renderTemplate, renderPrefix } = renderModule;
+export const { LOAD_MODULES, renderTemplate, renderPrefix } = renderModule;
 
 export const appRoot = (dir) => join(DEPLOY_ROOT, 'apps', dir);
 export const configDir = (dir) => join(appRoot(dir), 'config');
@@ -90,7 +90,10 @@ export function renderNginx(app, vars) {
     prefix,
     role,
     vars,
-    `worker_processes 1;
+    // Debian's nginx.conf loads its modules from modules-enabled/; here the one the
+    // configuration needs (brotli_static), by absolute path.
+    `${LOAD_MODULES}
+worker_processes 1;
 error_log logs/error.log warn;
 pid logs/nginx.pid;
 events { worker_connections 512; }
