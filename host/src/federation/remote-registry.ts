@@ -237,6 +237,19 @@ export class RemoteRegistry {
   }
 
   /**
+   * What `preload` fetches, awaited (prefetch-areas.ts runs them one after the other, when the
+   * page is idle); never rejects: a failure here is only a missed head start.
+   */
+  async prefetch(remote: RemoteDescriptor): Promise<void> {
+    try {
+      const federation = await this.federation();
+      await federation.preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'] }]);
+    } catch {
+      // The tap loads it as before.
+    }
+  }
+
+  /**
    * The retry of a remote that failed or was refused: the list is read again first (a rollback
    * or a fixed release since the page loaded is what the retry then loads), then the remote is
    * forgotten and registered with its live manifest.
