@@ -17,10 +17,14 @@ const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { hostProvides, sharedDependencies } = require('./shared-deps.cjs');
 const { FederationRuntimeAsEsm } = require('./federation-esm.cjs');
+const { PrecompressAssets } = require('./precompress.cjs');
 const { appAt, localRemoteList } = require('./apps.cjs');
 const { platformStyleScope } = require('./platform-style-scope.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
+
+/** The federation runtime's error descriptions, replaced by federation-error-texts.mjs in production. */
+const FEDERATION_ERROR_TEXTS = /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.m?js$/;
 
 /**
  * `npm run dev`'s driver-data proxy: the one `npm start` serves (scripts/driver-api-proxy.mjs,
@@ -223,7 +227,11 @@ class AnnounceEarlyScript {
  * @param {{ file?: string }} earlyScript
  */
 function keepOnly(dist, earlyScript) {
-  return (/** @type {string} */ file) => path.relative(dist, file) === earlyScript.file;
+  // With its compressed copies (precompress.cjs).
+  return (/** @type {string} */ file) => {
+    const relative = path.relative(dist, file);
+    return [earlyScript.file, `${earlyScript.file}.gz`, `${earlyScript.file}.br`].includes(relative);
+  };
 }
 
 /**
@@ -347,6 +355,10 @@ function compilation(options, part) {
     },
     performance: { hints: false },
     plugins: [
+      // The federation runtime's error sentences: the code and its docs link stay in each message.
+      production && new rspack.NormalModuleReplacementPlugin(FEDERATION_ERROR_TEXTS, require.resolve('./federation-error-texts.mjs')),
+      // `.gz` and `.br` beside every text file, for nginx's gzip_static / brotli_static and `npm start`.
+      production && new PrecompressAssets(),
       page &&
         new rspack.HtmlRspackPlugin({
           template: path.join(__dirname, 'index.html'),

@@ -3,7 +3,7 @@
 // owning remote's own URL, and in the control build (bench/monolith: every screen of the suite
 // without federation). Prints figures; it asserts nothing (the byte budgets are a unit test).
 //
-// Usage: npm run bench [-- --runs 5] [-- --only notifications] [-- --no-lighthouse] [-- --throttle] [-- --list] [-- --json out.json]
+// Usage: npm run bench [-- --runs 5] [-- --only notifications] [-- --no-lighthouse] [-- --no-taps] [-- --flow-runs 3] [-- --throttle] [-- --list] [-- --json out.json]
 //        [-- --reports dir] (every Lighthouse report kept, to read what a score is made of)
 // "shown ms": until the screen shows its heading and text; "call ms": until its first service call left.
 // It builds every app and the control first, and holds the ports lock (/tmp/portal-ports.lock,
@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { get } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { answers, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
@@ -98,6 +99,7 @@ async function main() {
           path: link.path,
           label,
           jsKB: median(samples.map((s) => s.jsBytes)) / 1024,
+          jsBrotliKB: median(samples.map((s) => s.jsBrotliBytes)) / 1024,
           jsRequests: median(samples.map((s) => s.jsRequests)),
           requests: median(samples.map((s) => s.requests)),
           ms: median(samples.map((s) => s.ms)),
@@ -116,11 +118,18 @@ async function main() {
         console.log(`measured ${link.path} ${label}: ${result.jsKB.toFixed(1)} KB`);
       }
     }
+    // Tap-to-screen (issue 33): from the home into each area, host against control.
+    const taps = process.argv.includes('--no-taps') ? [] : await measureTaps(browser, links, runs);
     await browser.close();
+    // A flow takes about a minute: --flow-runs (default 1) of each.
+    const flowRuns = Number(option('--flow-runs')) || 1;
+    const tapFlows = withLighthouse && !process.argv.includes('--no-taps') ? await lighthouseTaps(links, flowRuns) : [];
     print(results, runs);
+    printTaps(taps, runs);
+    printTapFlows(tapFlows, flowRuns);
     printReleaseCosts(results, await revalidationCost());
     const out = option('--json');
-    if (out) writeFileSync(out, `${JSON.stringify({ runs, at: new Date().toISOString(), results }, null, 2)}\n`);
+    if (out) writeFileSync(out, `${JSON.stringify({ runs, at: new Date().toISOString(), results, taps, tapFlows }, null, 2)}\n`);
   } finally {
     stop();
   }
@@ -150,18 +159,7 @@ async function measure(browser, url, link) {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
-  const responses = [];
-  page.on('requestfinished', async (request) => {
-    const at = Date.now();
-    const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
-    responses.push({
-      url: request.url(),
-      type: request.resourceType(),
-      bytes: sizes.responseBodySize,
-      sent: request.postDataBuffer()?.length ?? 0,
-      at,
-    });
-  });
+  const responses = recordResponses(page);
   // When the screen's first service call leaves (the sandbox API): data that starts with the code leaves earlier.
   let firstCallAt;
   page.on('request', (request) => {
@@ -180,6 +178,7 @@ async function measure(browser, url, link) {
   await page.waitForTimeout(federated ? 4500 : 300);
   const before = responses.filter((response) => response.at <= renderedAt);
   const js = before.filter((response) => response.type === 'script');
+  const encoded = await encodedSizes(js);
   await page.close({ runBeforeUnload: true });
   await new Promise((resolve) => setTimeout(resolve, 300));
   const after = responses.filter((response) => response.at > renderedAt);
@@ -191,12 +190,245 @@ async function measure(browser, url, link) {
     afterScripts: afterScripts.length,
     beacons: beacons.length,
     beaconBytes: beacons.reduce((sum, response) => sum + response.sent, 0),
-    jsBytes: js.reduce((sum, response) => sum + response.bytes, 0),
+    jsBytes: encoded.gzip,
+    jsBrotliBytes: encoded.brotli,
     jsRequests: js.length,
     requests: before.length,
     ms: renderedAt - started,
     callMs: firstCallAt === undefined ? undefined : firstCallAt - started,
     scripts: js.map((response) => `${(response.bytes / 1024).toFixed(1).padStart(6)} KB  ${response.url}`),
+  };
+}
+
+/** Until no request has finished for `quietMs` (at most `maxMs`): the page's idle work is done. */
+async function settle(page, responses, { quietMs = 1500, maxMs = 15000 } = {}) {
+  const started = Date.now();
+  let seen = -1;
+  let quietSince = Date.now();
+  while (Date.now() - started < maxMs) {
+    if (responses.length !== seen) {
+      seen = responses.length;
+      quietSince = Date.now();
+    } else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * One tap from the home: /App opened, its idle work done (at the host, the federation tax of
+ * the areas its tiles lead to, host/src/federation/prefetch-areas.ts, 2 s after the screen),
+ * then the tile leading to `link` tapped. Bytes and time from the tap until the area's screen
+ * shows its heading and content; undefined when the home has no tile to that address.
+ */
+async function tapOnce(browser, origin, home, link) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const responses = recordResponses(page);
+  try {
+    await page.goto(withToken(`${origin}${home.path}`));
+    await page.getByRole('heading', { level: 1, name: home.heading }).waitFor();
+    await page.getByText(home.text).first().waitFor();
+    await page.waitForTimeout(2500);
+    await settle(page, responses);
+    const tile = page.locator(`a[href="${link.path.split('?')[0]}"]`).first();
+    if ((await tile.count()) === 0) return undefined;
+    const mark = responses.length;
+    const tappedAt = Date.now();
+    await tile.click();
+    await page.getByRole('heading', { level: 1, name: link.heading }).waitFor();
+    await page.getByText(link.text).first().waitFor();
+    const shownAt = Date.now();
+    const after = responses.slice(mark).filter((response) => response.at <= shownAt);
+    const scripts = after.filter((response) => response.type === 'script');
+    const encoded = await encodedSizes(scripts);
+    return {
+      ms: shownAt - tappedAt,
+      jsBytes: encoded.gzip,
+      jsBrotliBytes: encoded.brotli,
+      jsRequests: scripts.length,
+      requests: after.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureTaps(browser, links, runs) {
+  const home = links.find((link) => !link.owner);
+  if (!home) return [];
+  const taps = [];
+  for (const link of links.filter((candidate) => candidate.owner)) {
+    for (const [label, origin] of [
+      ['control (no federation)', `http://localhost:${CONTROL.port}`],
+      ['federated, at the host', `http://localhost:${HOST.port}`],
+    ]) {
+      const samples = [];
+      for (let i = 0; i < runs; i += 1) samples.push(await tapOnce(browser, origin, home, link));
+      if (samples.some((sample) => !sample)) {
+        console.log(`tap ${link.path} ${label}: the home has no tile to it`);
+        continue;
+      }
+      const tap = {
+        path: link.path,
+        label,
+        ms: median(samples.map((sample) => sample.ms)),
+        jsKB: median(samples.map((sample) => sample.jsBytes)) / 1024,
+        jsBrotliKB: median(samples.map((sample) => sample.jsBrotliBytes)) / 1024,
+        jsRequests: median(samples.map((sample) => sample.jsRequests)),
+        requests: median(samples.map((sample) => sample.requests)),
+      };
+      taps.push(tap);
+      console.log(`tapped ${link.path} ${label}: ${tap.ms} ms, ${tap.jsKB.toFixed(1)} KB`);
+    }
+  }
+  return taps;
+}
+
+function printTaps(taps, runs) {
+  if (taps.length === 0) return;
+  console.log(
+    `\nTap-to-screen from /App (its idle work done) into each area: until the screen shows its heading and content; JS downloaded after the tap, gzip -9 / Brotli q11; median of ${runs} runs`,
+  );
+  console.log('screen / target                   tap ms  vs ctrl  JS KB  br KB  JS req  all req');
+  for (const path of [...new Set(taps.map((tap) => tap.path))]) {
+    const rows = taps.filter((tap) => tap.path === path);
+    const control = rows.find((tap) => tap.label.startsWith('control'));
+    console.log(path);
+    for (const r of rows) {
+      const ratio = control ? `${(r.ms / control.ms).toFixed(2)}x` : '-';
+      console.log(
+        `  ${r.label.padEnd(30)} ${String(r.ms).padStart(7)}  ${ratio.padStart(7)}  ${r.jsKB.toFixed(1).padStart(5)}  ${r.jsBrotliKB.toFixed(1).padStart(5)}  ${String(r.jsRequests).padStart(6)}  ${String(r.requests).padStart(7)}`,
+      );
+    }
+  }
+}
+
+/**
+ * Lighthouse on the home's first tap: a user flow (mobile, throttled for real: devtools
+ * throttling, since a tap is no page load Lighthouse could simulate) that opens /App, lets its
+ * idle work finish, then taps the tile into `link`'s area. Chromium stops reporting LCP at the
+ * first input, so "screen" is the new screen's own render time: from the tap until its heading
+ * and content show, on the throttled phone; the tap's timespan gives its score and TBT.
+ */
+async function lighthouseTapFlow(origin, home, link) {
+  const [{ default: puppeteer }, { startFlow }] = await Promise.all([import('puppeteer-core'), import('lighthouse')]);
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = chromiumSettings;
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const page = await browser.newPage();
+    const flow = await startFlow(page, {
+      config: { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'], throttlingMethod: 'devtools' } },
+    });
+    await flow.navigate(withToken(`${origin}${home.path}`));
+    await page.waitForFunction((text) => globalThis.document.body.innerText.includes(text), { timeout: 30000 }, home.text);
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    const selector = `a[href="${link.path.split('?')[0]}"]`;
+    if (!(await page.$(selector))) return undefined;
+    await flow.startTimespan();
+    const tappedAt = Date.now();
+    await page.click(selector);
+    await page.waitForFunction(
+      (heading, text) =>
+        [...globalThis.document.querySelectorAll('h1')].some((h1) => h1.textContent?.includes(heading)) &&
+        globalThis.document.body.innerText.includes(text),
+      { timeout: 60000, polling: 50 },
+      link.heading,
+      link.text,
+    );
+    const screenMs = Date.now() - tappedAt;
+    await flow.endTimespan();
+    const { steps } = await flow.createFlowResult();
+    const [navigation, tap] = steps.map((step) => step.lhr);
+    return {
+      homeScore: Math.round((navigation?.categories.performance.score ?? 0) * 100),
+      homeLcp: navigation?.audits['largest-contentful-paint']?.numericValue,
+      tapScore: tap?.categories.performance.score === null ? undefined : Math.round((tap?.categories.performance.score ?? 0) * 100),
+      tapTbt: tap?.audits['total-blocking-time']?.numericValue,
+      screenMs,
+    };
+  } catch (error) {
+    console.warn(`lighthouse tap ${origin} ${link.path}: ${error.message}`);
+    return undefined;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseTaps(links, runs) {
+  const home = links.find((link) => !link.owner);
+  if (!home) return [];
+  const rows = [];
+  for (const link of links.filter((candidate) => candidate.owner)) {
+    for (const [label, origin] of [
+      ['control (no federation)', `http://localhost:${CONTROL.port}`],
+      ['federated, at the host', `http://localhost:${HOST.port}`],
+    ]) {
+      const done = [];
+      for (let i = 0; i < runs; i += 1) done.push(await lighthouseTapFlow(origin, home, link));
+      const ok = done.filter(Boolean);
+      if (ok.length === 0) continue;
+      const pick = (key) => {
+        const values = ok.map((result) => result[key]).filter((value) => typeof value === 'number');
+        return values.length ? median(values) : undefined;
+      };
+      rows.push({
+        path: link.path,
+        label,
+        ...Object.fromEntries(['homeScore', 'homeLcp', 'tapScore', 'tapTbt', 'screenMs'].map((key) => [key, pick(key)])),
+      });
+      console.log(`lighthouse tap ${link.path} ${label}: screen ${pick('screenMs')} ms`);
+    }
+  }
+  return rows;
+}
+
+function printTapFlows(rows, runs) {
+  if (rows.length === 0) return;
+  console.log(
+    `\nLighthouse on the home's first tap (user flow, mobile, devtools throttling): /App's score and LCP, the tap's score and TBT, and the new screen's render time after the tap; median of ${runs} runs`,
+  );
+  console.log('screen / target                  /App LH  /App LCP  tap LH  tap TBT  screen ms  vs ctrl');
+  const fmt = (value, digits = 0) => (value === undefined ? '-' : value.toFixed(digits));
+  for (const path of [...new Set(rows.map((row) => row.path))]) {
+    const group = rows.filter((row) => row.path === path);
+    const control = group.find((row) => row.label.startsWith('control'));
+    console.log(path);
+    for (const r of group) {
+      const ratio = control?.screenMs && r.screenMs ? `${(r.screenMs / control.screenMs).toFixed(2)}x` : '-';
+      console.log(
+        `  ${r.label.padEnd(30)} ${fmt(r.homeScore).padStart(7)}  ${`${fmt(r.homeLcp === undefined ? undefined : r.homeLcp / 1000, 2)} s`.padStart(8)}  ${fmt(r.tapScore).padStart(6)}  ${`${fmt(r.tapTbt)} ms`.padStart(7)}  ${fmt(r.screenMs).padStart(9)}  ${ratio.padStart(7)}`,
+      );
+    }
+  }
+}
+
+/**
+ * Every finished request of a page, with its body's promise for scripts: what was downloaded is
+ * compressed here, gzip -9 and Brotli q11 (what the build writes beside each file), since a
+ * browser on plain HTTP is offered no Brotli.
+ */
+function recordResponses(page) {
+  const responses = [];
+  page.on('requestfinished', async (request) => {
+    const at = Date.now();
+    const type = request.resourceType();
+    const response = await request.response().catch(() => null);
+    const body = type === 'script' && response ? response.body().catch(() => Buffer.alloc(0)) : undefined;
+    const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
+    responses.push({ url: request.url(), type, bytes: sizes.responseBodySize, body, sent: request.postDataBuffer()?.length ?? 0, at });
+  });
+  return responses;
+}
+
+const brotliBytes = (body) =>
+  brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }).length;
+
+/** Gzip (level 9) and Brotli (quality 11) bytes of the scripts' bodies. */
+async function encodedSizes(scripts) {
+  const bodies = await Promise.all(scripts.map((response) => response.body ?? Buffer.alloc(0)));
+  return {
+    gzip: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+    brotli: bodies.reduce((sum, body) => sum + brotliBytes(body), 0),
   };
 }
 
@@ -249,9 +481,9 @@ function lighthouse(url, chromeArgs, chromePath) {
 function print(results, runs) {
   const pad = (value, width) => String(value).padStart(width);
   console.log(
-    `\nGzip JS until the screen shows its heading and content; median of ${runs} runs (Lighthouse: mobile, simulated throttling)\n`,
+    `\nJS until the screen shows its heading and content, gzip -9 (JS KB) and Brotli q11 (br KB); median of ${runs} runs (Lighthouse: mobile, simulated throttling)\n`,
   );
-  console.log('deep link / target                JS KB  vs ctrl  JS req  all req  shown ms  call ms  Lighthouse  LCP(sim)  TBT');
+  console.log('deep link / target                JS KB  br KB  vs ctrl  JS req  all req  shown ms  call ms  Lighthouse  LCP(sim)  TBT');
   for (const path of [...new Set(results.map((r) => r.path))]) {
     const rows = results.filter((r) => r.path === path);
     const control = rows[0];
@@ -262,7 +494,7 @@ function print(results, runs) {
           ? `${pad('-', 10)}  ${pad('-', 8)}  ${pad('-', 5)}`
           : `${pad(r.score, 10)}  ${pad(`${(r.lcp / 1000).toFixed(2)} s`, 8)}  ${pad(`${Math.round(r.tbt)} ms`, 5)}`;
       console.log(
-        `  ${r.label.padEnd(30)} ${pad(r.jsKB.toFixed(1), 6)}  ${pad(`${(r.jsKB / control.jsKB).toFixed(2)}x`, 7)}  ${pad(r.jsRequests, 6)}  ${pad(r.requests, 7)}  ${pad(r.ms, 8)}  ${pad(r.callMs ?? '-', 7)}  ${lh}`,
+        `  ${r.label.padEnd(30)} ${pad(r.jsKB.toFixed(1), 6)} ${pad(r.jsBrotliKB.toFixed(1), 6)}  ${pad(`${(r.jsKB / control.jsKB).toFixed(2)}x`, 7)}  ${pad(r.jsRequests, 6)}  ${pad(r.requests, 7)}  ${pad(r.ms, 8)}  ${pad(r.callMs ?? '-', 7)}  ${lh}`,
       );
     }
   }

@@ -14,7 +14,7 @@ export const DEPLOY_ROOT = join(repoRoot, '.deploy');
 import renderModule from '../deploy/nginx/render.cjs';
 import tree from './tree.cjs';
 
-export const { renderTemplate, renderPrefix } = renderModule;
+export const { LOAD_MODULES, renderTemplate, renderPrefix } = renderModule;
 
 export const appRoot = (dir) => join(DEPLOY_ROOT, 'apps', dir);
 export const configDir = (dir) => join(appRoot(dir), 'config');
@@ -117,7 +117,9 @@ export function renderNginx(app, vars) {
     prefix,
     role,
     vars,
-    `load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
+    // Debian's nginx.conf loads its modules from modules-enabled/; here the ones the
+    // configuration needs (njs, brotli_static), by absolute path.
+    `${LOAD_MODULES}
 ${workerUser()}worker_processes 1;
 error_log logs/error.log warn;
 pid logs/nginx.pid;

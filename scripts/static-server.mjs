@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -51,6 +51,51 @@ function decodePath(pathname) {
   }
 }
 
+/**
+ * The encoding to answer with for an Accept-Encoding header: Brotli when the browser takes it
+ * (browsers send `br` over HTTPS only), else gzip, else none; `;q=0` refuses one.
+ * @param {string | undefined} header
+ * @returns {'br' | 'gzip' | undefined}
+ */
+export function preferredEncoding(header) {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*/),
+      )
+      .filter(([, ...params]) => !params.some((param) => /^q=0(?:\.0*)?$/.test(param)))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+const COMPRESS = {
+  gzip: (body) => gzipSync(body, { level: 9 }),
+  br: (body) => brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+};
+
+/**
+ * The file compressed: the build's copy beside it (`.br` / `.gz`, build-preset/precompress.cjs)
+ * when it is not older than the file, else compressed here once per version of the file.
+ */
+async function compressed(file, info, encoding, cache) {
+  const key = `${file}:${info.mtimeMs}:${encoding}`;
+  let body = cache.get(key);
+  if (!body) {
+    const beside = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+    const built = await stat(beside).catch(() => undefined);
+    body = built && built.mtimeMs >= info.mtimeMs ? await readFile(beside) : COMPRESS[encoding](await readFile(file));
+    cache.set(key, body);
+  }
+  return body;
+}
+
 export function cacheControl(fileName) {
   if (NEVER_CACHED.has(fileName) || fileName.endsWith('.html')) return 'no-store';
   if (HASHED.test(fileName)) return 'public, max-age=31536000, immutable';
@@ -66,7 +111,7 @@ export function cacheControl(fileName) {
  */
 export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', headers: everyAnswer = [], proxy, cohort }) {
   const base = resolve(root);
-  const gzipCache = new Map();
+  const compressedCache = new Map();
 
   const server = createServer(async (req, res) => {
     try {
@@ -135,16 +180,10 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
       }
       let body = await readFile(file);
       const headers = { 'Content-Type': type, 'Cache-Control': cacheControl(name), ETag: etag };
-      const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      if (acceptsGzip && /text|json|javascript|svg/.test(type) && body.length > 512) {
-        const key = `${file}:${info.mtimeMs}`;
-        let zipped = gzipCache.get(key);
-        if (!zipped) {
-          zipped = gzipSync(body, { level: 9 });
-          gzipCache.set(key, zipped);
-        }
-        body = zipped;
-        headers['Content-Encoding'] = 'gzip';
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
+      if (encoding && /text|json|javascript|svg/.test(type) && body.length > 512) {
+        body = await compressed(file, info, encoding, compressedCache);
+        headers['Content-Encoding'] = encoding;
         headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
       }
       headers['Content-Length'] = String(body.length);

@@ -23,6 +23,11 @@ export const MACHINE_NEEDS = [
   },
   { program: '/etc/nginx/mime.types', packages: ['nginx-light'], for: 'the nginx pass' },
   {
+    program: '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
+    packages: ['libnginx-mod-http-brotli-static'],
+    for: 'nginx serving the build’s .br files (brotli_static), as the app image does',
+  },
+  {
     program: '/usr/lib/nginx/modules/ngx_http_js_module.so',
     packages: ['libnginx-mod-http-js'],
     for: 'nginx’s JavaScript module (the open calls’ checks and the canary cohort, deploy/nginx/*.mjs)',

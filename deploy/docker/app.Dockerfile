@@ -1,8 +1,9 @@
 # One image per app, parametrised: docker build -f deploy/docker/app.Dockerfile \
 #   --build-arg APP=<an app folder of apps.json> \
 #   --build-arg ROLE=<host|remote> .
-# Stage 1 builds the app from the repository; stage 2 is nginx with the configuration of
-# deploy/nginx (the same files the end-to-end tests run with Debian's nginx).
+# Stage 1 builds the app from the repository; stage 2 is Debian bookworm's nginx with the Brotli
+# module, the very packages .ci/run installs and every nginx test runs (deploy/test/compose.test.ts
+# holds the two lists together), with the configuration of deploy/nginx.
 
 FROM node:20-bookworm-slim AS build
 ARG APP
@@ -12,9 +13,18 @@ RUN npm install --no-audit --no-fund && node scripts/build.mjs --only "$APP" \
  && node -e "process.stdout.write(require('./deploy/security-headers.cjs').nginxHeadersTemplate())" > /repo/portal-headers.conf.template \
  && node -e "process.stdout.write(require('./deploy/driver-api.cjs').nginxDriverApiMaps())" > /repo/portal-driver-api-maps.conf
 
-FROM nginx:1.27-alpine
+FROM debian:bookworm-slim
 ARG APP
 ARG ROLE=remote
+# nginx-light, libnginx-mod-http-brotli-static and libnginx-mod-http-js as `npm test` installs them
+# (scripts/test-machine.mjs); gettext-base for envsubst (the
+# templates are rendered at start, deploy/docker/docker-entrypoint.sh). Debian's nginx.conf loads
+# the module (modules-enabled/) and includes conf.d/*.conf; its default site is removed.
+RUN apt-get update -qq \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light libnginx-mod-http-brotli-static libnginx-mod-http-js gettext-base \
+ && rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled/default \
+ && ln -sf /dev/stdout /var/log/nginx/access.log && ln -sf /dev/stderr /var/log/nginx/error.log \
+ && mkdir -p /docker-entrypoint.d /etc/nginx/templates
 ENV PORTAL_APP_ROOT=/srv/portal \
     PORTAL_CONFIG_DIR=/etc/portal \
     PORTAL_LISTEN=80 \
@@ -48,9 +58,9 @@ RUN ln -s releases/image /srv/portal/current \
  && cp /srv/portal/current/env.json /etc/portal/env.json \
  && if [ -f /srv/portal/current/remotes.json ]; then cp /srv/portal/current/remotes.json /etc/portal/remotes.json; fi
 COPY deploy/nginx/portal-common.conf /etc/nginx/portal/portal-common.conf
-# The open calls' and the canary cohorts' scripts run in nginx's JavaScript module (shipped with the image, loaded here).
+# The open calls' and the canary cohorts' scripts run in nginx's JavaScript module (Debian's
+# package enables it in modules-enabled/).
 COPY deploy/nginx/portal-open-calls.mjs deploy/nginx/portal-cohort.mjs /etc/nginx/portal/
-RUN sed -i '1i load_module modules/ngx_http_js_module.so;' /etc/nginx/nginx.conf
 COPY deploy/nginx/portal-maps.conf.template /etc/nginx/templates/portal/portal-maps.conf.template
 COPY deploy/nginx/portal-statement.conf.template /etc/nginx/templates/portal/portal-statement.conf.template
 COPY deploy/nginx/portal-driver-api.conf.template /etc/nginx/templates/portal/portal-driver-api.conf.template
@@ -63,6 +73,10 @@ COPY --from=build /repo/portal-driver-api-maps.conf /etc/nginx/portal/portal-dri
 # The security headers, written in the build stage from deploy/security-headers.cjs.
 COPY --from=build /repo/portal-headers.conf.template /etc/nginx/templates/portal/portal-headers.conf.template
 COPY deploy/nginx/${ROLE}.conf.template /etc/nginx/templates/conf.d/default.conf.template
-COPY deploy/docker/12-portal-statement-auth.envsh deploy/docker/40-portal-runtime-config.sh /docker-entrypoint.d/
-RUN chmod +x /docker-entrypoint.d/12-portal-statement-auth.envsh /docker-entrypoint.d/40-portal-runtime-config.sh
+COPY deploy/docker/12-portal-statement-auth.envsh deploy/docker/20-portal-templates.sh deploy/docker/40-portal-runtime-config.sh /docker-entrypoint.d/
+COPY deploy/docker/docker-entrypoint.sh /docker-entrypoint.sh
+RUN chmod +x /docker-entrypoint.sh /docker-entrypoint.d/12-portal-statement-auth.envsh /docker-entrypoint.d/20-portal-templates.sh /docker-entrypoint.d/40-portal-runtime-config.sh
 EXPOSE 80
+STOPSIGNAL SIGQUIT
+ENTRYPOINT ["/docker-entrypoint.sh"]
+CMD ["nginx", "-g", "daemon off;"]

@@ -13,6 +13,19 @@ const { nginxDriverApiMaps } = require('../driver-api.cjs');
 const TEMPLATES = __dirname;
 
 /**
+ * The dynamic module the configuration needs (`brotli_static`, portal-common.conf), from Debian's
+ * libnginx-mod-http-brotli-static: the image's Debian nginx.conf loads it from modules-enabled/;
+ * a main file written for a prefix folder (the local runner, the configuration tests) starts
+ * with this line.
+ */
+const LOAD_MODULES = [
+  // njs: the open calls' checks and the canary cohort (deploy/nginx/*.mjs)
+  'load_module /usr/lib/nginx/modules/ngx_http_js_module.so;',
+  // brotli_static: the build's .br files
+  'load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;',
+].join(' ');
+
+/**
  * envsubst: only ${NAME} placeholders are replaced (nginx's own $variables are left alone). A
  * placeholder without a value is an error here, where the image would silently leave it in.
  * @param {string} text
@@ -61,4 +74,4 @@ function renderPrefix(prefix, role, vars, mainConf) {
   return join(prefix, 'nginx.conf');
 }
 
-module.exports = { renderTemplate, renderPrefix };
+module.exports = { LOAD_MODULES, renderTemplate, renderPrefix };

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { APPS as SUITE_APPS } from '../../build-preset/apps.cjs';
 import { appsCompose, appsComposeText, composeProject } from '../compose.cjs';
-import { renderPrefix, renderTemplate } from '../nginx/render.cjs';
+import { LOAD_MODULES, renderPrefix, renderTemplate } from '../nginx/render.cjs';
+import { nginxHeadersTemplate } from '../security-headers.cjs';
+import { MACHINE_NEEDS } from '../../scripts/test-machine.mjs';
 
 const repo = join(__dirname, '..', '..');
 // docker-compose.yml and the remotes' part rendered from apps.json (`npm run compose`), merged as
@@ -114,34 +116,34 @@ describe('docker-compose.yml with the remotes of apps.json', () => {
   });
 });
 
-describe('nginx configuration as the containers render it', () => {
-  // The values the image's ENV and compose give; envsubst fills the same placeholders.
-  const containerVars = {
-    PORTAL_LISTEN: '80',
-    PORTAL_APP_ROOT: '/srv/portal',
-    PORTAL_CONFIG_DIR: '/etc/portal',
-    PORTAL_REMOTE_ORIGINS: 'http://localhost:3001',
-    PORTAL_SERVICE_ORIGINS: 'http://localhost:4000',
-    PORTAL_IMG_ORIGINS: 'http://localhost:4000',
-    PORTAL_FRAME_ANCESTORS: "'none'",
-    PORTAL_X_FRAME_OPTIONS: 'DENY',
-    PORTAL_CAMERA_ALLOWLIST: 'self',
-    PORTAL_HOST_ORIGINS_REGEX: 'http://localhost:3000',
-    PORTAL_APP_ORIGINS_REGEX: SUITE_APPS.map((app) => `http://localhost:${app.port}`).join('|'),
-    PORTAL_STATEMENT_UPSTREAM: 'http://127.0.0.1:4000/statement/',
-    PORTAL_STATEMENT_AUTH_URL: 'http://127.0.0.1:4000/core/notificacoes/lista',
-    PORTAL_STATEMENT_AUTHORIZATION: 'Basic dGVzdDp0ZXN0',
-    PORTAL_REGISTER_UPSTREAM: 'http://127.0.0.1:4000/register/',
-    PORTAL_INSURANCE_UPSTREAM: 'http://127.0.0.1:4000/insurance/',
-    PORTAL_CARD_UPSTREAM: 'http://127.0.0.1:4000/card/',
-    PORTAL_DRIVER_AUTH_URL: 'http://127.0.0.1:4000/auth/driver',
-    PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr',
-    PORTAL_ACCESS_LOG: 'logs/access.log',
-    PORTAL_TELEMETRY_UPSTREAM: 'http://127.0.0.1:4010',
-    PORTAL_COHORT_SECRET: 'a-secret-of-the-deployment-0123456789',
-    PORTAL_HANDOFF_UPSTREAM: 'http://127.0.0.1:4011',
-  };
+// The values the image's ENV and compose give; envsubst fills the same placeholders.
+const containerVars = {
+  PORTAL_LISTEN: '80',
+  PORTAL_APP_ROOT: '/srv/portal',
+  PORTAL_CONFIG_DIR: '/etc/portal',
+  PORTAL_REMOTE_ORIGINS: 'http://localhost:3001',
+  PORTAL_SERVICE_ORIGINS: 'http://localhost:4000',
+  PORTAL_IMG_ORIGINS: 'http://localhost:4000',
+  PORTAL_FRAME_ANCESTORS: "'none'",
+  PORTAL_X_FRAME_OPTIONS: 'DENY',
+  PORTAL_CAMERA_ALLOWLIST: 'self',
+  PORTAL_HOST_ORIGINS_REGEX: 'http://localhost:3000',
+  PORTAL_APP_ORIGINS_REGEX: SUITE_APPS.map((app) => `http://localhost:${app.port}`).join('|'),
+  PORTAL_STATEMENT_UPSTREAM: 'http://127.0.0.1:4000/statement/',
+  PORTAL_STATEMENT_AUTH_URL: 'http://127.0.0.1:4000/core/notificacoes/lista',
+  PORTAL_STATEMENT_AUTHORIZATION: 'Basic dGVzdDp0ZXN0',
+  PORTAL_REGISTER_UPSTREAM: 'http://127.0.0.1:4000/register/',
+  PORTAL_INSURANCE_UPSTREAM: 'http://127.0.0.1:4000/insurance/',
+  PORTAL_CARD_UPSTREAM: 'http://127.0.0.1:4000/card/',
+  PORTAL_DRIVER_AUTH_URL: 'http://127.0.0.1:4000/auth/driver',
+  PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr',
+  PORTAL_ACCESS_LOG: 'logs/access.log',
+  PORTAL_TELEMETRY_UPSTREAM: 'http://127.0.0.1:4010',
+  PORTAL_COHORT_SECRET: 'a-secret-of-the-deployment-0123456789',
+  PORTAL_HANDOFF_UPSTREAM: 'http://127.0.0.1:4011',
+};
 
+describe('nginx configuration as the containers render it', () => {
   it.each(['host', 'remote'] as const)('%s: nginx -t accepts it', (role) => {
     const prefix = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
     // -t parses and checks without binding the port.
@@ -149,7 +151,7 @@ describe('nginx configuration as the containers render it', () => {
       prefix,
       role,
       containerVars,
-      `load_module /usr/lib/nginx/modules/ngx_http_js_module.so; pid logs/nginx.pid; error_log logs/error.log; events {} http { include /etc/nginx/mime.types; client_body_temp_path temp; proxy_temp_path temp; fastcgi_temp_path temp; uwsgi_temp_path temp; scgi_temp_path temp; include conf.d/*.conf; }`,
+      `${LOAD_MODULES} pid logs/nginx.pid; error_log logs/error.log; events {} http { include /etc/nginx/mime.types; client_body_temp_path temp; proxy_temp_path temp; fastcgi_temp_path temp; uwsgi_temp_path temp; scgi_temp_path temp; include conf.d/*.conf; }`,
     );
     const output = execFileSync('/usr/sbin/nginx', ['-t', '-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log')], {
       encoding: 'utf8',
@@ -160,5 +162,85 @@ describe('nginx configuration as the containers render it', () => {
 
   it('refuses to render with a placeholder missing', () => {
     expect(() => renderTemplate('listen ${PORTAL_LISTEN};', {})).toThrow('PORTAL_LISTEN');
+  });
+});
+
+describe('the app image ships the nginx that is tested', () => {
+  const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'app.Dockerfile'), 'utf8');
+  // What npm test (and so .ci/run) installs on the machine every nginx test runs on.
+  const testedPackages = new Set(MACHINE_NEEDS.flatMap((need) => need.packages).filter((name) => /^(nginx|libnginx-mod-)/.test(name)));
+  /** The Debian packages an `apt-get install` line of a file names that are nginx's. */
+  const nginxPackages = (text: string) =>
+    new Set(
+      [...text.matchAll(/apt-get install ([^\n&]+)/g)]
+        .flatMap((match) => (match[1] ?? '').split(/\s+/))
+        .filter((word) => /^(nginx|libnginx-mod-)/.test(word)),
+    );
+
+  it("runs on Debian bookworm with the tests' nginx and its modules (Brotli, njs)", () => {
+    const stages = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
+    // The last stage is the image: Debian's release the tests run on, no other nginx image.
+    expect(stages.at(-1)).toBe('debian:bookworm-slim');
+    expect(dockerfile).not.toMatch(/FROM nginx/);
+    const image = nginxPackages(dockerfile);
+    expect(image).toContain('libnginx-mod-http-brotli-static');
+    expect(image).toContain('libnginx-mod-http-js');
+    expect(image).toEqual(testedPackages);
+  });
+
+  it("renders the templates at start as the tests render them, and nginx -t accepts the result under Debian's nginx.conf", () => {
+    const root = mkdtempSync(join(tmpdir(), 'portal-image-'));
+    // The image logs to /var/log/nginx (its stdout); here a file the test may write.
+    const imageVars = { ...containerVars, PORTAL_ACCESS_LOG: join(root, 'access.log') };
+    const templates = join(root, 'templates');
+    // Where the Dockerfile puts each template (COPY ... /etc/nginx/templates/<path>).
+    for (const [, source, target] of dockerfile.matchAll(/^COPY (deploy\/nginx\/\S+\.template) \/etc\/nginx\/templates\/(\S+)$/gm)) {
+      const file = join(templates, (target ?? '').replace('${ROLE}', 'host'));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, readFileSync(join(repo, (source ?? '').replace('${ROLE}', 'host'))));
+    }
+    // The headers' template, which the build stage writes.
+    writeFileSync(join(templates, 'portal', 'portal-headers.conf.template'), nginxHeadersTemplate());
+    const rendered = join(root, 'etc');
+    execFileSync('sh', [join(repo, 'deploy', 'docker', '20-portal-templates.sh')], {
+      env: { PATH: process.env.PATH ?? '', ...imageVars, NGINX_ENVSUBST_TEMPLATE_DIR: templates, NGINX_ENVSUBST_OUTPUT_DIR: rendered },
+    });
+    // The same files, byte for byte, as the renderer every nginx test runs with.
+    const expected = join(root, 'expected');
+    renderPrefix(expected, 'host', imageVars, '');
+    for (const file of [
+      'conf.d/default.conf',
+      'portal/portal-maps.conf',
+      'portal/portal-statement.conf',
+      'portal/portal-driver-api.conf',
+      'portal/portal-headers.conf',
+    ]) {
+      expect([file, readFileSync(join(rendered, file), 'utf8')]).toEqual([file, readFileSync(join(expected, file), 'utf8')]);
+    }
+    // Debian's own main file (the package's, as in the image): modules from modules-enabled/,
+    // the site from conf.d/; only the paths a test may write move into the folder.
+    // The files the image copies as they are (no template): configuration and nginx's scripts.
+    for (const file of [
+      'portal-common.conf',
+      'portal-driver-api-checks.conf',
+      'portal-driver-api-proxy.conf',
+      'portal-driver-api-maps.conf',
+      'portal-open-calls.mjs',
+      'portal-cohort.mjs',
+    ]) {
+      writeFileSync(join(rendered, 'portal', file), readFileSync(join(expected, 'portal', file)));
+    }
+    const debianMain = readFileSync('/etc/nginx/nginx.conf', 'utf8')
+      .replace(/^\s*(user|pid|error_log|access_log)\s[^;]*;/gm, '')
+      .replace(/^\s*include \/etc\/nginx\/sites-enabled\/\*;/m, '')
+      .replace(
+        'include /etc/nginx/conf.d/*.conf;',
+        `include ${rendered}/conf.d/*.conf; client_body_temp_path ${root}; proxy_temp_path ${root}; fastcgi_temp_path ${root}; uwsgi_temp_path ${root}; scgi_temp_path ${root};`,
+      );
+    expect(debianMain).toContain('include /etc/nginx/modules-enabled/*.conf;');
+    const conf = join(rendered, 'nginx.conf');
+    writeFileSync(conf, `pid ${root}/nginx.pid; error_log ${root}/error.log;\n${debianMain}`);
+    // -p: Debian's prefix, where modules-enabled/ finds modules/.
+    execFileSync('/usr/sbin/nginx', ['-t', '-p', '/usr/share/nginx/', '-c', conf, '-e', join(root, 'error.log')], { stdio: 'pipe' });
   });
 });

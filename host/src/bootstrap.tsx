@@ -37,6 +37,12 @@ export async function start({ configFile, registry }: EarlyStart): Promise<void>
         ({ startTelemetry }) => startTelemetry(file, remotes),
       ),
   );
+  // The federation tax of the areas the home's tiles lead to, before the tap (issue 33).
+  afterTheScreen(router, () => {
+    void import(/* webpackChunkName: "prefetch-areas" */ './federation/prefetch-areas').then(({ prefetchAreas }) =>
+      prefetchAreas(remotes, router.state.location.pathname),
+    );
+  });
 }
 
 /** How long after the first screen telemetry waits: its data calls and images come first. */

@@ -1,0 +1,15 @@
+#!/bin/sh
+# Renders /etc/nginx/templates/**/*.template into $NGINX_ENVSUBST_OUTPUT_DIR (default /etc/nginx),
+# the path kept and `.template` dropped, as the official nginx image does: only ${NAME}s of
+# variables set in the environment are replaced, so nginx's own $variables stay as they are
+# (deploy/nginx/render.cjs renders the same files for the tests).
+set -eu
+templates=${NGINX_ENVSUBST_TEMPLATE_DIR:-/etc/nginx/templates}
+output=${NGINX_ENVSUBST_OUTPUT_DIR:-/etc/nginx}
+defined=$(env | sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)=.*/${\1}/p' | tr '\n' ' ')
+find "$templates" -type f -name '*.template' | while read -r template; do
+  relative=${template#"$templates"/}
+  target="$output/${relative%.template}"
+  mkdir -p "$(dirname "$target")"
+  envsubst "$defined" < "$template" > "$target"
+done
