@@ -36,7 +36,15 @@ export function AlertDialog() {
     if (rest.length === 0) {
       const target = returnFocusRef.current;
       returnFocusRef.current = null;
-      if (!redirect) window.setTimeout(() => target?.isConnected && target.focus(), 0);
+      if (!redirect) {
+        window.setTimeout(() => {
+          // Only when focus went nowhere (it was on the dialog's button, now gone): a driver who
+          // already tapped a field after OK keeps typing there (a busy page runs this late).
+          const active = document.activeElement;
+          const focusLost = !active || active === document.body || !active.isConnected;
+          if (focusLost && target?.isConnected) target.focus();
+        }, 0);
+      }
     }
     // The screen behind an alert that leads on is finished (a saved change, a contract): the
     // driver goes back to the redirect's entry when the tab still holds it (a change opened from

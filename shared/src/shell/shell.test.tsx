@@ -38,6 +38,25 @@ describe('global alert dialog', () => {
     await waitFor(() => expect(trigger).toHaveFocus());
   });
 
+  it('after OK, a field the driver already moved to keeps focus (focus goes back only when it went nowhere)', async () => {
+    const { user } = renderRoute({ routes, path: '/tela' });
+    const trigger = await screen.findByRole('button', { name: 'Salvar' });
+    const field = document.createElement('input');
+    field.setAttribute('aria-label', 'Outro campo');
+    document.body.append(field);
+    await user.click(trigger);
+    const ok = await screen.findByRole('button', { name: 'OK' });
+    // OK, then at once a tap on another field, before the page gets round to returning focus.
+    act(() => {
+      ok.click();
+      field.focus();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(field).toHaveFocus();
+    expect(trigger).not.toHaveFocus();
+    field.remove();
+  });
+
   it('error style, message and list; Escape closes', async () => {
     const { user } = renderRoute({ routes, path: '/tela' });
     await screen.findByRole('heading', { name: 'Tela' });
