@@ -3,9 +3,8 @@
  * shared module on purpose: shared modules are only available after the async boundary.
  */
 // eslint-disable-next-line no-restricted-imports -- boot is bundled into each entry, before federation; the keys are constants
-import { forgetDriver, SESSION_KEYS } from '../session/keys';
-// eslint-disable-next-line no-restricted-imports -- bundled into each entry with the keys, before federation
-import { hasHandoffCode, receiveSessionHandoff } from '../session/handoff';
+import { forgetDriver, hasHandoffCode, SESSION_KEYS, takeHandoffCode } from '../session/keys';
+import { retryImport } from './retry-import';
 
 function remember(win: Window, key: string, value: string): void {
   try {
@@ -91,7 +90,14 @@ export function bootPage(win: Window = window): Promise<void> {
     captureSessionToken(win);
     return Promise.resolve();
   }
-  return receiveSessionHandoff(win).then(() => captureSessionToken(win));
+  // The exchange in its own chunk: a deep link without a code (nearly all) does not pay for it.
+  // Its chunk not loading even on the second try, the page starts without the handed-over session.
+  // The code leaves the address at once, before any other code can read it.
+  const code = takeHandoffCode(win);
+  return retryImport(() => import('../session/handoff'))
+    .then(({ receiveSessionHandoff }) => receiveSessionHandoff(win, code))
+    .catch(() => undefined)
+    .then(() => captureSessionToken(win));
 }
 
 /**

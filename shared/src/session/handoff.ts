@@ -21,19 +21,17 @@
  * The origins that proved they handed this tab's session over are remembered: a journey may send
  * the driver back there (`@driver-portal/shared/journey`), and no other origin.
  *
- * No dependencies but the keys: the boot code of every entry bundles the receiving side.
+ * No dependencies but the keys. The boot of every entry loads the receiving side in its own chunk,
+ * only when the address carries a code (nearly no page does).
  */
-import { forgetDriver, SESSION_KEYS, SESSION_PREFIX } from './keys';
+import { forgetDriver, HANDOFF_CODE, HANDOFF_FRAGMENT, hasHandoffCode, SESSION_KEYS, SESSION_PREFIX, takeHandoffCode } from './keys';
 
-/** The fragment that carries a handoff code: `#portal-handoff=<code>[;<the address's own fragment>]`. */
-export const HANDOFF_FRAGMENT = 'portal-handoff=';
+export { HANDOFF_FRAGMENT, hasHandoffCode, takeHandoffCode };
 export const HANDOFF_ENDPOINT = '/session-handoff/';
 /** How long a page waits for the exchange before going on without it. */
 export const HANDOFF_TIMEOUT_MS = 5000;
 /** The origins that handed this tab's session to this origin (a JSON list), for the way back. */
 export const HANDOFF_ORIGINS_KEY = `${SESSION_PREFIX}handoffOrigins`;
-
-const CODE = /^[A-Za-z0-9_-]{43}$/;
 
 function read(win: Window, key: string): string | undefined {
   try {
@@ -106,7 +104,7 @@ export async function handOffSession(target: string | URL, win: Window = window)
   if (token === undefined && driverId === undefined) return url.href;
   const answer = await exchange(win, 'mint', { to: url.origin, token, driverId });
   const code = answer?.code;
-  if (typeof code !== 'string' || !CODE.test(code)) return url.href;
+  if (typeof code !== 'string' || !HANDOFF_CODE.test(code)) return url.href;
   const own = url.hash.replace(/^#/, '');
   url.hash = `${HANDOFF_FRAGMENT}${code}${own ? `;${own}` : ''}`;
   return url.href;
@@ -124,28 +122,6 @@ export function handoffOrigins(win: Window = window): string[] {
   }
 }
 
-/** Whether the address carries a handoff code (the boot then waits for the exchange). */
-export function hasHandoffCode(win: Window = window): boolean {
-  return win.location.hash.startsWith(`#${HANDOFF_FRAGMENT}`);
-}
-
-/**
- * The handoff code of the address, taken out of it (the address bar and the current history
- * entry) before anything else can read it; the address's own fragment is put back.
- */
-export function takeHandoffCode(win: Window = window): string | undefined {
-  if (!hasHandoffCode(win)) return undefined;
-  const hash = win.location.hash;
-  const [code = '', ...own] = hash.slice(HANDOFF_FRAGMENT.length + 1).split(';');
-  const rest = own.join(';');
-  try {
-    win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}${rest ? `#${rest}` : ''}`);
-  } catch {
-    // No history API: the code is single use and spent at once below.
-  }
-  return CODE.test(code) ? code : undefined;
-}
-
 /**
  * At boot, before the address is read: redeems the code another portal origin put in this
  * address, through this origin's own server, and takes the session it gives. A session for
@@ -153,8 +129,7 @@ export function takeHandoffCode(win: Window = window): string | undefined {
  * previous one is dropped first, as at `/Sair`. Resolves when done (at once without a code);
  * never rejects.
  */
-export async function receiveSessionHandoff(win: Window = window): Promise<void> {
-  const code = takeHandoffCode(win);
+export async function receiveSessionHandoff(win: Window = window, code = takeHandoffCode(win)): Promise<void> {
   if (code === undefined) return;
   const handoff = await exchange(win, 'redeem', { code });
   if (!handoff || !isOrigin(handoff.from) || handoff.from === win.location.origin) return;

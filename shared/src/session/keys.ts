@@ -15,6 +15,37 @@ export const SESSION_KEYS = {
 
 export type SessionKey = keyof typeof SESSION_KEYS;
 
+/** The fragment that carries a handoff code: `#portal-handoff=<code>[;<the address's own fragment>]`. */
+export const HANDOFF_FRAGMENT = 'portal-handoff=';
+
+/**
+ * Whether the address carries a handoff code (the boot then waits for the exchange). Here, not in
+ * handoff.ts, so every entry can ask without bundling the exchange: it loads only with a code.
+ */
+export function hasHandoffCode(win: Window = window): boolean {
+  return win.location.hash.startsWith(`#${HANDOFF_FRAGMENT}`);
+}
+
+/** A handoff code: 32 random bytes, base64url. */
+export const HANDOFF_CODE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The handoff code of the address, taken out of it (the address bar and the current history
+ * entry) before anything else can read it; the address's own fragment is put back.
+ */
+export function takeHandoffCode(win: Window = window): string | undefined {
+  if (!hasHandoffCode(win)) return undefined;
+  const hash = win.location.hash;
+  const [code = '', ...own] = hash.slice(HANDOFF_FRAGMENT.length + 1).split(';');
+  const rest = own.join(';');
+  try {
+    win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}${rest ? `#${rest}` : ''}`);
+  } catch {
+    // No history API: the code is single use and spent at once below.
+  }
+  return HANDOFF_CODE.test(code) ? code : undefined;
+}
+
 /**
  * What a remote keeps beyond session storage (an IndexedDB database, a Cache Storage cache) is
  * named with this prefix (`driver-portal-capture`, say): the session's end and a driver switch
