@@ -38,11 +38,13 @@ export async function start({ configFile, registry }: EarlyStart): Promise<void>
       ),
   );
   // The federation tax of the areas the home's tiles lead to, before the tap (issue 33).
-  afterTheScreen(router, () => {
-    void import(/* webpackChunkName: "prefetch-areas" */ './federation/prefetch-areas').then(({ prefetchAreas }) =>
-      prefetchAreas(remotes, router.state.location.pathname),
-    );
-  });
+  // A failure here is only a missed head start (the tap loads the area as before): never an error.
+  afterTheScreen(router, () =>
+    importQuietly(
+      () => import(/* webpackChunkName: "prefetch-areas" */ './federation/prefetch-areas'),
+      ({ prefetchAreas }) => void prefetchAreas(remotes, router.state.location.pathname).catch(() => undefined),
+    ),
+  );
 }
 
 /** How long after the first screen telemetry waits: its data calls and images come first. */
