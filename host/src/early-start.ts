@@ -1,5 +1,7 @@
 import { fetchEarly, keepEarlyFetch, ownsPath } from '@driver-portal/shared/boot';
 import { MANIFEST_DEADLINE_MS } from '@driver-portal/shared/federation-plugins/deadline';
+import type { FederationManifest } from '@driver-portal/shared/federation-plugins/plugin';
+import { exposeAssets, remoteEntryUrl } from './federation/manifest-assets';
 import { REMOTE_LIST_URL, wellFormedEntries, type RemoteDescriptor } from './federation/remote-list';
 
 /**
@@ -12,33 +14,15 @@ import { REMOTE_LIST_URL, wellFormedEntries, type RemoteDescriptor } from './fed
  * as it always would, with its deadline and retries).
  */
 
-/** The parts of a federation manifest (mf-manifest.json) this reads; anything else is ignored. */
-interface ManifestAssets {
-  metaData?: { publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
-}
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
 /**
  * What loading the remote's routes starts with: its entry, then the routes module's own chunks
- * and styles, as the federation runtime would fetch them (resolved against the manifest's folder:
- * the suite's remotes are built with `publicPath: 'auto'`; any other public path is left alone).
+ * and styles, as the federation runtime fetches them (the suite's remotes are built with
+ * `publicPath: 'auto'`; any other public path is left to the runtime).
  */
-export function routesAssets(manifestUrl: string, manifest: ManifestAssets): Array<{ href: string; as: 'script' | 'style' }> {
-  const { metaData, exposes } = manifest;
-  const entryName = metaData?.remoteEntry?.name;
-  if (metaData?.publicPath !== 'auto' || typeof entryName !== 'string') return [];
-  const folder =
-    typeof metaData.remoteEntry?.path === 'string' && metaData.remoteEntry.path ? `${metaData.remoteEntry.path.replace(/\/?$/, '/')}` : '';
-  const base = new URL('.', manifestUrl);
-  const routes = Array.isArray(exposes) ? exposes.find((expose) => expose.path === './routes') : undefined;
-  return [
-    { href: new URL(`${folder}${entryName}`, base).href, as: 'script' as const },
-    ...strings(routes?.assets?.js?.sync).map((file) => ({ href: new URL(file, base).href, as: 'script' as const })),
-    ...strings(routes?.assets?.css?.sync).map((file) => ({ href: new URL(file, base).href, as: 'style' as const })),
-  ];
+export function routesAssets(manifestUrl: string, manifest: FederationManifest): Array<{ href: string; as: 'script' | 'style' }> {
+  const entry = manifest.metaData?.publicPath === 'auto' ? remoteEntryUrl(manifestUrl, manifest) : undefined;
+  if (!entry) return [];
+  return [{ href: entry, as: 'script' as const }, ...exposeAssets(manifestUrl, manifest, './routes')];
 }
 
 function announce(doc: Document, assets: ReadonlyArray<{ href: string; as: 'script' | 'style' }>): void {
@@ -60,7 +44,7 @@ async function announceOwner(win: Window, owner: RemoteDescriptor): Promise<void
   const manifest = await fetchEarly(owner.manifest, { cache: 'no-store', signal: AbortSignal.timeout(MANIFEST_DEADLINE_MS) }, win).then(
     readJson,
   );
-  if (manifest && typeof manifest === 'object') announce(win.document, routesAssets(owner.manifest, manifest as ManifestAssets));
+  if (manifest && typeof manifest === 'object') announce(win.document, routesAssets(owner.manifest, manifest as FederationManifest));
 }
 
 /** The host's federation runtime chunks, as the page names them on this script (build-preset's AnnounceEarlyScript). */

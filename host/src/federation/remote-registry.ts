@@ -1,6 +1,6 @@
-import type { ModuleFederation } from '@module-federation/runtime';
 import { ownsPath } from '@driver-portal/shared/boot';
 import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
+import type { HostFederation } from './container-runtime';
 import { INCOMPATIBLE_REMOTE } from './plugins/markers';
 import { REMOTE_LIST_URL, type RemoteDescriptor } from './remote-list';
 
@@ -72,7 +72,7 @@ export class RemoteRegistry {
   /** The remote list itself could not be fetched: no path can be told to belong to a remote. */
   listUnavailable: boolean;
 
-  private federationInstance: Promise<ModuleFederation> | undefined;
+  private federationInstance: Promise<HostFederation> | undefined;
   /** The manifest each remote is registered with, and the one whose code runs once it has loaded. */
   private readonly registered = new Map<string, string>();
   private readonly loadedFrom = new Map<string, string>();
@@ -105,7 +105,7 @@ export class RemoteRegistry {
     this.revalidateAfterMs = revalidateAfterMs;
   }
 
-  private register(federation: ModuleFederation, remotes: readonly RemoteDescriptor[], force: boolean): void {
+  private register(federation: HostFederation, remotes: readonly RemoteDescriptor[], force: boolean): void {
     if (remotes.length === 0) return;
     // A prefetched entry ran (prefetch-areas.ts) but none of its code is in use; the runtime
     // would take the container it left for the new release's (it reuses a container global it
@@ -118,7 +118,7 @@ export class RemoteRegistry {
   }
 
   /** The federation runtime, downloaded the first time a remote is needed (the home needs none). */
-  private federation(): Promise<ModuleFederation> {
+  private federation(): Promise<HostFederation> {
     this.federationInstance ??= import(/* webpackChunkName: "federation" */ './runtime').then(
       ({ createHostFederation }) => {
         const instance = createHostFederation();

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { satisfy } from '@module-federation/runtime';
+import { satisfiesRange as satisfy } from './semver';
 import { platformSingletons } from '@driver-portal/shared/package.json';
 import hostPackage from '../../package.json';
 import { providedShared, ROUTER_EXPORTS } from './runtime';

@@ -1,5 +1,3 @@
-import { createInstance, type ModuleFederation } from '@module-federation/runtime';
-import injectExternalRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
 import * as React from 'react';
 import * as JsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
@@ -33,18 +31,19 @@ import sharedPackage from '@driver-portal/shared/package.json';
 import portalDeadline from '@driver-portal/shared/federation-plugins/deadline';
 import portalRetry from '@driver-portal/shared/federation-plugins/retry';
 import hostPackage from '../../package.json';
+import { HostFederation } from './container-runtime';
 import portalVersionGuard from './plugins/version-guard';
 
 /**
- * The host's federation runtime, created at run time (no build plugin in the host): this module
- * is its own chunk, downloaded the first time a remote is needed, so the home and the host's
- * other pages carry none of it (about 20 KB gz).
+ * The host's federation runtime (container-runtime.ts), created at run time (no build plugin in
+ * the host): this module is its own chunk, downloaded the first time a remote is needed, so the
+ * home and the host's other pages carry none of it.
  *
  * The host provides its own copies of the shared singletons, the very modules its shell runs
  * with (one React, one session, one event bus on the page), under the keys and versions the
  * remotes' builds consume (build-preset/shared-deps.cjs); the HTTP singleton, which the host's
  * own pages do not use, is provided to be downloaded on first use. Remote containers are built
- * against an external runtime: `inject-external-runtime-core-plugin` hands them this one.
+ * against an external runtime: the host's hands them its own (container-runtime.ts).
  */
 
 /** The part of React Router remotes may use: ROUTER_API in build-preset/shared-deps.cjs (a test holds them equal). */
@@ -97,15 +96,7 @@ export function providedShared() {
   };
 }
 
-export function createHostFederation(): ModuleFederation {
-  return createInstance({
-    name: 'host',
-    remotes: [],
-    // With 'version-first' every remote's entry would load at start and one unreachable remote
-    // would hold the others up.
-    shareStrategy: 'loaded-first',
-    shared: providedShared(),
-    // portal-deadline before portal-retry: it gives the fetches portal-retry makes their deadline.
-    plugins: [injectExternalRuntimeCore(), portalDeadline(), portalRetry(), portalVersionGuard()],
-  });
+export function createHostFederation(): HostFederation {
+  // portal-deadline before portal-retry: it gives the fetches portal-retry makes their deadline.
+  return new HostFederation(providedShared(), [portalDeadline(), portalRetry(), portalVersionGuard()]);
 }

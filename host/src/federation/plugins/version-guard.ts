@@ -1,5 +1,5 @@
-import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
-
+import type { PortalFederationPlugin } from '@driver-portal/shared/federation-plugins/plugin';
+import { satisfiesRange } from '../semver';
 import { INCOMPATIBLE_REMOTE } from './markers';
 
 interface ManifestShared {
@@ -8,8 +8,12 @@ interface ManifestShared {
   requiredVersion?: string;
 }
 
-type AfterLoadManifest = NonNullable<ModuleFederationRuntimePlugin['afterLoadManifest']>;
-type ManifestArgs = Parameters<AfterLoadManifest>[0];
+/**
+ * The versions of the federation plugin whose containers the host's runtime
+ * (container-runtime.ts) speaks with. The suite pins one version of the plugin; a test fails when
+ * the installed one leaves this range, so an upgrade checks the container protocol again.
+ */
+export const FEDERATION_PROTOCOL = '~2.9.0';
 
 /** The singletons a remote needs that the host's copies do not satisfy ("react ^18.3.1 (portal: 19.3.1)"). */
 export function incompatibilities(shared: readonly ManifestShared[], hostVersion: (name: string) => string | undefined): string[] {
@@ -17,26 +21,35 @@ export function incompatibilities(shared: readonly ManifestShared[], hostVersion
   for (const item of shared) {
     if (!item.singleton || !item.requiredVersion) continue;
     const version = hostVersion(item.name);
-    if (version && !satisfy(version, item.requiredVersion)) problems.push(`${item.name} ${item.requiredVersion} (portal: ${version})`);
+    if (version && !satisfiesRange(version, item.requiredVersion))
+      problems.push(`${item.name} ${item.requiredVersion} (portal: ${version})`);
   }
   return problems;
+}
+
+/** A container built by a federation plugin the host's runtime does not speak with ("federation 3.0.0 (portal: ~2.9.0)"). */
+export function protocolProblem(pluginVersion: unknown): string | undefined {
+  if (typeof pluginVersion !== 'string' || satisfiesRange(pluginVersion, FEDERATION_PROTOCOL)) return undefined;
+  return `federation ${pluginVersion} (portal: ${FEDERATION_PROTOCOL})`;
 }
 
 /**
  * Named runtime plugin "portal-version-guard" (host only): reads a remote's manifest before any
  * of its code runs and refuses a remote built against a version of a shared singleton (React,
- * the router, the platform library) that the host's copy does not satisfy. Without it the remote
- * would fail later, inside a screen, with an obscure error; with it the remote's routes show a
- * fallback that says why.
+ * the router, the platform library) that the host's copy does not satisfy, or by a federation
+ * plugin whose container protocol the host's runtime does not speak. Without it the remote would
+ * fail later, inside a screen, with an obscure error; with it the remote's routes show a fallback
+ * that says why.
  */
-export default function portalVersionGuard(): ModuleFederationRuntimePlugin {
-  const check: AfterLoadManifest = async ({ manifestJson, moduleInfo, origin }: ManifestArgs) => {
-    if (!manifestJson) return;
-    const hostShared = origin.options.shared ?? {};
-    const problems = incompatibilities(manifestJson.shared as ManifestShared[], (name) => hostShared[name]?.[0]?.version);
-    if (problems.length > 0) {
-      throw new Error(`${INCOMPATIBLE_REMOTE}: ${moduleInfo.name} needs ${problems.join('; ')}`);
-    }
+export default function portalVersionGuard(): PortalFederationPlugin {
+  return {
+    name: 'portal-version-guard',
+    afterLoadManifest({ manifest, remoteName, providedVersion }) {
+      const shared = Array.isArray(manifest.shared) ? (manifest.shared as ManifestShared[]) : [];
+      const problems = incompatibilities(shared, providedVersion);
+      const protocol = protocolProblem(manifest.metaData?.pluginVersion);
+      if (protocol) problems.push(protocol);
+      if (problems.length > 0) throw new Error(`${INCOMPATIBLE_REMOTE}: ${remoteName} needs ${problems.join('; ')}`);
+    },
   };
-  return { name: 'portal-version-guard', afterLoadManifest: check };
 }

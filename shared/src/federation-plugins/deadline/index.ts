@@ -1,4 +1,4 @@
-import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import type { PortalFederationPlugin } from '@driver-portal/shared/federation-plugins/plugin';
 
 /**
  * Named runtime plugin "portal-deadline": loading a remote has a deadline, so a manifest or an
@@ -41,7 +41,7 @@ export function eitherSignal(first: AbortSignal, second: AbortSignal): AbortSign
   return controller.signal;
 }
 
-export default function portalDeadlinePlugin(): ModuleFederationRuntimePlugin {
+export default function portalDeadlinePlugin(): PortalFederationPlugin {
   return {
     name: 'portal-deadline',
     fetch(_url, init) {

@@ -1,4 +1,4 @@
-import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import type { PortalFederationPlugin, RemoteContainer } from '@driver-portal/shared/federation-plugins/plugin';
 import { takeEarlyFetch } from '@driver-portal/shared/boot';
 import { isDeadline } from '@driver-portal/shared/federation-plugins/deadline';
 
@@ -23,26 +23,12 @@ function withinDeadline(request: Promise<Response>, signal: AbortSignal | null |
   });
 }
 
-type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
-type EntryRetryArgs = Parameters<LoadEntryError>[0];
-type EntryExports = Awaited<ReturnType<EntryRetryArgs['getRemoteEntry']>>;
-
-async function retryEntry({
-  getRemoteEntry,
-  origin,
-  remoteInfo,
-  remoteEntryExports,
-  globalLoading,
-  uniqueKey,
-}: EntryRetryArgs): Promise<EntryExports> {
+/** The entry script is loaded again after each delay; the first container that arrives is used. */
+async function retryEntry(loadEntry: () => Promise<RemoteContainer>): Promise<RemoteContainer | undefined> {
   for (const delay of RETRY_DELAYS_MS) {
     await wait(delay);
-    // The failed attempt is still registered under this key; without removing it the retry
-    // would wait on the very promise that failed.
-    delete globalLoading[uniqueKey];
     try {
-      const entry = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
-      if (entry) return entry;
+      return await loadEntry();
     } catch {
       // try the next delay
     }
@@ -50,7 +36,7 @@ async function retryEntry({
   return undefined;
 }
 
-export default function portalRetryPlugin(): ModuleFederationRuntimePlugin {
+export default function portalRetryPlugin(): PortalFederationPlugin {
   return {
     name: 'portal-retry',
     async fetch(url, init) {
@@ -73,8 +59,6 @@ export default function portalRetryPlugin(): ModuleFederationRuntimePlugin {
       }
       throw lastError instanceof Error ? lastError : new Error(`Failed to fetch ${url}`);
     },
-    // The hook is typed as a promise of a promise; the runtime awaits whatever it gets, so the
-    // entry itself is returned (cast, because TypeScript cannot express the flattening).
-    loadEntryError: ((args: EntryRetryArgs) => retryEntry(args)) as unknown as LoadEntryError,
+    loadEntryError: ({ loadEntry }) => retryEntry(loadEntry),
   };
 }

@@ -1,0 +1,229 @@
+import type { FederationManifest, PortalFederationPlugin, RemoteContainer } from '@driver-portal/shared/federation-plugins/plugin';
+import { exposeAssets, remoteEntryUrl } from './manifest-assets';
+import { DEFAULT_SCOPE, SharingInstance, type SharedOption } from './share-scope';
+
+/**
+ * The host's federation runtime: the host's side of Module Federation 2's container protocol,
+ * sized for what this portal runs (issue 33: `@module-federation/runtime-core` was 19.3 KB gz on
+ * every deep link at the host; this is about a tenth of it).
+ *
+ * The remotes stay Module Federation 2 containers, built by `@module-federation/enhanced` with
+ * `externalRuntime` (build-preset): a container takes its federation runtime from the page, as
+ * `globalThis._FEDERATION_RUNTIME_CORE`, and this module puts there the parts the containers'
+ * bundler runtime calls (the instance constructor and the global instance list). The host
+ * registers remotes by their manifest (or entry) address, reads a manifest before any of the
+ * remote's code runs, loads the entry script, initialises the container with the one share scope
+ * and gets the exposed module.
+ *
+ * What runtime-core also does and the portal never runs is left out: manifest snapshots and the
+ * preloading built on them, Node loading, remotes of remotes, the 'version-first' strategy and
+ * its hooks' dozens of lifecycle points. Cross-cutting concerns stay named plugins
+ * (`PortalFederationPlugin`: deadline, retry, version guard), as before.
+ *
+ * The container protocol is the federation plugin's: `FEDERATION_PROTOCOL`
+ * (plugins/version-guard.ts) says which versions this speaks; a test holds the installed plugin
+ * inside it and the guard refuses a container built by another.
+ */
+
+/** runtime-core's time for one attempt at an entry script when no plugin says otherwise. */
+const DEFAULT_ENTRY_TIMEOUT_MS = 20_000;
+
+interface FederationGlobal {
+  __INSTANCES__: SharingInstance[];
+  __DEBUG_CONSTRUCTOR__?: unknown;
+}
+
+type PageGlobal = typeof globalThis & { __FEDERATION__?: FederationGlobal; _FEDERATION_RUNTIME_CORE?: unknown } & Record<string, unknown>;
+
+/** What a container's bundler runtime reads of the page's runtime (module 2.9's `externalRuntime`). */
+export function installRuntimeCore(page: PageGlobal = globalThis as PageGlobal): void {
+  const federation = (page.__FEDERATION__ ??= { __INSTANCES__: [] });
+  federation.__INSTANCES__ ??= [];
+  page._FEDERATION_RUNTIME_CORE ??= {
+    ModuleFederation: SharingInstance,
+    CurrentGlobal: page,
+    Global: page,
+    getGlobalFederationConstructor: () => federation.__DEBUG_CONSTRUCTOR__,
+    setGlobalFederationConstructor: () => undefined,
+    setGlobalFederationInstance: (instance: SharingInstance) => federation.__INSTANCES__.push(instance),
+    assert(condition: unknown, code: string) {
+      if (!condition) throw new Error(`[portal] federation runtime: ${code}`);
+    },
+    helpers: { global: {}, share: {}, utils: {} },
+  };
+}
+
+export interface RemoteRegistration {
+  name: string;
+  /** The remote's mf-manifest.json, or its remoteEntry.js directly (no manifest, no version guard). */
+  entry: string;
+}
+
+interface RemoteState {
+  remote: RemoteRegistration;
+  manifest?: Promise<FederationManifest | undefined>;
+  container?: Promise<RemoteContainer>;
+  initialized?: Promise<RemoteContainer>;
+}
+
+type Stage = 'manifest' | 'container' | 'initialized';
+
+const isManifestAddress = (url: string) => new URL(url, document.baseURI).pathname.endsWith('.json');
+
+function loadScript(url: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    const timer = setTimeout(() => finish(new Error(`[portal] ${url} did not load within ${timeoutMs} ms`)), timeoutMs);
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      script.onload = null;
+      script.onerror = null;
+      script.remove();
+      if (error) reject(error);
+      else resolve();
+    }
+    script.onload = () => finish();
+    script.onerror = () => finish(new Error(`[portal] ${url} failed to load`));
+    // No crossorigin, as the early script's preloads ask (host/src/early-start.ts), so they match.
+    script.src = url;
+    document.head.appendChild(script);
+  });
+}
+
+function preload(href: string, as: 'script' | 'style'): void {
+  const selector = `link[rel="preload"][href="${CSS.escape(href)}"]`;
+  if (document.head.querySelector(selector)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = as;
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+export class HostFederation {
+  private readonly sharing: SharingInstance;
+  private readonly remotes = new Map<string, RemoteState>();
+
+  constructor(
+    shared: Record<string, SharedOption>,
+    private readonly plugins: readonly PortalFederationPlugin[],
+  ) {
+    installRuntimeCore();
+    this.sharing = new SharingInstance({ name: 'host', shared });
+    this.sharing.initializeSharing(DEFAULT_SCOPE);
+  }
+
+  /** Registers remotes; `force` replaces one already registered and forgets what was loaded of it. */
+  registerRemotes(remotes: readonly RemoteRegistration[], { force = false }: { force?: boolean } = {}): void {
+    for (const remote of remotes) if (force || !this.remotes.has(remote.name)) this.remotes.set(remote.name, { remote });
+  }
+
+  /** `name/expose` (as `mfe_account/routes`): the exposed module of the remote, its code run. */
+  async loadRemote<T>(id: string): Promise<T> {
+    const slash = id.indexOf('/');
+    const name = id.slice(0, slash);
+    const container = await this.stage(name, 'initialized', () => this.initialized(name));
+    const factory = await container.get(`./${id.slice(slash + 1)}`);
+    return factory() as T;
+  }
+
+  /**
+   * Downloads what loading the remotes' exposed modules needs, without running their code: the
+   * manifest (checked), the entry (its script runs and defines the container, which is not
+   * initialised) and the exposed modules' chunks and styles, as preloads.
+   */
+  async preloadRemote(requests: ReadonlyArray<{ nameOrAlias: string; exposes?: string[] }>): Promise<void> {
+    await Promise.all(
+      requests.map(async ({ nameOrAlias, exposes = [] }) => {
+        const { remote } = this.state(nameOrAlias);
+        const manifest = await this.stage(nameOrAlias, 'manifest', () => this.checkedManifest(remote));
+        if (manifest)
+          for (const expose of exposes) for (const { href, as } of exposeAssets(remote.entry, manifest, expose)) preload(href, as);
+        await this.stage(nameOrAlias, 'container', () => this.container(nameOrAlias));
+      }),
+    );
+  }
+
+  private state(name: string): RemoteState {
+    const state = this.remotes.get(name);
+    if (!state) throw new Error(`[portal] no remote named ${name} is registered`);
+    return state;
+  }
+
+  /** Each stage of a remote runs once; a failed one is forgotten, so the next load tries it again. */
+  private stage<K extends Stage>(name: string, stage: K, start: () => NonNullable<RemoteState[K]>): NonNullable<RemoteState[K]> {
+    const state = this.state(name);
+    let promise = state[stage];
+    if (!promise) {
+      const started = start();
+      state[stage] = started;
+      started.catch(() => {
+        if (state[stage] === started) state[stage] = undefined;
+      });
+      promise = started;
+    }
+    return promise as NonNullable<RemoteState[K]>;
+  }
+
+  private async initialized(name: string): Promise<RemoteContainer> {
+    const container = await this.stage(name, 'container', () => this.container(name));
+    const options = { version: '', shareScopeKeys: DEFAULT_SCOPE };
+    // As runtime-core hands it: the whole map, not enumerable.
+    Object.defineProperty(options, 'shareScopeMap', { value: this.sharing.shareScopeMap, enumerable: false });
+    await container.init(this.sharing.shareScopeMap[DEFAULT_SCOPE] ?? {}, [], options);
+    return container;
+  }
+
+  private async container(name: string): Promise<RemoteContainer> {
+    const { remote } = this.state(name);
+    const manifest = await this.stage(name, 'manifest', () => this.checkedManifest(remote));
+    const url = manifest ? remoteEntryUrl(remote.entry, manifest) : new URL(remote.entry, document.baseURI).href;
+    if (!url) throw new Error(`[portal] the manifest of ${name} names no entry script`);
+    const globalName = typeof manifest?.metaData?.globalName === 'string' ? manifest.metaData.globalName : name;
+    return this.loadEntry(name, url, globalName);
+  }
+
+  /** The remote's manifest, read and accepted by every plugin; none when it is registered by its entry. */
+  private async checkedManifest(remote: RemoteRegistration): Promise<FederationManifest | undefined> {
+    if (!isManifestAddress(remote.entry)) return undefined;
+    const init: RequestInit = {};
+    let answer: Promise<Response> | undefined;
+    for (const plugin of this.plugins) {
+      answer = plugin.fetch?.(remote.entry, init);
+      if (answer) break;
+    }
+    const response = await (answer ?? fetch(remote.entry, init));
+    if (!response.ok) throw new Error(`[portal] ${remote.entry} answered ${response.status}`);
+    const manifest: unknown = await response.json();
+    if (!manifest || typeof manifest !== 'object') throw new Error(`[portal] ${remote.entry} is no federation manifest`);
+    const providedVersion = (key: string) => this.sharing.options.shared[key]?.[0]?.version;
+    for (const plugin of this.plugins) {
+      await plugin.afterLoadManifest?.({ manifest: manifest as FederationManifest, remoteName: remote.name, providedVersion });
+    }
+    return manifest as FederationManifest;
+  }
+
+  private async loadEntry(remoteName: string, url: string, globalName: string): Promise<RemoteContainer> {
+    const timeout = this.plugins.reduce((current, plugin) => plugin.createScript?.()?.timeout ?? current, DEFAULT_ENTRY_TIMEOUT_MS);
+    const page = globalThis as PageGlobal;
+    const loadEntry = async (): Promise<RemoteContainer> => {
+      // A container an earlier release's entry left (a classic script's `var`) is not this one.
+      if (globalName in page) page[globalName] = undefined;
+      await loadScript(url, timeout);
+      const container = page[globalName] as Partial<RemoteContainer> | undefined;
+      if (typeof container?.init !== 'function' || typeof container.get !== 'function') {
+        throw new Error(`[portal] ${url} defined no federation container named ${globalName}`);
+      }
+      return container as RemoteContainer;
+    };
+    try {
+      return await loadEntry();
+    } catch (error) {
+      for (const plugin of this.plugins) {
+        const container = await plugin.loadEntryError?.({ remoteName, url, error, loadEntry });
+        if (container) return container;
+      }
+      throw error;
+    }
+  }
+}
