@@ -348,8 +348,11 @@ function compilation(options, part) {
       ],
     },
     optimization: {
-      // Readable chunk names keep bundle reports and the "React once" test meaningful.
-      chunkIds: 'named',
+      // A remote container's chunks are numbered: its entry carries a table of every chunk's file
+      // (JS and CSS) and the routes chunk names each screen's, which long readable names made
+      // 0.6 KB gz heavier on every deep link (issue 33). Elsewhere names keep bundle reports
+      // readable (the source maps name every module either way).
+      chunkIds: production && federated && kind === 'remote' ? 'deterministic' : 'named',
       moduleIds: production ? 'deterministic' : 'named',
       ...(production && federated && kind === 'remote' ? { splitChunks: REMOTE_CHUNKS } : {}),
     },
@@ -439,10 +442,13 @@ function compilation(options, part) {
 }
 
 /**
- * A remote container: what every screen needs (the platform's stateless parts a screen renders
- * and loads with, the remote's contract and the schema library) in one `common` chunk; what only
- * some screens use (forms, masks, sanitizing) stays with them, and the shared singletons'
- * fallbacks stay apart (the host's copy is used when it has one).
+ * A remote container: what the screens render and move with (the platform's UI, formats and
+ * links, the remote's paths and session values) in one `common` chunk, and what the screens that
+ * call the API read answers with (the platform's data and contract parts, the remote's contract
+ * and the schema library) in a `common-data` chunk: a screen without a call (next steps) does not
+ * download the schemas (issue 33: 5.6 KB gz off that deep link at the host). What only some
+ * screens use (forms, masks, sanitizing) stays with them, and the shared singletons' fallbacks
+ * stay apart (the host's copy is used when it has one).
  *
  * The host is no container (its federation runtime is created at run time): it keeps the
  * default split, its shell's code in one chunk group the page preloads.
@@ -459,7 +465,15 @@ const REMOTE_CHUNKS = {
       minChunks: 2,
       enforce: true,
       priority: 20,
-      test: /[\\/]shared[\\/]src[\\/](ui|format|data|contract|links)[\\/]|[\\/]mfe-[^\\/]+[\\/]src[\\/](contract|paths|session)|[\\/]node_modules[\\/]valibot[\\/]/,
+      test: /[\\/]shared[\\/]src[\\/](ui|links)[\\/]|[\\/]mfe-[^\\/]+[\\/]src[\\/]session/,
+    },
+    commonData: {
+      name: 'common-data',
+      chunks: 'async',
+      minChunks: 2,
+      enforce: true,
+      priority: 20,
+      test: /[\\/]shared[\\/]src[\\/](data|contract|format)[\\/]|[\\/]mfe-[^\\/]+[\\/]src[\\/](contract|paths)|[\\/]node_modules[\\/]valibot[\\/]/,
     },
   },
 };
