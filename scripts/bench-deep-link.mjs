@@ -320,7 +320,7 @@ async function lighthouseTapFlow(origin, home, link) {
       config: { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'], throttlingMethod: 'devtools' } },
     });
     await flow.navigate(withToken(`${origin}${home.path}`));
-    await page.waitForFunction((text) => globalThis.document.body.innerText.includes(text), { timeout: 30000 }, home.text);
+    await page.waitForFunction((text) => globalThis.document.body.textContent?.includes(text), { timeout: 30000 }, home.text);
     await new Promise((resolve) => setTimeout(resolve, 8000));
     const selector = `a[href="${link.path.split('?')[0]}"]`;
     if (!(await page.$(selector))) return undefined;
@@ -329,8 +329,10 @@ async function lighthouseTapFlow(origin, home, link) {
     await page.click(selector);
     await page.waitForFunction(
       (heading, text) =>
+        // textContent, not innerText: with innerText this wait ran out its 60 s on the
+        // notifications list in both builds (fifth round), while the plain tap rows saw the text.
         [...globalThis.document.querySelectorAll('h1')].some((h1) => h1.textContent?.includes(heading)) &&
-        globalThis.document.body.innerText.includes(text),
+        Boolean(globalThis.document.body.textContent?.includes(text)),
       { timeout: 60000, polling: 50 },
       link.heading,
       link.text,
