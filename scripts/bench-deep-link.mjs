@@ -47,7 +47,8 @@ function deepLinks(only) {
       );
       return { ...link, path, owner };
     })
-    .filter((link) => !only || link.path.includes(only));
+    // --only a,b: the links whose path contains any of the parts (the taps need /App's too).
+    .filter((link) => !only || only.split(',').some((part) => link.path.includes(part)));
 }
 
 async function main() {
@@ -329,10 +330,11 @@ async function lighthouseTapFlow(origin, home, link) {
     await page.click(selector);
     await page.waitForFunction(
       (heading, text) =>
-        // textContent, not innerText: with innerText this wait ran out its 60 s on the
-        // notifications list in both builds (fifth round), while the plain tap rows saw the text.
+        // As Playwright's getByText matches it in the other rows: case-insensitive, whitespace
+        // collapsed (the notifications list shows "documentos", its link's text is "Documentos":
+        // an exact match waited out its 60 s there in both builds).
         [...globalThis.document.querySelectorAll('h1')].some((h1) => h1.textContent?.includes(heading)) &&
-        Boolean(globalThis.document.body.textContent?.includes(text)),
+        (globalThis.document.body.textContent ?? '').replace(/\s+/g, ' ').toLowerCase().includes(text.toLowerCase()),
       { timeout: 60000, polling: 50 },
       link.heading,
       link.text,
