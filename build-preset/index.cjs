@@ -397,8 +397,6 @@ function compilation(options, part) {
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         // The scope the platform's styles were given (shared/src/ui/style-scope.ts).
         __PLATFORM_STYLE_SCOPE__: JSON.stringify(styleScope),
-        // The host's federation runtime loads remotes in a browser only: its Node loading goes.
-        ...(federated && kind === 'host' ? { ENV_TARGET: JSON.stringify('web') } : {}),
       }),
       container &&
         new ModuleFederationPlugin({
@@ -418,8 +416,8 @@ function compilation(options, part) {
           // snapshots (only the host loads remotes).
           experiments: {
             optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
-            // One federation runtime per page: the host's (host/src/federation/runtime.ts hands
-            // it over); a remote's own page has no federation at all. A dev server's single
+            // One federation runtime per page: the host's (host/src/federation/container-runtime.ts
+            // hands it over); a remote's own page has no federation at all. A dev server's single
             // compilation also serves the remote's own page: it keeps its runtime.
             ...(page ? {} : { externalRuntime: true }),
           },
