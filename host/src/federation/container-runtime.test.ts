@@ -224,17 +224,22 @@ describe("the host's federation runtime", () => {
     expect(scriptsAppended).toEqual([ENTRY_URL]);
   });
 
-  it("registered again with force (a release), a remote's next load runs the new release's entry", async () => {
+  it("registered again with force (a release), a remote's next load runs the new release's entry, even a prefetched one's", async () => {
     const next = 'http://remote.test/releases/8/mf-manifest.json';
     server.use(http.get(next, () => HttpResponse.json(manifest())));
     scripts[ENTRY_URL] = [() => container('mfe_x', '^19.0.0', 'antiga')];
     scripts['http://remote.test/releases/8/remoteEntry.js'] = [() => container('mfe_x', '^19.0.0', 'nova')];
+    scripts['http://remote.test/releases/8/remoteEntry.js'].push(() => container('mfe_x', '^19.0.0', 'nova de novo'));
     const federation = withPlugins();
+    // Prefetched (its entry ran, its container waits), then released before the tap.
     await federation.preloadRemote([{ nameOrAlias: 'mfe_x' }]);
-    federation.registerRemotes([{ name: 'mfe_x', entry: next }]);
-    await expect(federation.loadRemote('mfe_x/routes')).resolves.toMatchObject({ routes: [{ label: 'antiga' }] });
     federation.registerRemotes([{ name: 'mfe_x', entry: next }], { force: true });
     await expect(federation.loadRemote('mfe_x/routes')).resolves.toMatchObject({ routes: [{ label: 'nova' }] });
+    // Without force a registered remote stays as it is; with force, loaded or not, it loads again.
+    federation.registerRemotes([{ name: 'mfe_x', entry: MANIFEST_URL }]);
+    await expect(federation.loadRemote('mfe_x/routes')).resolves.toMatchObject({ routes: [{ label: 'nova' }] });
+    federation.registerRemotes([{ name: 'mfe_x', entry: next }], { force: true });
+    await expect(federation.loadRemote('mfe_x/routes')).resolves.toMatchObject({ routes: [{ label: 'nova de novo' }] });
   });
 
   it('a remote registered by its entry script loads without a manifest', async () => {

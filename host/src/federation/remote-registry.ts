@@ -42,18 +42,6 @@ export interface RemoteEvent {
 }
 
 /**
- * Drops the global a remote's entry script defines (its container, named like the remote): a
- * `var` of a classic script cannot be deleted, so it is emptied, as the runtime's own
- * `removeRemote` does for a loaded remote.
- */
-function forgetContainer(name: string): void {
-  const global = globalThis as unknown as Record<string, unknown>;
-  if (!(name in global)) return;
-  if (Object.getOwnPropertyDescriptor(global, name)?.configurable) delete global[name];
-  else global[name] = undefined;
-}
-
-/**
  * The remotes the host knows, registered with the federation runtime once one is needed (the
  * runtime is a chunk of its own: the home and the host's own pages never download it). Loading
  * a remote's routes is deduplicated; a failure is remembered (for the fallback) until the driver
@@ -76,8 +64,6 @@ export class RemoteRegistry {
   /** The manifest each remote is registered with, and the one whose code runs once it has loaded. */
   private readonly registered = new Map<string, string>();
   private readonly loadedFrom = new Map<string, string>();
-  /** Remotes whose entry a prefetch may have run. */
-  private readonly prefetched = new Set<string>();
   private etag: string | null;
   private listReadAt: number;
   private revalidateAfterMs = DEFAULT_REVALIDATE_SECONDS * 1000;
@@ -107,11 +93,8 @@ export class RemoteRegistry {
 
   private register(federation: HostFederation, remotes: readonly RemoteDescriptor[], force: boolean): void {
     if (remotes.length === 0) return;
-    // A prefetched entry ran (prefetch-areas.ts) but none of its code is in use; the runtime
-    // would take the container it left for the new release's (it reuses a container global it
-    // finds), so the page would run the old release.
-    if (force) for (const { name } of remotes) if (this.prefetched.delete(name) && !this.loadedFrom.has(name)) forgetContainer(name);
-    // Forced, the runtime forgets what it cached of a remote (manifest, entry) before the next load.
+    // Forced, the runtime forgets what it loaded of a remote (manifest, entry, container, even a
+    // prefetched entry's) before the next load, which runs the new release's entry.
     if (force) federation.registerRemotes(remotes.map(registration), { force });
     else federation.registerRemotes(remotes.map(registration));
     for (const { name, manifest } of remotes) this.registered.set(name, manifest);
@@ -259,7 +242,6 @@ export class RemoteRegistry {
    * page is idle); never rejects: a failure here is only a missed head start.
    */
   async prefetch(remote: RemoteDescriptor): Promise<void> {
-    this.prefetched.add(remote.name);
     try {
       const federation = await this.federation();
       await federation.preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'] }]);
