@@ -38,17 +38,19 @@ const THROTTLE = process.argv.includes('--throttle');
 function deepLinks(only) {
   /** @type {{ path: string, heading: string, text: string }[]} */
   const links = JSON.parse(readFileSync(join(repoRoot, 'bench/deep-links.json'), 'utf8'));
-  return links
-    .map((link) => {
-      const path = link.path.replace('{driverId}', DEMO_DRIVER_ID);
-      const pathname = path.split('?')[0].toLowerCase();
-      const owner = REMOTES.find((remote) =>
-        remote.prefixes.some((prefix) => pathname === prefix.toLowerCase() || pathname.startsWith(`${prefix.toLowerCase()}/`)),
-      );
-      return { ...link, path, owner };
-    })
-    // --only a,b: the links whose path contains any of the parts (the taps need /App's too).
-    .filter((link) => !only || only.split(',').some((part) => link.path.includes(part)));
+  return (
+    links
+      .map((link) => {
+        const path = link.path.replace('{driverId}', DEMO_DRIVER_ID);
+        const pathname = path.split('?')[0].toLowerCase();
+        const owner = REMOTES.find((remote) =>
+          remote.prefixes.some((prefix) => pathname === prefix.toLowerCase() || pathname.startsWith(`${prefix.toLowerCase()}/`)),
+        );
+        return { ...link, path, owner };
+      })
+      // --only a,b: the links whose path contains any of the parts (the taps need /App's too).
+      .filter((link) => !only || only.split(',').some((part) => link.path.includes(part)))
+  );
 }
 
 async function main() {
