@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { APPS, HOST as HOST_APP, REMOTES } from '../../build-preset/apps.cjs';
 import { DEMO_DRIVER, DEMO_DRIVER_ID, DEMO_TOKEN, ONBOARDING_DRIVER, SMS_CODE, driverToken } from '../../sandbox-api/src/constants.ts';
 import { HELPERS } from './page-helpers.mjs';
+import { vehicleTyped } from '../tests/vehicle-values.ts';
 
 export const HOST = `http://localhost:${HOST_APP.port}`;
 export const SANDBOX = 'http://localhost:4000';
@@ -207,22 +208,7 @@ export const JOURNEYS = [
       await page.click('button', 'Enviar documento');
       await page.heading('Dados do veículo');
       const year = new Date().getUTCFullYear();
-      for (const [label, value] of [
-        ['Placa', 'abc1d23'],
-        ['RENAVAM', '12345678901'],
-        ['Chassi', '9BWZZZ377VT004251'],
-        ['Número do CRLV', '123456789012'],
-        ['Ano de exercício', String(year)],
-        ['Ano de fabricação', String(year - 1)],
-        ['Ano do modelo', String(year)],
-        ['Tipo (espécie)', 'Automóvel'],
-        ['Cor', 'Branca'],
-        ['Cidade de emissão', 'São Paulo'],
-        ['Data de emissão', '10022026'],
-        ['Observações', 'Nada consta'],
-        ['Nome do proprietário', 'João Batista Ferreira'],
-      ])
-        await page.retype(label, value);
+      for (const [label, value] of vehicleTyped(year, year - 1)) await page.retype(label, value);
       await page.select(
         'Marca',
         await page.waitFor(

@@ -1,5 +1,6 @@
 import { LICENCE, VEHICLE } from '../../sandbox-api/test/onboarding-bodies';
 import { expect, SANDBOX, type Page } from './support';
+import { vehicleTyped } from './vehicle-values';
 
 /** The licence and vehicle forms of onboarding 2 filled as a driver would, for the specs that pass through them. */
 
@@ -38,21 +39,7 @@ export async function fillLicence(page: Page) {
 }
 
 export async function fillVehicle(page: Page, manufactureYear = THIS_YEAR - 2) {
-  const typed: Array<[string, string]> = [
-    ['Placa', 'abc1d23'],
-    ['RENAVAM', '12345678901'],
-    ['Chassi', '9BWZZZ377VT004251'],
-    ['Número do CRLV', '123456789012'],
-    ['Ano de exercício', String(THIS_YEAR)],
-    ['Ano de fabricação', String(manufactureYear)],
-    ['Ano do modelo', String(manufactureYear + 1)],
-    ['Tipo (espécie)', 'Automóvel'],
-    ['Cor', 'Branca'],
-    ['Cidade de emissão', 'São Paulo'],
-    ['Data de emissão', '10022026'],
-    ['Observações', 'Nada consta'],
-    ['Nome do proprietário', 'João Batista Ferreira'],
-  ];
+  const typed = vehicleTyped(THIS_YEAR, manufactureYear);
   for (const [label, value] of typed) await retype(page, label, value);
   await page.getByLabel('Marca', { exact: true }).selectOption({ label: 'Chevrolet' });
   await expect(page.getByLabel('Modelo', { exact: true })).toBeEnabled();

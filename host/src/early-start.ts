@@ -1,7 +1,7 @@
 import { fetchEarly, keepEarlyFetch, ownsPath } from '@driver-portal/shared/boot';
 import { MANIFEST_DEADLINE_MS } from '@driver-portal/shared/federation-plugins/deadline';
 import type { FederationManifest } from '@driver-portal/shared/federation-plugins/plugin';
-import { exposeAssets, remoteEntryUrl } from './federation/manifest-assets';
+import { announceAssets, exposeAssets, remoteEntryUrl } from './federation/manifest-assets';
 import { REMOTE_LIST_URL, wellFormedEntries, type RemoteDescriptor } from './federation/remote-list';
 
 /**
@@ -25,17 +25,6 @@ export function routesAssets(manifestUrl: string, manifest: FederationManifest):
   return [{ href: entry, as: 'script' as const }, ...exposeAssets(manifestUrl, manifest, './routes')];
 }
 
-function announce(doc: Document, assets: ReadonlyArray<{ href: string; as: 'script' | 'style' }>): void {
-  for (const { href, as } of assets) {
-    // As the federation runtime's own preload and script tags ask (no crossorigin), so they match.
-    const link = doc.createElement('link');
-    link.rel = 'preload';
-    link.as = as;
-    link.href = href;
-    doc.head.appendChild(link);
-  }
-}
-
 const readJson = (response: Response): Promise<unknown> => (response.ok ? response.clone().json() : Promise.resolve(undefined));
 
 async function announceOwner(win: Window, owner: RemoteDescriptor): Promise<void> {
@@ -44,7 +33,7 @@ async function announceOwner(win: Window, owner: RemoteDescriptor): Promise<void
   const manifest = await fetchEarly(owner.manifest, { cache: 'no-store', signal: AbortSignal.timeout(MANIFEST_DEADLINE_MS) }, win).then(
     readJson,
   );
-  if (manifest && typeof manifest === 'object') announce(win.document, routesAssets(owner.manifest, manifest as FederationManifest));
+  if (manifest && typeof manifest === 'object') announceAssets(win.document, routesAssets(owner.manifest, manifest as FederationManifest));
 }
 
 /** The host's federation runtime chunks, as the page names them on this script (build-preset's AnnounceEarlyScript). */
@@ -64,7 +53,7 @@ export function startEarlyFetches(win: Window = window, runtimeScripts = federat
     try {
       const owner = wellFormedEntries(await readJson(response)).find((remote) => ownsPath(remote.prefixes, win.location.pathname));
       // A remote's path: the host will need its federation runtime too.
-      if (owner) announce(win.document, runtimeScripts);
+      if (owner) announceAssets(win.document, runtimeScripts);
       // While the owner runs a canary, which manifest is this driver's is the entry's to say
       // (host/src/federation/cohort.ts): no head start, and no cohort code in this script.
       if (owner?.manifest.endsWith('.json') && !owner.canary) announceOwner(win, owner).catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { FederationManifest, PortalFederationPlugin, RemoteContainer } from '@driver-portal/shared/federation-plugins/plugin';
-import { exposeAssets, remoteEntryUrl } from './manifest-assets';
+import { announceAssets, exposeAssets, remoteEntryUrl } from './manifest-assets';
 import { DEFAULT_SCOPE, SharingInstance, type SharedOption } from './share-scope';
 
 /**
@@ -90,16 +90,6 @@ function loadScript(url: string, timeoutMs: number): Promise<void> {
   });
 }
 
-function preload(href: string, as: 'script' | 'style'): void {
-  const selector = `link[rel="preload"][href="${CSS.escape(href)}"]`;
-  if (document.head.querySelector(selector)) return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = as;
-  link.href = href;
-  document.head.appendChild(link);
-}
-
 export class HostFederation {
   private readonly sharing: SharingInstance;
   private readonly remotes = new Map<string, RemoteState>();
@@ -137,8 +127,7 @@ export class HostFederation {
       requests.map(async ({ nameOrAlias, exposes = [] }) => {
         const { remote } = this.state(nameOrAlias);
         const manifest = await this.stage(nameOrAlias, 'manifest', () => this.checkedManifest(remote));
-        if (manifest)
-          for (const expose of exposes) for (const { href, as } of exposeAssets(remote.entry, manifest, expose)) preload(href, as);
+        if (manifest) for (const expose of exposes) announceAssets(document, exposeAssets(remote.entry, manifest, expose));
         await this.stage(nameOrAlias, 'container', () => this.container(nameOrAlias));
       }),
     );

@@ -46,3 +46,21 @@ export function exposeAssets(
     ...strings(found.assets?.css?.sync).map((file) => ({ href: new URL(file, folder).href, as: 'style' as const })),
   ];
 }
+
+/**
+ * Asks the browser to download the assets now, as a `<link rel="preload">` each, once: the early
+ * script and the runtime announce the same routes chunks on a deep link. No crossorigin, as the
+ * runtime's script tags ask, so the preload is the one the script then uses.
+ */
+export function announceAssets(doc: Document, assets: ReadonlyArray<{ href: string; as: 'script' | 'style' }>): void {
+  const announced = new Set([...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href));
+  for (const { href, as } of assets) {
+    if (announced.has(href)) continue;
+    announced.add(href);
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.as = as;
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+}
