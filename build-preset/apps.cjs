@@ -6,6 +6,7 @@
  * docker-compose.yml to it.
  */
 const path = require('node:path');
+const { checkApps } = require('./apps-validate.cjs');
 
 /** @typedef {{ app: string, port: number }} HostEntry */
 /** @typedef {{ app: string, port: number, prefixes: string[], camera?: boolean }} RemoteEntry */
@@ -18,9 +19,14 @@ const path = require('node:path');
 /**
  * PORTAL_APPS_JSON: another list, for a script acting on a running deployment whose apps differ
  * from this checkout's (`release:remote -- <remote> --new|--remove`, scripts/add-remote.mjs).
+ * Validated here (build-preset/apps-validate.cjs), so no reader ever sees a port, name or prefix
+ * that could reach a path, an nginx directive or a regular expression: a bad list throws an
+ * AppsError naming each field before the reader does anything.
  * @type {{ host: HostEntry, remotes: RemoteEntry[], sandboxPort: number }}
  */
-const suite = process.env.PORTAL_APPS_JSON ? require(path.resolve(process.env.PORTAL_APPS_JSON)) : require('../apps.json');
+const suite = process.env.PORTAL_APPS_JSON
+  ? checkApps(require(path.resolve(process.env.PORTAL_APPS_JSON)), path.resolve(process.env.PORTAL_APPS_JSON))
+  : checkApps(require('../apps.json'), 'apps.json');
 
 /** A federation container name is a JS identifier: the folder with `_` for `-`. */
 const containerName = (/** @type {string} */ dir) => dir.replace(/-/g, '_');

@@ -11,6 +11,8 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { parse, stringify } = require('yaml');
+// Validated as it loads (build-preset/apps-validate.cjs): a port, name or prefix that is not one
+// throws before any service is rendered from it.
 const { APPS, HOST, REMOTES } = require('../build-preset/apps.cjs');
 
 const ROOT = join(__dirname, '..');

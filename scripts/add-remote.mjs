@@ -8,10 +8,17 @@
 // portal origins) and reloads each running nginx gracefully (`nginx -s reload`: old workers finish
 // their requests), and adds it to the host's remote list: new page loads show its home section
 // and its routes. --remove undoes it. The deployment's list of apps is kept in .deploy/apps.json.
+// Both lists are validated (build-preset/apps-validate.cjs) before anything is built or written,
+// and every write and delete stays inside .deploy (scripts/nginx-config.mjs, inDeployment).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+
+const require = createRequire(import.meta.url);
+const { appsProblems, REMOTE_NAME } = require('../build-preset/apps-validate.cjs');
+const { cohortSecretProblem } = require('./cohort-secret.cjs');
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const here = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
@@ -34,16 +41,30 @@ const fail = (message, code = 1) => {
 };
 if (!dir || values.new === values.remove)
   fail('usage: release-remote.mjs <remote> --new [--root <checkout>] [--no-build] | <remote> --remove', 2);
+// The name becomes folders under .deploy: only a remote's folder name (mfe-<name>) gets that far.
+if (!REMOTE_NAME.test(dir)) fail(`${JSON.stringify(dir)} is not a remote's folder name (mfe-<name>): nothing was done`, 2);
+/** Refuses a list with its problems, one line per field, before anything is written. */
+const refuseProblems = (problems, what) => {
+  if (problems.length > 0) fail(`${dir} was not ${what}; nothing was written:\n${problems.join('\n')}`, 2);
+};
 
 if (!values.apply) {
   // Phase 1: the deployment's list after the change, then phase 2 runs with it as the suite's list.
   if (!existsSync(join(here, '.deploy', 'apps', 'host', 'current')))
     fail('No deployment found: start one with `npm run start:nginx` first.');
-  const before = JSON.parse(readFileSync(existsSync(deploymentList) ? deploymentList : join(here, 'apps.json'), 'utf8'));
+  // Every app's nginx is rendered again with the cohort secret: a bad one is refused now, not half-way.
+  const secretProblem = process.env.PORTAL_COHORT_SECRET === undefined ? undefined : cohortSecretProblem(process.env.PORTAL_COHORT_SECRET);
+  if (secretProblem) fail(`${dir} was not ${values.new ? 'added' : 'removed'}: PORTAL_COHORT_SECRET ${secretProblem}`, 2);
+  const beforeFile = existsSync(deploymentList) ? deploymentList : join(here, 'apps.json');
+  const before = JSON.parse(readFileSync(beforeFile, 'utf8'));
+  refuseProblems(appsProblems(before, beforeFile), values.new ? 'added' : 'removed');
   let after;
   if (values.new) {
     const root = resolve(values.root ?? here);
-    const entry = JSON.parse(readFileSync(join(root, 'apps.json'), 'utf8')).remotes.find((remote) => remote.app === dir);
+    const squadList = JSON.parse(readFileSync(join(root, 'apps.json'), 'utf8'));
+    // The squad's whole list first (its fields are named as in its file), then the deployment's list with the entry.
+    refuseProblems(appsProblems(squadList, join(root, 'apps.json')), 'added');
+    const entry = squadList.remotes.find((remote) => remote.app === dir);
     if (!entry) fail(`${dir} is not in ${join(root, 'apps.json')}: add it there first (npm run new:remote)`, 2);
     if (before.remotes.some((remote) => remote.app === dir))
       fail(`${dir} is deployed already: release it with \`npm run release:remote -- ${dir}\``, 2);
@@ -53,6 +74,7 @@ if (!values.apply) {
     }
     if (!existsSync(join(root, dir, 'dist', 'mf-manifest.json'))) fail(`${dir} has no build in ${root}: build it, or drop --no-build`);
     after = { ...before, remotes: [...before.remotes, entry] };
+    refuseProblems(appsProblems(after, `the running deployment's list with ${dir} (${join(root, 'apps.json')})`), 'added');
   } else {
     if (!before.remotes.some((remote) => remote.app === dir)) fail(`${dir} is not in the running deployment`, 2);
     after = { ...before, remotes: before.remotes.filter((remote) => remote.app !== dir) };
@@ -71,9 +93,9 @@ const {
   activate,
   appRoot,
   configDir,
-  DEPLOY_ROOT,
   localVariables,
   manifestUrl,
+  nginxPrefix,
   publish,
   readRemoteList,
   renderNginx,
@@ -81,7 +103,6 @@ const {
   writeRemoteList,
 } = await import('./nginx-config.mjs');
 const statementCredential = process.env.STATEMENT_BASIC_AUTH ?? 'portal:sandbox-secret';
-const nginxPrefix = (app) => join(DEPLOY_ROOT, 'nginx', app);
 const signal = (prefix, conf, action) =>
   spawnSync(NGINX, ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log'), '-s', action], { encoding: 'utf8' });
 

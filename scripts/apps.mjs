@@ -5,7 +5,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const suite = require('../build-preset/apps.cjs');
+
+/**
+ * The list, validated as it loads (build-preset/apps-validate.cjs). Every script imports this
+ * first, so a bad list stops the script before it writes anything, with one line per bad field
+ * instead of a stack trace.
+ */
+function loadSuite() {
+  try {
+    return require('../build-preset/apps.cjs');
+  } catch (error) {
+    if (error?.name !== 'AppsError') throw error;
+    console.error(`${error.message}\nNothing was done: fix the list of apps first (docs/platform.md, "One list of apps").`);
+    process.exit(2);
+  }
+}
+const suite = loadSuite();
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -4,9 +4,12 @@
 // deployment file and the host's remote list read. Nothing else in the repository changes.
 // Then: `npm install` (links the workspace), `npm start`. See docs/platform.md, "Add a remote".
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from './apps.mjs';
+
+const { appsProblems, REMOTE_NAME } = createRequire(import.meta.url)('../build-preset/apps-validate.cjs');
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,17 +27,19 @@ const suite = JSON.parse(readFileSync(appsFile, 'utf8'));
 const apps = [suite.host, ...suite.remotes];
 
 const dir = positionals[0] ?? fail('name the remote (a folder name mfe-<name>)');
-if (!/^mfe-[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(dir)) fail(`${dir}: a remote's folder is mfe-<name>, lower case, words joined by "-"`);
+if (!REMOTE_NAME.test(dir)) fail(`${dir}: a remote's folder is mfe-<name>, lower case, words joined by "-"`);
 if (existsSync(join(root, dir))) fail(`${dir} exists already`);
 if (apps.some((app) => app.app === dir)) fail(`${dir} is in apps.json already`);
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 1024 || port > 65535) fail('--port takes a free port number (1024-65535)');
-const taken = apps.find((app) => app.port === port) ?? (suite.sandboxPort === port ? { app: 'sandbox-api' } : undefined);
-if (taken) fail(`port ${port} is ${taken.app}'s`);
+if (!/^\d+$/.test(values.port ?? '') || !Number.isInteger(port) || port < 1024 || port > 65535)
+  fail('--port takes a free port number (1024-65535)');
 const prefix = values.prefix ?? fail('--prefix takes the path the remote owns, e.g. /rewards');
 if (!/^\/[a-z][a-z0-9-]*$/.test(prefix)) fail(`--prefix ${prefix}: one path segment, lower case, e.g. /rewards`);
-const owner = suite.remotes.find((remote) => remote.prefixes.some((owned) => owned.toLowerCase() === prefix));
-if (owner) fail(`${prefix} belongs to ${owner.app}`);
+// The list as it will be, through the one validator (build-preset/apps-validate.cjs): ports the
+// suite binds, paths the servers answer themselves, another remote's prefixes, the existing
+// entries themselves. Nothing is written unless it passes.
+const problems = appsProblems({ ...suite, remotes: [...suite.remotes, { app: dir, port, prefixes: [prefix] }] }, appsFile);
+if (problems.length > 0) fail(`${dir} was not created:\n${problems.join('\n')}`);
 
 const word = dir.slice('mfe-'.length);
 const title = values.title ?? word.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase());

@@ -4,33 +4,61 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
+import { createRequire } from 'node:module';
 import { APPS, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { HOST_ORIGINS, localHeaderValues } from './suite.mjs';
 import { TELEMETRY_UPSTREAM } from './telemetry-stack.mjs';
-import { COHORT_SECRET } from './page-cohort.mjs';
 
 export const DEPLOY_ROOT = join(repoRoot, '.deploy');
 
 import renderModule from '../deploy/nginx/render.cjs';
 import tree from './tree.cjs';
 
+const require = createRequire(import.meta.url);
+const { HOST_NAME, REMOTE_NAME, releaseIdProblem } = require('../build-preset/apps-validate.cjs');
+const { insideRoot } = require('./deploy-paths.cjs');
+const { deploymentCohortSecret } = require('./cohort-secret.cjs');
+
 export const { LOAD_MODULES, renderTemplate, renderPrefix } = renderModule;
 
-export const appRoot = (dir) => join(DEPLOY_ROOT, 'apps', dir);
+/**
+ * A path of the deployment, refused (throws) outside DEPLOY_ROOT: every write, link and delete of
+ * the deployment scripts goes through this first (scripts/deploy-paths.cjs).
+ */
+export const inDeployment = (path, options) => insideRoot(DEPLOY_ROOT, path, options);
+
+/** An app's folder name as apps.json allows it (apps-validate.cjs); anything else is refused before it becomes a path. */
+function appName(dir) {
+  if (typeof dir !== 'string' || !(REMOTE_NAME.test(dir) || HOST_NAME.test(dir)))
+    throw new Error(`refused: ${JSON.stringify(dir)} is not an app's folder name`);
+  return dir;
+}
+
+/** A release id as a folder name (`--id`), refused when it could leave the releases folder. */
+export function releaseId(id) {
+  const problem = releaseIdProblem(id);
+  if (problem) throw new Error(`refused: --id ${problem}`);
+  return id;
+}
+
+export const appRoot = (dir) => inDeployment(join(DEPLOY_ROOT, 'apps', appName(dir)));
 export const configDir = (dir) => join(appRoot(dir), 'config');
 
-/** Writes a file so readers never see half of it. */
-export function writeAtomic(file, content) {
+/** Writes a file so readers never see half of it (`mode`: for a file holding a secret, 0o600). */
+export function writeAtomic(file, content, mode = 0o644) {
+  inDeployment(file);
   mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, content);
+  const temp = inDeployment(`${file}.${process.pid}.tmp`);
+  rmSync(temp, { force: true });
+  writeFileSync(temp, content, { mode });
   renameSync(temp, file);
 }
 
 /** Points <app>/current at releases/<id>, atomically. */
 export function activate(dir, id) {
-  const link = join(appRoot(dir), 'current');
-  const temp = `${link}.${process.pid}.tmp`;
+  const link = inDeployment(join(appRoot(dir), 'current'));
+  inDeployment(join(appRoot(dir), 'releases', releaseId(id)));
+  const temp = inDeployment(`${link}.${process.pid}.tmp`);
   rmSync(temp, { force: true });
   symlinkSync(join('releases', id), temp);
   renameSync(temp, link);
@@ -38,10 +66,22 @@ export function activate(dir, id) {
 
 /** Copies a build into releases/<id> (content-addressed by default) and returns the id. */
 export function publish(dir, distDir, id) {
-  const releaseId = id ?? `r-${tree.hashTree(distDir).slice(0, 12)}`;
-  const target = join(appRoot(dir), 'releases', releaseId);
+  const chosen = id === undefined ? `r-${tree.hashTree(distDir).slice(0, 12)}` : releaseId(id);
+  const target = inDeployment(join(appRoot(dir), 'releases', chosen), { followLast: true });
   if (!existsSync(target)) cpSync(distDir, target, { recursive: true });
-  return releaseId;
+  return chosen;
+}
+
+/**
+ * The cohort secret every app of this deployment signs with: PORTAL_COHORT_SECRET (refused under
+ * 32 characters), else one made once and kept in .deploy/cohort-secret (0600), so the separate
+ * processes of `release:remote --new`/`--remove` render the same one as `start:nginx` did and
+ * drivers' cohort cookies survive them. `start:nginx` starts a fresh .deploy, hence a fresh one.
+ */
+let cohortSecret;
+export function cohortSecretOfDeployment() {
+  cohortSecret ??= deploymentCohortSecret({ file: inDeployment(join(DEPLOY_ROOT, 'cohort-secret'), { followLast: true }) });
+  return cohortSecret;
 }
 
 /** Where `npm run start:nginx` runs the session handoff's exchange for every app's nginx. */
@@ -86,11 +126,11 @@ export function localVariables(app, statementCredential) {
     // Open calls' rate limits per client: here each test's sandbox namespace is a client of its own.
     PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr$http_x_sandbox_namespace',
     // Every app's access log, in the format without query strings or policy tokens (portal-maps.conf).
-    PORTAL_ACCESS_LOG: join(DEPLOY_ROOT, 'nginx', app.dir, 'logs', 'access.log'),
+    PORTAL_ACCESS_LOG: join(nginxPrefix(app.dir), 'logs', 'access.log'),
     // Field telemetry's receiver (scripts/telemetry-stack.mjs).
     PORTAL_TELEMETRY_UPSTREAM: TELEMETRY_UPSTREAM,
-    // Signs the canary cohort's cookie (portal-cohort.mjs): the deployment's, or one of this run.
-    PORTAL_COHORT_SECRET: COHORT_SECRET,
+    // Signs the canary cohort's cookie (portal-cohort.mjs): the deployment's, or the one kept in .deploy.
+    PORTAL_COHORT_SECRET: cohortSecretOfDeployment(),
     // The session handoff's exchange (deploy/session-handoff.cjs), run by scripts/start-nginx.mjs.
     PORTAL_HANDOFF_UPSTREAM: `http://${HANDOFF_LISTEN}`,
   };
@@ -107,9 +147,16 @@ function workerUser() {
   return `user ${username};\n`;
 }
 
-/** Renders one app's nginx prefix folder; returns the path of its nginx.conf. */
+/** Where an app's nginx runs from (its rendered configuration, logs, pid). */
+export const nginxPrefix = (dir) => inDeployment(join(DEPLOY_ROOT, 'nginx', appName(dir)));
+
+/**
+ * Renders one app's nginx prefix folder; returns the path of its nginx.conf. The configuration
+ * holds the statement credential and the cohort secret: deploy/nginx/render.cjs writes it 0600
+ * (nginx's master process reads it as the user who started it; workers never read it).
+ */
 export function renderNginx(app, vars) {
-  const prefix = join(DEPLOY_ROOT, 'nginx', app.dir);
+  const prefix = nginxPrefix(app.dir);
   const role = app.dir === HOST.dir ? 'host' : 'remote';
   // The containers run the stock nginx.conf of the nginx image; locally this wrapper adds what a
   // non-root nginx in a folder needs (pid, logs, temp paths) around the same conf.d.

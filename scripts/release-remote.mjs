@@ -22,12 +22,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { HOST, REMOTES, repoRoot } from './apps.mjs';
 import { checkWindow, figuresOf, HOW_TO_GET_PROMETHEUS, prometheusUrl, releaseFigures } from './telemetry.mjs';
-import { activate, appRoot, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
+import { activate, appRoot, inDeployment, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
 
 const require = createRequire(import.meta.url);
 const { incompatibleSingletons, incompatibilityReport } = require('../build-preset/shared-deps.cjs');
 const { expiredReleases, graceMs, retire } = require('./release-rules.cjs');
 const { canaryVerdict, thresholdsFromArgs } = require('./canary-verdict.cjs');
+const { releaseIdProblem } = require('../build-preset/apps-validate.cjs');
 
 /** Exit code of a release refused because its build does not fit the running host. */
 const INCOMPATIBLE = 3;
@@ -46,6 +47,15 @@ if (!remote) {
     `usage: release-remote.mjs <${REMOTES.map((r) => r.dir).join('|')}> [--canary percent] [--root dir] [--id id] [--no-build] | --promote | --rollback`,
   );
   process.exit(2);
+}
+// --id names a folder under releases/ and the target of `current`: refused before any build when
+// it could name anything else (`../../../tmp/x`, `..`); publish() and activate() check it again.
+if (process.argv.includes('--id')) {
+  const problem = releaseIdProblem(option('--id'));
+  if (problem) {
+    console.error(`${dir} was not released: --id ${problem}; nothing was written.`);
+    process.exit(2);
+  }
 }
 if (!existsSync(join(appRoot(dir), 'current'))) {
   console.error('No deployment found: start one with `npm run start:nginx` first.');
@@ -119,7 +129,7 @@ function pruneReleases(live) {
   const retiredAt = retire(existsSync(retiredFile) ? JSON.parse(readFileSync(retiredFile, 'utf8')) : {}, releases, live, now);
   const expired = expiredReleases({ releases, live, history, retiredAt, now, graceMs: graceMs(process.env) });
   for (const id of expired) {
-    rmSync(join(releasesDir, id), { recursive: true, force: true });
+    rmSync(inDeployment(join(releasesDir, id)), { recursive: true, force: true });
     delete retiredAt[id];
   }
   writeAtomic(retiredFile, JSON.stringify(retiredAt));
@@ -159,23 +169,24 @@ function splitOwnPage(canary) {
   const link = join(root, 'canary');
   const sets = join(root, 'canary-sets');
   if (canary) {
-    const set = join(sets, `${canary.id}-${canary.percent}`);
+    const set = inDeployment(join(sets, `${canary.id}-${canary.percent}`));
+    inDeployment(join(root, 'releases', canary.id));
     rmSync(set, { recursive: true, force: true });
     mkdirSync(set, { recursive: true });
     for (let cohort = 0; cohort < canary.percent; cohort += 1) {
       symlinkSync(join('..', '..', 'releases', canary.id), join(set, `c${String(cohort).padStart(2, '0')}`));
     }
-    const temp = `${link}.${process.pid}.tmp`;
+    const temp = inDeployment(`${link}.${process.pid}.tmp`);
     rmSync(temp, { force: true });
     symlinkSync(join('canary-sets', `${canary.id}-${canary.percent}`), temp);
     renameSync(temp, link);
   } else {
-    rmSync(link, { force: true });
+    rmSync(inDeployment(link), { force: true });
   }
   // Sets no longer linked.
   const linked = canary ? `${canary.id}-${canary.percent}` : undefined;
   for (const name of existsSync(sets) ? readdirSync(sets) : []) {
-    if (name !== linked) rmSync(join(sets, name), { recursive: true, force: true });
+    if (name !== linked) rmSync(inDeployment(join(sets, name)), { recursive: true, force: true });
   }
 }
 

@@ -3,6 +3,7 @@
 // the sandbox API. Same ports as `npm start`.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { APPS, REMOTES, repoRoot } from './apps.mjs';
 import { announce, APP_ORIGINS, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
@@ -21,6 +22,14 @@ import {
 } from './nginx-config.mjs';
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+// apps.json was validated when ./apps.mjs loaded it (a bad list stops here, before .deploy is
+// touched); a cohort secret that cannot sign (under 32 characters) is refused just as early.
+const { cohortSecretProblem } = createRequire(import.meta.url)('./cohort-secret.cjs');
+const secretProblem = process.env.PORTAL_COHORT_SECRET === undefined ? undefined : cohortSecretProblem(process.env.PORTAL_COHORT_SECRET);
+if (secretProblem) {
+  console.error(`start:nginx: PORTAL_COHORT_SECRET ${secretProblem}; nothing was started.`);
+  process.exit(2);
+}
 const statementCredential = process.env.STATEMENT_BASIC_AUTH ?? 'portal:sandbox-secret';
 
 if (!process.argv.includes('--no-build')) await buildChanged(onlyArgument());

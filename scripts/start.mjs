@@ -2,8 +2,20 @@
 // scripts/build-inputs.mjs) and says which, serves the production builds (ports from apps.json)
 // and the sandbox API, and prints the URL to open. `npm start -- --only <app>`: rebuild that app
 // alone when changed, serve the others as last built. `--no-build`: serve what is built.
+import { createRequire } from 'node:module';
+// First: the list of apps, validated as it loads (a bad list stops here).
+import './apps.mjs';
 import { announce, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 import { PROMETHEUS_READY, startPrometheus, startReceiver, TELEMETRY_HEALTH } from './telemetry-stack.mjs';
+
+// apps.json was validated when the imports above loaded it; the cohort secret (which signs the
+// canary cohort cookie, scripts/page-cohort.mjs) is refused here when it is too short to sign.
+const { cohortSecretProblem } = createRequire(import.meta.url)('./cohort-secret.cjs');
+const secretProblem = process.env.PORTAL_COHORT_SECRET === undefined ? undefined : cohortSecretProblem(process.env.PORTAL_COHORT_SECRET);
+if (secretProblem) {
+  console.error(`npm start: PORTAL_COHORT_SECRET ${secretProblem}; nothing was started.`);
+  process.exit(2);
+}
 
 if (!process.argv.includes('--no-build')) await buildChanged(onlyArgument());
 

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 // serves and releases is e2e/tests/deploy-new-remote.spec.ts).
 const ROOT = join(__dirname, '..', '..');
 const SCRIPT = join(ROOT, 'scripts', 'new-remote.mjs');
+/** The field of the entry new:remote adds: the next index of apps.json's remotes. */
+const ADDED = `remotes[${(JSON.parse(readFileSync(join(ROOT, 'apps.json'), 'utf8')) as { remotes: unknown[] }).remotes.length}]`;
 
 describe('the new remote scaffold', () => {
   let root: string;
@@ -51,10 +53,40 @@ describe('the new remote scaffold', () => {
 
   it.each([
     [['rewards', '--port', '3105', '--prefix', '/rewards'], 'mfe-<name>'],
-    [['mfe-rewards', '--port', '3001', '--prefix', '/rewards'], "port 3001 is mfe-self-service's"],
-    [['mfe-rewards', '--port', '3105', '--prefix', '/deposits'], '/deposits belongs to mfe-self-service'],
+    [['mfe-rewards', '--port', '3001', '--prefix', '/rewards'], `${ADDED}.port: 3001 is mfe-self-service's port`],
+    [
+      ['mfe-rewards', '--port', '3105', '--prefix', '/deposits'],
+      `${ADDED}.prefixes[0]: "/deposits" overlaps /deposits, which belongs to mfe-self-service`,
+    ],
     [['mfe-account', '--port', '3105', '--prefix', '/rewards'], 'in apps.json already'],
     [['mfe-rewards', '--port', '3105'], '--prefix takes'],
+    [['mfe-rewards', '--port', '3005; #|.*', '--prefix', '/rewards'], '--port takes a free port number'],
+    [['mfe-rewards', '--port', '3105', '--prefix', '/'], '--prefix /: one path segment'],
+    // Issue 37, item 4: the ports the suite's own services bind...
+    [['mfe-rewards', '--port', '4000', '--prefix', '/rewards'], `${ADDED}.port: 4000 is the sandbox API's default port`],
+    [['mfe-rewards', '--port', '4010', '--prefix', '/rewards'], `${ADDED}.port: 4010 is the telemetry receiver's port`],
+    [['mfe-rewards', '--port', '4011', '--prefix', '/rewards'], `${ADDED}.port: 4011 is the session handoff exchange's port`],
+    [['mfe-rewards', '--port', '9090', '--prefix', '/rewards'], `${ADDED}.port: 9090 is Prometheus's port`],
+    // ...and the 14 paths the servers and the host answer themselves.
+    ...[
+      '/driver-api',
+      '/telemetry',
+      '/session-handoff',
+      '/releases',
+      '/statement',
+      '/signout',
+      '/env',
+      '/remotes',
+      '/canary',
+      '/current',
+      '/app',
+      '/sair',
+      '/login',
+      '/static',
+    ].map((prefix) => [
+      ['mfe-rewards', '--port', '3105', '--prefix', prefix],
+      `${ADDED}.prefixes[0]: "${prefix}" overlaps ${prefix}, reserved for`,
+    ]),
   ])('refuses %j, saying why, and changes nothing', (args, why) => {
     const before = readFileSync(join(root, 'apps.json'), 'utf8');
     const result = run(...args);

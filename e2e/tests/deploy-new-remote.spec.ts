@@ -1,6 +1,17 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -96,6 +107,31 @@ function hostAnswer(): Promise<string> {
   });
 }
 
+/**
+ * A driver's signed cohort cookie, as the native app's entry gets it (deploy/nginx/portal-cohort.mjs),
+ * and the cohort the host's remote list names for it: '' when the signature no longer holds.
+ */
+async function cohortCookie(): Promise<string> {
+  const entry = await fetch(withToken('/App'), { redirect: 'manual' });
+  const cookie = /portal_cohort=[^;]+/.exec(entry.headers.get('set-cookie') ?? '')?.[0];
+  expect(cookie).toMatch(/^portal_cohort=c\d\d\./);
+  return cookie ?? '';
+}
+const cohortOf = async (cookie: string) =>
+  (await fetch(`${HOST}/remotes.json`, { headers: { Cookie: cookie }, cache: 'no-store' })).headers.get('portal-cohort') ?? '';
+
+/** The deployment's files that hold a secret (the statement credential, the cohort secret): their modes. */
+function secretFileModes(): Record<string, string> {
+  const deploy = join(repo, '.deploy');
+  const files = [
+    join(deploy, 'cohort-secret'),
+    ...APPS.flatMap((app) =>
+      ['portal/portal-statement.conf', 'portal/portal-maps.conf'].map((file) => join(deploy, 'nginx', app.dir, file)),
+    ),
+  ];
+  return Object.fromEntries(files.map((file) => [file.slice(deploy.length + 1), (statSync(file).mode & 0o777).toString(8)]));
+}
+
 /** Requests to the host, one after another, while `command` runs; the answers that were not 200. */
 async function requestsDuring(command: string[]): Promise<{ sent: number; failed: string[]; output: string }> {
   let running = true;
@@ -154,6 +190,13 @@ test('a new remote: one folder and one line of apps.json, added to the running d
     const remoteList = async () => (await (await fetch(`${HOST}/remotes.json`, { cache: 'no-store' })).json()) as Array<{ name: string }>;
     const listBefore = await remoteList();
     expect(await hostCsp()).not.toContain(ORIGIN);
+    // Issue 37, item 10: the configuration holding secrets is its owner's only, and a driver's
+    // cohort cookie signed before the change still holds after it (the deployment keeps its one
+    // secret: --new and --remove no longer render every app with a fresh random one).
+    expect(Object.entries(secretFileModes()).filter(([, mode]) => mode !== '600')).toEqual([]);
+    const cookie = await cohortCookie();
+    const cohort = await cohortOf(cookie);
+    expect(cohort).toMatch(/^c\d\d$/);
 
     // One command on the running deployment; the host answers throughout.
     const release = join(repo, 'scripts', 'release-remote.mjs');
@@ -165,6 +208,7 @@ test('a new remote: one folder and one line of apps.json, added to the running d
     try {
       expect((await remoteList()).map((remote) => remote.name)).toEqual([...listBefore.map((remote) => remote.name), 'mfe_rewards']);
       expect(await hostCsp()).toContain(ORIGIN);
+      expect(await cohortOf(cookie)).toBe(cohort);
 
       // Its route at the host and at its own URL, and its own home section.
       await page.goto(withToken('/rewards/home'));
@@ -185,6 +229,8 @@ test('a new remote: one folder and one line of apps.json, added to the running d
     }
     expect(await remoteList()).toEqual(listBefore);
     expect(await hostCsp()).not.toContain(ORIGIN);
+    expect(await cohortOf(cookie)).toBe(cohort);
+    expect(Object.entries(secretFileModes()).filter(([, mode]) => mode !== '600')).toEqual([]);
     await expect
       .poll(() =>
         fetch(`${ORIGIN}/rewards/home`).then(
