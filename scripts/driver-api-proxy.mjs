@@ -3,11 +3,11 @@
 // services take no token; the portal's pages call them at /driver-api/<service>/ on their own
 // origin and this decides per call (deploy/driver-api.cjs) before anything reaches the service.
 import { request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
 
+import driverApiTable from '../deploy/driver-api.cjs';
 import openCalls from '../deploy/nginx/portal-open-calls.mjs';
 
-const { PROXY_PREFIX, PROXIED_SERVICES, isAmbiguousPath, needsToken, ruleOf } = createRequire(import.meta.url)('../deploy/driver-api.cjs');
+const { PROXY_PREFIX, PROXIED_SERVICES, canonicalPath, needsToken, oddPathReason, ruleOf } = driverApiTable;
 
 /** A checked body is a form's: far below this (nginx: client_max_body_size of the open-call locations). */
 const CHECKED_BODY_LIMIT = 64 * 1024;
@@ -52,6 +52,7 @@ const DROPPED_ANSWER_HEADERS = new Set([
   'access-control-allow-headers',
   'access-control-allow-methods',
   'access-control-max-age',
+  'access-control-expose-headers',
   'www-authenticate',
   'connection',
   'keep-alive',
@@ -117,8 +118,18 @@ function checkToken(authUrl, req, { driverId, requestId }) {
 export function driverApiProxy({ upstream, authUrl, appOrigins }) {
   const allowed = rateLimiter(openCalls.RATE_LIMIT);
   return (req, res, url) => {
-    if (!url.pathname.startsWith(PROXY_PREFIX)) return false;
-    const [service = '', ...rest] = url.pathname.slice(PROXY_PREFIX.length).split('/');
+    // The path as nginx's $uri reads it, in one spelling (deploy/driver-api.cjs): what the table
+    // judges and what the service gets. scripts/static-server.mjs hands it over already so; the
+    // dev servers (build-preset) hand the WHATWG URL, which this makes the same.
+    const pathname = canonicalPath(url.pathname);
+    if (!pathname.startsWith(PROXY_PREFIX)) return false;
+    // The path rule (static-server.mjs ran it already; the dev servers do not): a backslash, a dot
+    // segment in any spelling, an encoded slash, `;`, a control character: 400, nothing forwarded.
+    if (oddPathReason(req.url ?? '/') !== undefined) {
+      refuse(res, 400, 'Endereço inválido.');
+      return true;
+    }
+    const [service = '', ...rest] = pathname.slice(PROXY_PREFIX.length).split('/');
     if (!PROXIED_SERVICES.includes(service)) {
       refuse(res, 404, 'Chamada desconhecida.');
       return true;
@@ -132,8 +143,6 @@ export function driverApiProxy({ upstream, authUrl, appOrigins }) {
     // Another site's page is refused whatever it carries; a same-origin GET sends no Origin.
     const origin = req.headers.origin;
     if (origin !== undefined && !appOrigins.has(origin)) return refuse(res, 403, 'Origem não permitida.');
-    // An encoded slash or a dot segment could mean another path to the service: never forwarded.
-    if (isAmbiguousPath(path)) return refuse(res, 400, 'Endereço inválido.');
     const rule = ruleOf(service, method, path);
     if (!rule) return refuse(res, 404, 'Chamada desconhecida.');
     // Open calls: rate limited per client, bodies held to the forms' limits, answers cut to what the screen needs.
@@ -172,6 +181,9 @@ export function driverApiProxy({ upstream, authUrl, appOrigins }) {
     if (open?.answer) delete headers['accept-encoding'];
     const forwarded = httpRequest(target, { method, headers }, (answer) => {
       const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !DROPPED_ANSWER_HEADERS.has(name)));
+      // Exactly one Cache-Control, no-store, whatever the service says (nginx: proxy_hide_header
+      // Cache-Control and portal-common.conf's one).
+      answerHeaders['cache-control'] = 'no-store';
       if (!open?.answer) {
         res.writeHead(answer.statusCode ?? 502, answerHeaders);
         answer.pipe(res);

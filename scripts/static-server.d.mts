@@ -2,3 +2,13 @@
 export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined;
 export function cacheControl(fileName: string): string;
 export const STATIC_FILE: RegExp;
+/** The Node server of `npm start` (deploy/test/path-rule.test.ts runs it in-process). */
+export function serveStatic(options: {
+  root: string;
+  port: number;
+  corsOrigins?: string[] | '*';
+  host?: string;
+  headers?: Array<[string, string]>;
+  proxy?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean;
+  cohort?: (req: import('node:http').IncomingMessage, url: URL) => Promise<Record<string, string>>;
+}): Promise<import('node:http').Server>;

@@ -8,6 +8,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
+import driverApi from '../deploy/driver-api.cjs';
+import securityHeaders from '../deploy/security-headers.cjs';
+
+const { PROXY_PATH, canonicalPath, oddPathReason } = driverApi;
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -36,9 +41,6 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|map)$/;
  * JWT-like `/policies/a.b.c` opens the app on both servers).
  */
 export const STATIC_FILE = /\.(?:js|mjs|css|map|json|svg|png|jpg|ico|txt|woff2?)$/i;
-/** A `%` not followed by two hex digits: nginx answers 400 before anything else. */
-const MALFORMED_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
-
 /**
  * The path as a file name. An escape that is not UTF-8 (`%C0%AF`) names no file of a build: the
  * path is then a page route like any other (nginx serves the app too), never an exception.
@@ -115,12 +117,34 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
 
   const server = createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
       for (const [name, value] of everyAnswer) res.setHeader(name, value);
-      // The proxy's answers are same-origin: no CORS grant.
+      // The path rule, first (deploy/driver-api.cjs, ODD_PATHS; nginx: portal-common.conf): a
+      // backslash, a dot segment in any spelling, an encoded slash, `;`, a control character,
+      // double or overlong encoding are refused before any proxy, redirect or file reads the
+      // path. Judged on the target as received: `new URL` would resolve `..\` and `%2e%2e`
+      // first, so this server would never see what nginx and the services see.
+      // (An absolute-form target, `GET http://host/path`, is judged on its path, as nginx does.)
+      const target = (req.url ?? '/').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i, '');
+      if (!target.startsWith('/') || oddPathReason(target) !== undefined) {
+        res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify({ validations: [{ message: 'Endereço inválido.' }] }));
+        return;
+      }
+      // Everything below reads the path as nginx's $uri does (escapes decoded, `//` merged), in
+      // one spelling: the proxies judge and forward that path, never the client's.
+      const query = target.indexOf('?');
+      const url = new URL(
+        canonicalPath(query === -1 ? target : target.slice(0, query)) + (query === -1 ? '' : target.slice(query)),
+        'http://localhost',
+      );
+      // The headers that depend on the response (CORP by path, HSTS only over TLS): deploy/security-headers.cjs.
+      const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
+      const request = { path: url.pathname, encrypted, forwardedProto: req.headers['x-forwarded-proto'] };
+      for (const [name, value] of securityHeaders.responseHeaders(request)) res.setHeader(name, value);
+      // The proxies' answers are same-origin: no CORS grant (nginx: remote.conf).
       if (proxy?.(req, res, url)) return;
       const origin = req.headers.origin;
-      if (origin && corsOrigins && (corsOrigins === '*' || corsOrigins.includes(origin))) {
+      if (origin && corsOrigins && !PROXY_PATH.test(url.pathname) && (corsOrigins === '*' || corsOrigins.includes(origin))) {
         res.setHeader('Access-Control-Allow-Origin', corsOrigins === '*' ? '*' : origin);
         res.setHeader('Vary', 'Origin');
       }
@@ -141,10 +165,6 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
       if (fromAPage && [...url.searchParams.keys()].some((name) => name.toLowerCase() === 'token')) {
         for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'token') url.searchParams.delete(name);
         res.writeHead(303, { Location: `${url.pathname}${url.search}`, 'Cache-Control': 'no-store' }).end();
-        return;
-      }
-      if (MALFORMED_ESCAPE.test((req.url ?? '').split('?')[0] ?? '')) {
-        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Bad request');
         return;
       }
       // The canary cohort: decided by the server on the native app's entry, signed (docs/security.md).

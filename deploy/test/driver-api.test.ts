@@ -1,6 +1,6 @@
 import { buildPath } from '@driver-portal/shared/contract';
 import { declarations } from '../../sandbox-api/src/contracts';
-import { isAmbiguousPath, nginxDriverApiMaps, PROXIED_SERVICES, ruleOf, RULES } from '../driver-api.cjs';
+import { nginxDriverApiMaps, oddPathReason, PROXIED_SERVICES, ruleOf, RULES } from '../driver-api.cjs';
 
 // Issue 25, point 1: the driver-data proxy's table (docs/security.md) covers every call the
 // remotes make to the services behind it, and a driver's own data always needs that driver.
@@ -56,9 +56,44 @@ it('a method or path the portal does not use, or a disguised path, gets no rule'
   expect(ruleOf('register', 'DELETE', `api/1.0/driver/${DRIVER}`)).toBeUndefined();
   expect(ruleOf('register', 'GET', `api/1.0/driver/${DRIVER}/anything`)).toBeUndefined();
   expect(ruleOf('communication', 'GET', `inbox/${DRIVER}/categories`)).toBeUndefined();
-  expect(isAmbiguousPath(`api/1.0/driver/mobile/..%2F${DRIVER}%2Fbankaccount`)).toBe(true);
-  expect(isAmbiguousPath(`api/1.0/driver/mobile/../${DRIVER}/bankaccount`)).toBe(true);
-  expect(isAmbiguousPath(`api/1.0/driver/${DRIVER}/bankaccount`)).toBe(false);
+  // The path rule refuses a disguised path before the table is read (deploy/test/path-rule.test.ts has the corpus).
+  expect(oddPathReason(`/driver-api/register/api/1.0/driver/mobile/..%2F${DRIVER}%2Fbankaccount`)).toBe('encoded-separator');
+  expect(oddPathReason(`/driver-api/register/api/1.0/driver/eula/..\\${DRIVER}`)).toBe('backslash');
+  expect(oddPathReason(`/driver-api/register/api/1.0/driver/mobile/../${DRIVER}/bankaccount`)).toBe('dot-segment');
+  expect(oddPathReason(`/driver-api/register/api/1.0/driver/${DRIVER}/bankaccount`)).toBeUndefined();
+});
+
+// Issue 37, item 8: each rule forwards only the methods the portal uses on its path. The
+// onboarding's rule (no token) forwarded PUT on ten paths, five of which the portal never PUTs.
+it('every method of every rule is one a remote declares on that path: nothing more is forwarded', () => {
+  const unused = RULES.flatMap((rule) =>
+    rule.methods
+      .filter(
+        (method) =>
+          !proxied.some(
+            ({ endpoint }) => endpoint.service === rule.service && endpoint.method === method && rule.regex.test(samplePath(endpoint.path)),
+          ),
+      )
+      .map((method) => `${method} ${rule.service}/${rule.path}`),
+  );
+  expect(unused).toEqual([]);
+  // Each rule is one path: a method is named for the whole of it (no alternatives a method could ride on).
+  for (const rule of RULES) expect(rule.path).not.toMatch(/[|()]/);
+});
+
+it.each([
+  ['PUT', `api/1.0/driver/${DRIVER}/states`],
+  ['PUT', `api/1.0/driver/${DRIVER}/location`],
+  ['PUT', `api/1.0/driver/${DRIVER}/license`],
+  ['PUT', `api/1.0/driver/${DRIVER}/documents`],
+  ['PUT', `api/1.0/driver/${DRIVER}/modality/0/predicates`],
+  ['PUT', `api/2.0/driver/${DRIVER}/documents/3`],
+  ['POST', `api/2.0/driver/${DRIVER}/modality/0/send-queue-workflow`],
+  ['GET', `api/1.0/driver/${DRIVER}/modality/0/`],
+  ['DELETE', `api/1.0/driver/${DRIVER}/bankaccount`],
+  ['PATCH', 'api/1.0/driver/eula/1'],
+])('register %s %s: a method the portal never uses there gets no rule (404)', (method, path) => {
+  expect(ruleOf('register', method, path)).toBeUndefined();
 });
 
 it('nginx gets every rule of the table, in order, with the driver of each `driver` rule and the request of each `request-owner` rule', () => {
@@ -70,5 +105,9 @@ it('nginx gets every rule of the table, in order, with the driver of each `drive
   const named = accessLines.filter((line) => line.endsWith(' driver;') || line.endsWith(' request-owner;')).length;
   expect(maps.match(/ \$1;$/gm)?.length).toBe(named);
   const requestMap = maps.slice(maps.indexOf('$portal_driver_api_request_of_uri'));
-  expect(requestMap).toContain('"~^(?:PUT) /driver-api/insurance/api/1\\.0/insurance/([0-9A-Za-z_-]{1,64})/(?:renew|cancel)$" $1;');
+  expect(requestMap).toContain('"~^(?:PUT) /driver-api/insurance/api/1\\.0/insurance/([0-9A-Za-z_-]{1,64})/cancel$" $1;');
+  // The path rule and the proxies' paths are rendered for portal-common.conf and remote.conf.
+  expect(maps).toContain('map $portal_path_as_sent $portal_odd_path {');
+  expect(maps).toContain('"~*\\x5c" backslash;');
+  expect(maps).toContain('map $uri $portal_proxy_path {');
 });

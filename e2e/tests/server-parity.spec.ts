@@ -7,13 +7,7 @@ import { ALL_REMOTE_ORIGINS, expect, HOST, REMOTE_ORIGINS, test } from './suppor
 const ORIGINS = [HOST, ...ALL_REMOTE_ORIGINS];
 
 /** Page routes that once answered a plain-text 404 (a dot in the last segment) or a 500 (an escape that is not UTF-8) on the Node server. */
-const PAGE_ROUTES = [
-  '/policies/a.b.c',
-  '/policies/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl',
-  '/policies/v1.2',
-  '/eula/%C0%AF',
-  '/eula/%E0%A4%A4',
-];
+const PAGE_ROUTES = ['/policies/a.b.c', '/policies/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl', '/policies/v1.2', '/eula/%E0%A4%A4'];
 
 test('a page route is the app on every origin, whatever its last segment holds', async () => {
   for (const origin of ORIGINS) {
@@ -33,7 +27,9 @@ test('a missing script, style or data file is a real 404, and a malformed escape
       expect(response.status, `${origin}${path}`).toBe(404);
       expect(await response.text(), `${origin}${path}`).not.toContain('<div id="root">');
     }
-    for (const path of ['/policies/abc%zz', '/policies/%', '/eula/%E0%A4%A']) {
+    // ... and an overlong escape (`%C0%AF` is `/` to a lenient decoder): the path rule of both
+    // servers refuses it (issue 37; deploy/test/odd-paths.json has the rest).
+    for (const path of ['/policies/abc%zz', '/policies/%', '/eula/%E0%A4%A', '/eula/%C0%AF']) {
       expect((await fetch(`${origin}${path}`)).status, `${origin}${path}`).toBe(400);
     }
   }

@@ -1,0 +1,6 @@
+/** Types of driver-api-proxy.mjs (deploy/test/path-rule.test.ts runs it in-process). */
+export function driverApiProxy(options: {
+  upstream: string;
+  authUrl: string;
+  appOrigins: ReadonlySet<string>;
+}): (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean;
