@@ -83,6 +83,78 @@ function securityHeaders(values) {
   ];
 }
 
+// The proxies' paths (driver data, statement, session handoff, telemetry): nginx names them
+// $portal_proxy_path (portal-driver-api-maps.conf, rendered from the same definition).
+const { PROXY_PATH } = require('./driver-api.cjs');
+
+/**
+ * The files an app's pages are built of (scripts, styles, manifests, images, fonts): the same
+ * pattern as nginx's file location (portal-common.conf) and the Node server's STATIC_FILE.
+ */
+const BUILD_FILE_PATTERN = '\\.(?:js|mjs|css|map|json|svg|png|jpg|ico|txt|woff2?)$';
+const BUILD_FILE = new RegExp(BUILD_FILE_PATTERN, 'i');
+
+/**
+ * Cross-Origin-Resource-Policy of one response, by its path (nginx's $uri: decoded, one spelling).
+ * - A build file: `cross-origin`. The host's page loads each remote's remoteEntry.js, chunks,
+ *   styles, images and fonts from the remote's origin with <script>/<link>/<img> (no CORS), and a
+ *   deployment may put the remotes on another site than the host (another domain, a CDN), so
+ *   `same-site` would break it there; these files are the public build, the same for everyone,
+ *   and hold nothing of a driver.
+ * - Everything else: `same-origin`. Pages, the proxies' answers (a driver's data, the session
+ *   handoff, telemetry) and errors are only ever read by the app's own pages: another site's page
+ *   cannot pull them into its process with a <script> or <img> (a Spectre-style read).
+ * A proxy path is `same-origin` whatever its ending (`/driver-api/.../x.json`).
+ * @param {string} path
+ * @returns {'cross-origin' | 'same-origin'}
+ */
+function resourcePolicy(path) {
+  return BUILD_FILE.test(path) && !PROXY_PATH.test(path) ? 'cross-origin' : 'same-origin';
+}
+
+/**
+ * HSTS: one year, this host name only. No `includeSubDomains` (the portal cannot vouch that every
+ * sibling host name serves HTTPS) and no `preload` (a deployment's decision, hard to undo).
+ */
+const HSTS = 'max-age=31536000';
+
+/**
+ * X-Forwarded-Proto saying the client's connection was HTTPS: its first value (a chain of
+ * proxies appends), any case. nginx reads the same pattern (nginxHeadersTemplate).
+ */
+const FORWARDED_HTTPS_PATTERN = '^\\s*https\\s*(?:,|$)';
+const FORWARDED_HTTPS = new RegExp(FORWARDED_HTTPS_PATTERN, 'i');
+
+/**
+ * Whether the driver's browser reached the portal over TLS: this server's own connection is
+ * TLS (nginx `$https`, a Node TLS socket), or the proxy in front ended TLS and says so in
+ * `X-Forwarded-Proto: https` (the usual deployment: a load balancer before plain-HTTP containers).
+ * A client can send that header itself over plain HTTP; it gains nothing: browsers ignore
+ * Strict-Transport-Security received over plain HTTP (RFC 6797 §8.1), so the header only
+ * ever takes effect on a connection that really is HTTPS.
+ * @param {{ encrypted: boolean, forwardedProto: string | string[] | undefined }} request
+ * @returns {boolean}
+ */
+function viaHttps({ encrypted, forwardedProto }) {
+  const first = Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto;
+  return encrypted || FORWARDED_HTTPS.test(first ?? '');
+}
+
+/**
+ * The headers that depend on the response: CORP by path, HSTS only where TLS is (the local
+ * servers are plain HTTP: an HSTS header there would be ignored, and on localhost would pin every
+ * other local server to HTTPS if a browser took it). The Node server sets these per request
+ * (scripts/static-server.mjs); nginx computes the same at server level (nginxHeadersTemplate).
+ * @param {{ path: string, encrypted: boolean, forwardedProto: string | string[] | undefined }} request
+ * @returns {Array<[string, string]>}
+ */
+function responseHeaders(request) {
+  /** @type {Array<[string, string]>} */
+  const headers = [['Cross-Origin-Resource-Policy', resourcePolicy(request.path)]];
+  if (viaHttps(request)) headers.push(['Strict-Transport-Security', HSTS]);
+  return headers;
+}
+
 /** The deployment's placeholders (envsubst fills them in the container, render.cjs locally). */
 const NGINX_PLACEHOLDERS = /** @type {HeaderValues} */ ({
   remoteOrigins: '${PORTAL_REMOTE_ORIGINS}',
@@ -103,7 +175,57 @@ function nginxHeadersTemplate() {
     if (/["\\]/.test(value)) throw new Error(`${name} cannot be written as an nginx string: ${value}`);
     return `add_header ${name} "${value}" always;`;
   });
-  return ['# Written from deploy/security-headers.cjs (the one definition `npm start` serves too): do not edit.', ...lines, ''].join('\n');
+  return [
+    '# Written from deploy/security-headers.cjs (the one definition `npm start` serves too): do not edit.',
+    ...lines,
+    ...nginxResponseHeaderLines(),
+    '',
+  ].join('\n');
 }
 
-module.exports = { contentSecurityPolicy, permissionsPolicy, securityHeaders, nginxHeadersTemplate, NGINX_PLACEHOLDERS };
+/**
+ * responseHeaders in nginx: server-level `set`/`if` (rewrite directives, run before a location is
+ * chosen, and again on an internal redirect such as the pages' fallback to /index.html) give the
+ * values, one `add_header` each sends them. An empty value sends no header: no HSTS on plain HTTP.
+ * $portal_proxy_path is the proxies' map (portal-driver-api-maps.conf, from deploy/driver-api.cjs).
+ * @returns {string[]}
+ */
+function nginxResponseHeaderLines() {
+  for (const pattern of [BUILD_FILE_PATTERN, FORWARDED_HTTPS_PATTERN]) {
+    if (/["{};]/.test(pattern)) throw new Error(`cannot be written as an nginx string: ${pattern}`);
+  }
+  return [
+    "# Cross-Origin-Resource-Policy: cross-origin on build files (the host loads remotes' files from",
+    '# their origins), same-origin on pages, proxies and errors (security-headers.cjs, resourcePolicy).',
+    'set $portal_resource_policy "same-origin";',
+    `if ($uri ~* "${BUILD_FILE_PATTERN}") {`,
+    '    set $portal_resource_policy "cross-origin";',
+    '}',
+    'if ($portal_proxy_path) {',
+    '    set $portal_resource_policy "same-origin";',
+    '}',
+    'add_header Cross-Origin-Resource-Policy $portal_resource_policy always;',
+    '# Strict-Transport-Security only where TLS is: this server block ends TLS ($https), or the proxy',
+    '# in front did and says so (X-Forwarded-Proto: https); browsers ignore it on plain HTTP anyway.',
+    'set $portal_hsts "";',
+    'if ($https = on) {',
+    `    set $portal_hsts "${HSTS}";`,
+    '}',
+    `if ($http_x_forwarded_proto ~* "${FORWARDED_HTTPS_PATTERN}") {`,
+    `    set $portal_hsts "${HSTS}";`,
+    '}',
+    'add_header Strict-Transport-Security $portal_hsts always;',
+  ];
+}
+
+module.exports = {
+  contentSecurityPolicy,
+  permissionsPolicy,
+  securityHeaders,
+  resourcePolicy,
+  responseHeaders,
+  HSTS,
+  BUILD_FILE,
+  nginxHeadersTemplate,
+  NGINX_PLACEHOLDERS,
+};

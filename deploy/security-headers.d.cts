@@ -12,3 +12,15 @@ export function permissionsPolicy(values: HeaderValues): string;
 export function securityHeaders(values: HeaderValues): Array<[string, string]>;
 export function nginxHeadersTemplate(): string;
 export const NGINX_PLACEHOLDERS: HeaderValues;
+/** What responseHeaders reads of a request: its path (decoded, one spelling), and whether it came over TLS. */
+export interface ResponseRequest {
+  path: string;
+  /** This server's own connection is TLS. */
+  encrypted: boolean;
+  /** The X-Forwarded-Proto header of the proxy in front, as received. */
+  forwardedProto: string | string[] | undefined;
+}
+export function resourcePolicy(path: string): 'cross-origin' | 'same-origin';
+export function responseHeaders(request: ResponseRequest): Array<[string, string]>;
+export const HSTS: string;
+export const BUILD_FILE: RegExp;

@@ -7,9 +7,11 @@
 // - The answer of a look-up is cut to what the screen that makes it needs: the phone look-up
 //   says whether a driver has the number and its id (the onboarding router goes on with it); the
 //   forgot-password look-up says match or no match (and the id on a match, for the next step).
-// - The body of an open or onboarding call is held to the limits of the form that sends it
-//   (lengths, dates in range, no control characters): anything else is a 400 that says which
-//   field, before the service sees it.
+// - The body of an open or onboarding call is held to the form that sends it: only the form's own
+//   keys, spelled exactly (a service whose binder ignores case would read `birthdate` as
+//   `BirthDate`); lengths in UTF-16 code units (what the forms' maxLength counts, on both
+//   runtimes); dates in range; no invisible, format or bidi character (INVISIBLE below). Anything
+//   else is a 400 that says which field, before the service sees it.
 // - Per-client rate limits: the numbers both servers apply (nginx `limit_req`, the Node proxy's
 //   buckets) to the calls that can enumerate drivers or codes.
 
@@ -42,7 +44,13 @@ var LICENCE_DATES = {
   ExpirationDate: ['1930-01-01', 10],
 };
 
-/** The fields each checked body may have and their limits (a date is [oldest, years from today]). */
+/**
+ * The fields each checked body may have, spelled exactly as the form sends them (the onboarding
+ * contract's body schemas; deploy/test/open-calls.test.ts holds them equal), and their limits:
+ * `texts` a string's length, `dates` [oldest, years from today], `nested` an object's own texts,
+ * `others` keys whose value is a number or a list (their strings are held to ANY_TEXT). A key
+ * that is none of these, in any spelling, is refused.
+ */
 var BODIES = {
   'create-driver': {
     texts: {
@@ -55,6 +63,7 @@ var BODIES = {
     },
     nested: { deviceInfo: { userAgent: 512, language: TEXT.identifier, screen: TEXT.identifier } },
     dates: {},
+    others: ['policies'],
   },
   licence: {
     texts: {
@@ -74,11 +83,13 @@ var BODIES = {
     },
     nested: {},
     dates: LICENCE_DATES,
+    others: [],
   },
   location: {
     texts: { zipCode: 9, address: TEXT.text, number: 6, complement: TEXT.text, district: TEXT.text, city: TEXT.city, state: 2 },
     nested: {},
     dates: {},
+    others: [],
   },
   vehicle: {
     texts: {
@@ -97,6 +108,7 @@ var BODIES = {
     },
     nested: {},
     dates: { EmissionDate: ['1950-01-01', 0] },
+    others: ['ModalityType', 'CurrentYear', 'Brand', 'Model', 'ManufactureYear', 'ModelYear'],
   },
 };
 
@@ -165,35 +177,169 @@ function brazilDay(years, now) {
   return shifted.toISOString().slice(0, 10);
 }
 
-// Control, bidi and zero-width characters: shared/src/validation's `hasControlCharacter`.
-// eslint-disable-next-line no-control-regex -- finding exactly these characters is the point
-var CONTROL = new RegExp('[\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]');
+/**
+ * The characters no form field holds and a driver cannot see, as [first, last] code points,
+ * sorted: every one is refused in any checked text. Written out as ranges, not as a regular
+ * expression, because njs 0.7 has no `u` flag and no `\p{...}` (its RegExp is PCRE2 over UTF-8,
+ * Node's over UTF-16: the same pattern text means different things on the two runtimes), and
+ * walked one code point at a time by `textFacts`, which both runtimes run alike.
+ * deploy/test/open-calls.test.ts checks every code point against Node's Unicode properties: this
+ * is exactly Cc, Cf, Cs, Co, Zl, Zp, Default_Ignorable_Code_Point, Bidi_Control,
+ * Variation_Selector and Noncharacter_Code_Point, plus U+FFFC and U+FFFD.
+ */
+var INVISIBLE = [
+  [0x0000, 0x001f], // C0 controls (NUL, TAB, LF, ESC...): no form field holds a line or a tab
+  [0x007f, 0x009f], // DEL and C1 controls (NEL U+0085 breaks lines in some readers)
+  [0x00ad, 0x00ad], // soft hyphen (Cf): invisible, splits a name in two for a search
+  [0x034f, 0x034f], // combining grapheme joiner: invisible, default ignorable
+  [0x0600, 0x0605], // Arabic number signs and marks above (Cf, prepended to digits)
+  [0x061c, 0x061c], // Arabic letter mark (Cf, bidi control)
+  [0x06dd, 0x06dd], // Arabic end of ayah (Cf)
+  [0x070f, 0x070f], // Syriac abbreviation mark (Cf)
+  [0x0890, 0x0891], // Arabic pound and piastre marks above (Cf)
+  [0x08e2, 0x08e2], // Arabic disputed end of ayah (Cf)
+  [0x115f, 0x1160], // Hangul choseong and jungseong fillers: blank letters
+  [0x17b4, 0x17b5], // Khmer inherent vowels: invisible, default ignorable
+  [0x180b, 0x180f], // Mongolian free variation selectors and vowel separator (U+180E)
+  [0x200b, 0x200f], // zero-width space, non-joiner, joiner; left-to-right and right-to-left marks
+  [0x2028, 0x202e], // line and paragraph separators; bidi embeddings and overrides (U+202E)
+  [0x2060, 0x206f], // word joiner, invisible operators, bidi isolates, deprecated format controls
+  [0x3164, 0x3164], // Hangul filler: a blank letter
+  [0xd800, 0xdfff], // a surrogate on its own (a pair is read as one code point first)
+  [0xe000, 0xf8ff], // private use: shows as nothing or as a vendor's glyph
+  [0xfdd0, 0xfdef], // noncharacters
+  [0xfe00, 0xfe0f], // variation selectors (U+FE0F: emoji style)
+  [0xfeff, 0xfeff], // zero-width no-break space (byte order mark)
+  [0xffa0, 0xffa0], // halfwidth Hangul filler
+  // Specials: default ignorables, interlinear annotations (U+FFF9-FFFB), the object replacement
+  // and the replacement character (U+FFFD: what bytes that are not UTF-8 become on both servers,
+  // and what njs makes of a lone surrogate escape), noncharacters U+FFFE and U+FFFF.
+  [0xfff0, 0xffff],
+  [0x110bd, 0x110bd], // Kaithi number sign (Cf)
+  [0x110cd, 0x110cd], // Kaithi number sign above (Cf)
+  [0x13430, 0x1343f], // Egyptian hieroglyph format controls (Cf)
+  [0x1bca0, 0x1bca3], // shorthand format controls (Cf)
+  [0x1d173, 0x1d17a], // musical symbol format controls (Cf)
+  [0xe0000, 0xe0fff], // tags (U+E0041: an invisible 'A') and variation selectors supplement
+  [0xf0000, 0x10ffff], // supplementary private use planes
+];
 
-function checkTexts(object, limits, prefix, problems) {
+/** Whether a code point is in INVISIBLE or is a noncharacter (the last two of every plane). */
+function isInvisible(code) {
+  if ((code & 0xfffe) === 0xfffe) return true;
+  for (var i = 0; i < INVISIBLE.length; i++) {
+    if (code < INVISIBLE[i][0]) return false;
+    if (code <= INVISIBLE[i][1]) return true;
+  }
+  return false;
+}
+
+/**
+ * A text's length in UTF-16 code units (what a form's maxLength and Node's `length` count: an
+ * emoji is 2) and whether it holds an invisible character. One walk for both runtimes: Node's
+ * strings are UTF-16 (an emoji is a surrogate pair, joined here), njs's are code points
+ * (`charCodeAt` gives the emoji's code point, and `length` counts it once).
+ */
+function textFacts(text) {
+  var units = 0;
+  var invisible = false;
+  for (var i = 0; i < text.length; i++) {
+    var code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      var low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
+    units += code > 0xffff ? 2 : 1;
+    if (!invisible && isInvisible(code)) invisible = true;
+  }
+  return { units: units, invisible: invisible };
+}
+
+/** The problem of one text, or null: an invisible character first (its length is moot then), then its length. */
+function textProblem(value, max) {
+  var facts = textFacts(value);
+  if (facts.invisible) return MESSAGES.controlCharacter;
+  if (facts.units > max) return MESSAGES.tooLong(max);
+  return null;
+}
+
+/**
+ * The name a refusal gives an unknown key: the key when it is a plain name, else '' (a key made
+ * of invisible characters or lone surrogates is not echoed: the two runtimes write those
+ * differently in JSON, and the page has no field of that name anyway).
+ */
+function keyName(prefix, key) {
+  return /^[A-Za-z0-9_]{1,64}$/.test(key) ? prefix + key : prefix.replace(/\.$/, '');
+}
+
+function isPlainObject(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A value of an `others` key: a finite number, null, a boolean, a text, or a list of those. */
+function checkOther(value, field, problems) {
+  if (typeof value === 'string') {
+    var problem = textProblem(value, ANY_TEXT);
+    if (problem !== null) problems.push({ field: field, message: problem });
+  } else if (typeof value === 'number') {
+    if (!isFinite(value) || Math.abs(value) > 1e12) problems.push({ field: field, message: MESSAGES.invalid });
+  } else if (Array.isArray(value)) {
+    if (value.length > 50) {
+      problems.push({ field: field, message: MESSAGES.invalid });
+      return;
+    }
+    for (var i = 0; i < value.length; i++) {
+      var item = value[i];
+      if (Array.isArray(item) || isPlainObject(item)) {
+        problems.push({ field: field, message: MESSAGES.invalid });
+        return;
+      }
+      var before = problems.length;
+      checkOther(item, field, problems);
+      if (problems.length > before) return;
+    }
+  } else if (value !== null && typeof value !== 'boolean') {
+    problems.push({ field: field, message: MESSAGES.invalid });
+  }
+}
+
+/**
+ * The keys of `object` checked against `known` (the texts' limits) and `others`: a key not
+ * spelled exactly as the form spells it is refused, whatever its value (`birthdate`,
+ * `MOTHERNAME`, `Mother\u00adName`, `__proto__`). Nested objects are the caller's.
+ */
+function checkKeys(object, known, others, nested, dates, prefix, problems) {
   var names = Object.keys(object);
   for (var i = 0; i < names.length; i++) {
     var name = names[i];
     var value = object[name];
-    if (typeof value === 'string') {
-      var max = limits[name] !== undefined ? limits[name] : ANY_TEXT;
-      if (value.length > max) problems.push({ field: prefix + name, message: MESSAGES.tooLong(max) });
-      else if (CONTROL.test(value)) problems.push({ field: prefix + name, message: MESSAGES.controlCharacter });
-    } else if (typeof value === 'number') {
-      if (!isFinite(value) || Math.abs(value) > 1e12) problems.push({ field: prefix + name, message: MESSAGES.invalid });
-    } else if (Array.isArray(value)) {
-      if (value.length > 50) problems.push({ field: prefix + name, message: MESSAGES.invalid });
-    } else if (value !== null && typeof value === 'object' && prefix === '') {
-      continue; // a nested object: checked by its own limits
-    } else if (value !== null && typeof value !== 'boolean') {
-      problems.push({ field: prefix + name, message: MESSAGES.invalid });
+    // hasOwnProperty: `known` is an object literal, and a key such as `constructor` is no field.
+    if (Object.prototype.hasOwnProperty.call(known, name) || Object.prototype.hasOwnProperty.call(dates, name)) {
+      var max = Object.prototype.hasOwnProperty.call(known, name) ? known[name] : ANY_TEXT;
+      if (typeof value === 'string') {
+        var problem = textProblem(value, max);
+        if (problem !== null) problems.push({ field: prefix + name, message: problem });
+      } else if (value !== null) {
+        problems.push({ field: prefix + name, message: MESSAGES.invalid });
+      }
+    } else if (others.indexOf(name) !== -1) {
+      checkOther(value, prefix + name, problems);
+    } else if (Object.prototype.hasOwnProperty.call(nested, name)) {
+      if (value !== null && !isPlainObject(value)) problems.push({ field: prefix + name, message: MESSAGES.invalid });
+    } else {
+      problems.push({ field: keyName(prefix, name), message: MESSAGES.invalid });
     }
   }
 }
 
 /**
  * The problems of a checked body, `{ field, message }` as the services' validation lists, in the
- * forms' words, one a field: empty when it holds. `now` is a
- * time in ms (Date.now()).
+ * forms' words, one a field: empty when it holds. `text` is the body as UTF-8 decoded (bytes
+ * that are not UTF-8 as U+FFFD, a byte order mark kept: Node's `toString('utf8')`, njs's
+ * `TextDecoder` with `ignoreBOM`). `now` is a time in ms (Date.now()).
  */
 function bodyProblems(kind, text, now) {
   var limits = BODIES[kind];
@@ -204,26 +350,29 @@ function bodyProblems(kind, text, now) {
   } catch (error) {
     return [{ field: '', message: MESSAGES.notJson }];
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [{ field: '', message: MESSAGES.notJson }];
+  if (!isPlainObject(body)) return [{ field: '', message: MESSAGES.notJson }];
   var problems = [];
-  checkTexts(body, limits.texts, '', problems);
-  var nestedNames = Object.keys(body);
+  checkKeys(body, limits.texts, limits.others, limits.nested, limits.dates, '', problems);
+  var nestedNames = Object.keys(limits.nested);
   for (var i = 0; i < nestedNames.length; i++) {
     var nested = body[nestedNames[i]];
-    if (nested !== null && typeof nested === 'object' && !Array.isArray(nested)) {
-      checkTexts(nested, limits.nested[nestedNames[i]] || {}, nestedNames[i] + '.', problems);
-    }
+    if (isPlainObject(nested)) checkKeys(nested, limits.nested[nestedNames[i]], [], {}, {}, nestedNames[i] + '.', problems);
   }
   var dates = Object.keys(limits.dates);
   for (var j = 0; j < dates.length; j++) {
     var field = dates[j];
     var value = body[field];
-    if (value === undefined || value === '') continue;
+    if (value === undefined || value === null || value === '') continue;
     var range = limits.dates[field];
     var latest = brazilDay(range[1], now);
     var real =
       typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(value + 'T00:00:00Z').toISOString().slice(0, 10) === value;
-    if (!real || value < range[0] || value > latest) problems.push({ field: field, message: MESSAGES.dateOutOfRange });
+    if (!real || value < range[0] || value > latest) {
+      // One problem a field: a date already refused for its characters or type is not named twice.
+      var named = false;
+      for (var k = 0; k < problems.length; k++) if (problems[k].field === field) named = true;
+      if (!named) problems.push({ field: field, message: MESSAGES.dateOutOfRange });
+    }
   }
   return problems;
 }
@@ -231,6 +380,12 @@ function bodyProblems(kind, text, now) {
 /** The 400 a refused body gets: the services' validation list (the portal shows it as their 400s). */
 function refusalText(problems) {
   return JSON.stringify({ validations: problems });
+}
+
+/** The request body as UTF-8 text, '' when there is none (njs only; TextDecoder is njs's and Node's). */
+function decodedBody(r) {
+  var bytes = r.requestBuffer;
+  return bytes ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) : '';
 }
 
 /**
@@ -241,9 +396,13 @@ function handle(r) {
   var path = r.uri.replace(/^\/driver-api\/register\//, '');
   // The location also takes the reads of the same paths (GET license, location): passed on as they are.
   var call = openCallOf(r.method, path) || { answer: '', body: '', limited: false, param: '' };
+  // The bytes as received go to the service; the check reads them decoded as the Node proxy does
+  // (`toString('utf8')`: bytes that are not UTF-8 become U+FFFD, a byte order mark stays), not as
+  // `requestText`, which njs leaves a byte string when the body is not valid UTF-8.
   var body = r.requestText || '';
-  var problems = call.body !== '' ? bodyProblems(call.body, body, Date.now()) : [];
-  r.headersOut['Cache-Control'] = 'no-store';
+  var problems = call.body !== '' ? bodyProblems(call.body, decodedBody(r), Date.now()) : [];
+  // No Cache-Control here: the server adds exactly one, no-store, to every proxy answer
+  // (portal-common.conf); one set here too was sent twice (njs's header is not $sent_http_cache_control).
   if (problems.length > 0) {
     r.headersOut['Content-Type'] = 'application/json; charset=utf-8';
     r.return(400, refusalText(problems));
@@ -265,4 +424,17 @@ function handle(r) {
   );
 }
 
-export default { RATE_LIMIT, TEXT, MESSAGES, BODIES, CALLS, openCallOf, cutAnswer, bodyProblems, refusalText, handle };
+export default {
+  RATE_LIMIT,
+  TEXT,
+  MESSAGES,
+  BODIES,
+  CALLS,
+  INVISIBLE,
+  openCallOf,
+  cutAnswer,
+  textFacts,
+  bodyProblems,
+  refusalText,
+  handle,
+};

@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LicenceBodySchema, LocationBodySchema, RegistrationSchema, VehicleBodySchema } from '@driver-portal/mfe-onboarding/contract';
 import { TEXT_LIMITS, TEXT_MESSAGES } from '@driver-portal/shared/validation';
-import openCalls from '../nginx/portal-open-calls.mjs';
+import openCalls, { type BodyProblem } from '../nginx/portal-open-calls.mjs';
 
 // Issue 30: what the driver-data proxy's open calls answer and accept (docs/security.md, "What each
 // open call answers"), the one file nginx (njs) and the Node proxy both run.
@@ -101,4 +105,189 @@ describe('nginx routes every open call to the script, and rate limits the same c
       expect(matchesLimit).toBe(isLimited);
     },
   );
+});
+
+/** deploy/test/open-call-bodies.json: the bodies both servers' tests send (e2e/tests/security-probes-open-calls.spec.ts). */
+interface CorpusEntry {
+  kind: string;
+  name: string;
+  issue?: boolean;
+  method: string;
+  path: string;
+  body?: string;
+  bodyHex?: string;
+  status: number;
+  validations: BodyProblem[];
+}
+const CORPUS = (JSON.parse(readFileSync(join(__dirname, 'open-call-bodies.json'), 'utf8')) as { bodies: CorpusEntry[] }).bodies;
+const pathOf = (entry: CorpusEntry) => entry.path.replace('{driverId}', DRIVER.id);
+const bytesOf = (entry: CorpusEntry) =>
+  entry.bodyHex !== undefined ? Buffer.from(entry.bodyHex, 'hex') : Buffer.from(entry.body ?? '', 'utf8');
+/** What the Node proxy gives the script (scripts/driver-api-proxy.mjs: the body's bytes as UTF-8). */
+const nodeProblems = (entry: CorpusEntry) => {
+  const call = openCalls.openCallOf(entry.method, pathOf(entry));
+  return openCalls.bodyProblems(call?.body ?? 'none', bytesOf(entry).toString('utf8'), Date.now());
+};
+
+describe('issue 37, item 8: the corpus of bodies (open-call-bodies.json)', () => {
+  it('holds every bypass kind the probe found accepted, and bodies the forms send', () => {
+    expect(CORPUS.filter((entry) => entry.issue)).toHaveLength(15);
+    expect(CORPUS.filter((entry) => entry.status === 400).length).toBeGreaterThanOrEqual(58);
+    expect(CORPUS.filter((entry) => entry.status === 200).length).toBeGreaterThanOrEqual(3);
+    expect(CORPUS.filter((entry) => !openCalls.openCallOf(entry.method, pathOf(entry))?.body).map((entry) => entry.name)).toEqual([]);
+  });
+
+  it.each(CORPUS.map((entry) => [entry.kind, entry.name, entry] as const))('%s: %s', (_kind, _name, entry) => {
+    expect(nodeProblems(entry)).toEqual(entry.validations);
+  });
+});
+
+describe('keys: only the form’s own, spelled exactly', () => {
+  const keysOf = (kind: keyof typeof openCalls.BODIES) => {
+    const limits = openCalls.BODIES[kind];
+    return [...Object.keys(limits.texts), ...Object.keys(limits.dates), ...Object.keys(limits.nested), ...limits.others].sort();
+  };
+  it("are the onboarding contract's body schemas, no more and no fewer", () => {
+    expect(keysOf('licence')).toEqual(Object.keys(LicenceBodySchema.entries).sort());
+    expect(keysOf('vehicle')).toEqual(Object.keys(VehicleBodySchema.entries).sort());
+    expect(keysOf('location')).toEqual(Object.keys(LocationBodySchema.entries).sort());
+    expect(keysOf('create-driver')).toEqual(Object.keys(RegistrationSchema.entries).sort());
+    expect(Object.keys(openCalls.BODIES['create-driver'].nested.deviceInfo ?? {}).sort()).toEqual(
+      Object.keys(RegistrationSchema.entries.deviceInfo.entries).sort(),
+    );
+  });
+  it('refuse every other spelling of every known key', () => {
+    let tried = 0;
+    for (const kind of ['licence', 'vehicle', 'location', 'create-driver'] as const) {
+      for (const key of keysOf(kind)) {
+        const spellings = [key.toLowerCase(), key.toUpperCase(), `${key.charAt(0).toUpperCase()}${key.slice(1)}`].filter(
+          (other) => other !== key,
+        );
+        for (const spelling of new Set(spellings)) {
+          expect({ spelling, problems: openCalls.bodyProblems(kind, JSON.stringify({ [spelling]: 'x' }), NOW) }).toEqual({
+            spelling,
+            problems: [{ field: spelling, message: openCalls.MESSAGES.invalid }],
+          });
+          tried += 1;
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(90);
+  });
+});
+
+describe('invisible characters: one explicit set, the same on both runtimes', () => {
+  // Node's Unicode data is the reference: the set is exactly these properties, and the two
+  // characters that stand for something lost (the object and the replacement character).
+  const REFERENCE =
+    /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Variation_Selector}\p{Noncharacter_Code_Point}\uFFFC\uFFFD]/u;
+  // A lone surrogate as text: what JSON's \\uD800 makes in Node.
+  const textOf = (code: number) => (code >= 0xd800 && code <= 0xdfff ? String.fromCharCode(code) : String.fromCodePoint(code));
+
+  it('refuses exactly the code points of the reference, all 1,114,112 of them', () => {
+    const differ: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code += 1) {
+      const text = textOf(code);
+      if (openCalls.textFacts(text).invisible !== REFERENCE.test(text)) differ.push(code.toString(16));
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it('is written as sorted ranges that do not overlap', () => {
+    for (const [index, [first, last]] of openCalls.INVISIBLE.entries()) {
+      expect(first).toBeLessThanOrEqual(last);
+      if (index > 0) expect(first).toBeGreaterThan(openCalls.INVISIBLE[index - 1]?.[1] ?? -1);
+    }
+  });
+
+  it('lets letters, accents, emoji and a no-break space through', () => {
+    const texts = ['Conceição', "D'Ávila", 'e\u0301', '😀', '🇧🇷', 'Ana\u00a0Maria', 'Łódź', '東京'];
+    expect(texts.filter((text) => openCalls.textFacts(text).invisible)).toEqual([]);
+  });
+});
+
+describe('lengths: UTF-16 code units, as the forms count', () => {
+  it.each(['', 'abc', 'São Paulo', '😀', '😀'.repeat(60), 'a😀b', 'e\u0301', '\u{e0041}', '\ud800', '\udc00x'])('%j', (text) => {
+    expect(openCalls.textFacts(text).units).toBe(text.length);
+  });
+});
+
+/** A port no one listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// The same script in nginx's JavaScript module (njs 0.7: code points, PCRE, byte strings), through
+// `handle`, with a stand-in for the service: every body gets the answer Node gives.
+describe('njs answers every body of the corpus as Node does', () => {
+  const prefix = mkdtempSync(join(tmpdir(), 'portal-open-calls-'));
+  let nginx: ChildProcess | undefined;
+  let origin = '';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    mkdirSync(join(prefix, 'logs'));
+    writeFileSync(
+      join(prefix, 'nginx.conf'),
+      `load_module /usr/lib/nginx/modules/ngx_http_js_module.so;
+daemon off; master_process off; pid ${prefix}/logs/nginx.pid; error_log ${prefix}/logs/error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/logs;
+  js_path ${join(__dirname, '..', 'nginx')};
+  js_import portal_open_calls from portal-open-calls.mjs;
+  server {
+    listen 127.0.0.1:${port};
+    location /driver-api/register/ { client_max_body_size 64k; client_body_buffer_size 64k; js_content portal_open_calls.handle; }
+    location /__portal_open_upstream/register/ { internal; return 200 '{"reached":true}'; }
+  }
+}
+`,
+    );
+    nginx = spawn('/usr/sbin/nginx', ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log')], {
+      stdio: 'ignore',
+    });
+    for (let tries = 0; tries < 100; tries += 1) {
+      if (
+        await fetch(`${origin}/`).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`);
+  });
+
+  afterAll(() => {
+    nginx?.kill();
+    rmSync(prefix, { recursive: true, force: true });
+  });
+
+  it('the status and the exact answer, entry by entry', async () => {
+    const differ: string[] = [];
+    for (const entry of CORPUS) {
+      const problems = nodeProblems(entry);
+      const node = problems.length > 0 ? { status: 400, text: openCalls.refusalText(problems) } : { status: 200, text: '{"reached":true}' };
+      const answer = await fetch(`${origin}/driver-api/register/${pathOf(entry)}`, {
+        method: entry.method,
+        headers: { 'Content-Type': 'application/json' },
+        body: bytesOf(entry),
+      });
+      const njs = { status: answer.status, text: await answer.text() };
+      if (njs.status !== node.status || njs.text !== node.text)
+        differ.push(`${entry.name}: njs ${njs.status} ${njs.text}, Node ${node.status} ${node.text}`);
+      if (node.status !== entry.status) differ.push(`${entry.name}: Node ${node.status}, expected ${entry.status}`);
+    }
+    expect(differ).toEqual([]);
+  });
 });

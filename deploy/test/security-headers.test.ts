@@ -1,7 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROXY_PATH } from '../driver-api.cjs';
 import { renderTemplate } from '../nginx/render.cjs';
-import { nginxHeadersTemplate, securityHeaders } from '../security-headers.cjs';
+import { BUILD_FILE, HSTS, nginxHeadersTemplate, resourcePolicy, responseHeaders, securityHeaders } from '../security-headers.cjs';
+import { STATIC_FILE } from '../../scripts/static-server.mjs';
 
 // Issue 13, point 9: nginx and `npm start` send the security headers of one definition.
 
@@ -36,7 +42,10 @@ describe('security headers', () => {
   it('no nginx file defines a security header of its own', () => {
     for (const file of readdirSync(nginxDir).filter((name) => /\.conf(\.template)?$/.test(name))) {
       const text = readFileSync(join(nginxDir, file), 'utf8');
-      for (const [name] of securityHeaders(values)) expect(`${file}: ${text}`).not.toMatch(new RegExp(`add_header\\s+${name}\\b`, 'i'));
+      const names = [...securityHeaders(values), ...responseHeaders({ path: '/', encrypted: true, forwardedProto: undefined })].map(
+        ([name]) => name,
+      );
+      for (const name of names) expect(`${file}: ${text}`).not.toMatch(new RegExp(`add_header\\s+${name}\\b`, 'i'));
     }
     expect(readFileSync(join(nginxDir, 'portal-common.conf'), 'utf8')).toContain('include portal/portal-headers.conf;');
   });
@@ -58,6 +67,189 @@ describe('security headers', () => {
     expect(elsewhere).toContain('camera=()');
     for (const policy of [capture, elsewhere]) {
       for (const feature of ['microphone', 'geolocation', 'payment']) expect(policy).toContain(`${feature}=()`);
+    }
+  });
+});
+
+describe('Cross-Origin-Resource-Policy (issue 37, item 10)', () => {
+  it("lets another origin load an app's build files (the host loads the remotes'), and nothing else", () => {
+    const crossOrigin = [
+      '/remoteEntry.js',
+      '/mf-manifest.json',
+      '/navigation.json',
+      '/static/js/412.1a2b3c4d.js',
+      '/static/css/main.css',
+      '/logo.SVG',
+    ];
+    const sameOrigin = [
+      '/',
+      '/App',
+      '/index.html',
+      '/signout.html',
+      '/password/change',
+      '/driver-api/register/api/1.0/driver/mobile/11987654321',
+      '/driver-api/register/api/1.0/driver/x.json',
+      '/statement/x.js',
+      '/session-handoff/mint',
+      '/telemetry/beacon.json',
+    ];
+    expect(crossOrigin.map(resourcePolicy)).toEqual(crossOrigin.map(() => 'cross-origin'));
+    expect(sameOrigin.map(resourcePolicy)).toEqual(sameOrigin.map(() => 'same-origin'));
+  });
+
+  it("reads build files as nginx's file location and the Node server's STATIC_FILE do", () => {
+    expect(BUILD_FILE.source).toBe(STATIC_FILE.source);
+    expect(BUILD_FILE.flags).toBe(STATIC_FILE.flags);
+    expect(readFileSync(join(nginxDir, 'portal-common.conf'), 'utf8')).toContain(`location ~* ${BUILD_FILE.source} {`);
+  });
+});
+
+describe('Strict-Transport-Security only where TLS is (issue 37, item 10)', () => {
+  const hsts = (encrypted: boolean, forwardedProto?: string | string[]) =>
+    new Map(responseHeaders({ path: '/App', encrypted, forwardedProto })).get('Strict-Transport-Security');
+
+  it('on a TLS connection, or behind a proxy that ended TLS and says so', () => {
+    expect(HSTS).toBe('max-age=31536000');
+    for (const proto of ['https', 'HTTPS', ' https ', 'https, http', ['https', 'http']]) expect(hsts(false, proto)).toBe(HSTS);
+    expect(hsts(true)).toBe(HSTS);
+  });
+
+  it('never on plain HTTP: the local servers, a proxy that says http, or a first hop that was not TLS', () => {
+    for (const proto of [undefined, '', 'http', 'http, https', 'httpsx', 'wss', ['http', 'https']])
+      expect(hsts(false, proto)).toBeUndefined();
+  });
+});
+
+/** A port no one listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The response headers of a GET, over HTTP or over TLS (the test's own certificate). */
+function headersOf(url: string, headers: Record<string, string> = {}): Promise<Record<string, string | string[] | undefined>> {
+  if (url.startsWith('http:')) return fetch(url, { headers }).then((response) => Object.fromEntries(response.headers));
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(url, { headers, rejectUnauthorized: false }, (response) => {
+      response.resume();
+      resolve(response.headers);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+// nginx runs the rendered headers file: per response, the values Node's responseHeaders gives.
+describe("nginx's rendered headers give responseHeaders' values, per path and per connection", () => {
+  const prefix = mkdtempSync(join(tmpdir(), 'portal-headers-'));
+  let nginx: ChildProcess | undefined;
+  let plain = '';
+  let tls = '';
+
+  beforeAll(async () => {
+    const [plainPort, tlsPort] = [await freePort(), await freePort()];
+    plain = `http://127.0.0.1:${plainPort}`;
+    tls = `https://127.0.0.1:${tlsPort}`;
+    mkdirSync(join(prefix, 'logs'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        join(prefix, 'key.pem'),
+        '-out',
+        join(prefix, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    writeFileSync(join(prefix, 'portal-headers.conf'), renderTemplate(nginxHeadersTemplate(), vars));
+    const server = (listen: string) => `server {
+    listen ${listen};
+    ssl_certificate ${prefix}/cert.pem;
+    ssl_certificate_key ${prefix}/key.pem;
+    include ${prefix}/portal-headers.conf;
+    location / { return 200 "ok"; }
+  }`;
+    writeFileSync(
+      join(prefix, 'nginx.conf'),
+      `daemon off; master_process off; pid ${prefix}/logs/nginx.pid; error_log ${prefix}/logs/error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/logs;
+  map $uri $portal_proxy_path {
+    default "";
+    "~${PROXY_PATH.source}" 1;
+  }
+  ${server(`127.0.0.1:${plainPort}`)}
+  ${server(`127.0.0.1:${tlsPort} ssl`)}
+}
+`,
+    );
+    nginx = spawn('/usr/sbin/nginx', ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log')], {
+      stdio: 'ignore',
+    });
+    for (let tries = 0; tries < 100; tries += 1) {
+      if (
+        await fetch(`${plain}/`).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`);
+  });
+
+  afterAll(() => {
+    nginx?.kill();
+    rmSync(prefix, { recursive: true, force: true });
+  });
+
+  const PATHS = [
+    '/App',
+    '/remoteEntry.js',
+    '/static/css/main.css',
+    '/mf-manifest.json',
+    '/driver-api/register/x.json',
+    '/session-handoff/mint',
+  ];
+  const CONNECTIONS: Array<{ name: string; tls: boolean; headers: Record<string, string> }> = [
+    { name: 'plain HTTP', tls: false, headers: {} },
+    { name: 'plain HTTP behind a TLS proxy', tls: false, headers: { 'X-Forwarded-Proto': 'https' } },
+    { name: 'plain HTTP behind a proxy that says http', tls: false, headers: { 'X-Forwarded-Proto': 'http' } },
+    { name: 'TLS', tls: true, headers: {} },
+  ];
+
+  it.each(CONNECTIONS)('$name', async (connection) => {
+    for (const path of PATHS) {
+      const got = await headersOf(`${connection.tls ? tls : plain}${path}`, connection.headers);
+      const expected = new Map(
+        responseHeaders({
+          path,
+          encrypted: connection.tls,
+          forwardedProto: connection.headers['X-Forwarded-Proto'],
+        }),
+      );
+      expect({ path, corp: got['cross-origin-resource-policy'], hsts: got['strict-transport-security'] }).toEqual({
+        path,
+        corp: expected.get('Cross-Origin-Resource-Policy'),
+        hsts: expected.get('Strict-Transport-Security'),
+      });
     }
   });
 });

@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { securityHeaders } from '../../deploy/security-headers.cjs';
+import { HSTS, securityHeaders } from '../../deploy/security-headers.cjs';
 import { HOST as SUITE_HOST } from '../../build-preset/apps.cjs';
-import { DEMO_TOKEN, expect, HOST, REMOTE_APPS, REMOTE_ORIGINS, test } from './support';
+import { DEMO_TOKEN, expect, HOST, REMOTE_APPS, REMOTE_ORIGINS, test, withToken } from './support';
 
 // Issue 13, point 9, on both servers (`npm start` and nginx): the same security headers from one
 // definition (deploy/security-headers.cjs), no page framed by a foreign one, no source map served.
@@ -40,6 +40,12 @@ test('every app sends the security headers of the one definition, on pages, file
     for (const path of ['/password/change', '/env.json', '/main.0123456789.js']) {
       const response = await fetch(`${origin}${path}`);
       for (const name of SECURITY_HEADERS) expect(response.headers.get(name), `${name} on ${origin}${path}`).toBeTruthy();
+      // Issue 37, item 10: a page is for its own origin; the build's files (and their 404s) for any.
+      expect(response.headers.get('cross-origin-resource-policy'), `CORP on ${origin}${path}`).toBe(
+        path === '/password/change' ? 'same-origin' : 'cross-origin',
+      );
+      // Plain HTTP here: no HSTS (browsers would ignore it; on localhost it would pin other servers).
+      expect(response.headers.get('strict-transport-security'), `HSTS on ${origin}${path}`).toBeNull();
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('cross-origin-opener-policy'), `COOP on ${origin}${path}`).toBe('same-origin');
       const csp = response.headers.get('content-security-policy') ?? '';
@@ -105,4 +111,47 @@ test('no source map reaches a browser: no map served, no sourceMappingURL, no bu
   }
   test.info().annotations.push({ type: 'files checked', description: String(checked) });
   expect(checked).toBeGreaterThan(50);
+});
+
+test("the proxies' answers are for their own origin only (CORP same-origin), on every app", async () => {
+  for (const { origin } of APPS) {
+    for (const path of [
+      '/driver-api/register/api/2.0/driver/eula',
+      '/driver-api/register/api/1.0/driver/x.json',
+      '/session-handoff/redeem',
+    ]) {
+      const response = await fetch(`${origin}${path}`);
+      expect(response.headers.get('cross-origin-resource-policy'), `CORP on ${origin}${path} (${response.status})`).toBe('same-origin');
+    }
+  }
+});
+
+test('HSTS only where TLS is: behind a proxy that ended TLS and says so, never on plain HTTP', async () => {
+  for (const { origin } of APPS) {
+    for (const path of ['/App', '/env.json', '/driver-api/register/api/2.0/driver/eula']) {
+      const behindTls = await fetch(`${origin}${path}`, { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(behindTls.headers.get('strict-transport-security'), `${origin}${path} behind TLS`).toBe(HSTS);
+      const saysHttp = await fetch(`${origin}${path}`, { headers: { 'X-Forwarded-Proto': 'http' } });
+      expect(saysHttp.headers.get('strict-transport-security'), `${origin}${path} behind plain HTTP`).toBeNull();
+    }
+  }
+});
+
+test("with CORP, the host still loads a remote's files across origins and shows its screen", async ({ page }) => {
+  const failed: string[] = [];
+  const remoteFiles: Array<{ url: string; corp: string | null }> = [];
+  page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== HOST && REMOTE_APPS.some((remote) => remote.origin === url.origin) && /\.(?:js|css)$/.test(url.pathname)) {
+      remoteFiles.push({ url: response.url(), corp: response.headers()['cross-origin-resource-policy'] ?? null });
+    }
+  });
+  await page.goto(withToken('/password/change'));
+  await expect(page.getByRole('heading', { name: 'Alterar senha' })).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(HOST);
+  // The self-service remote's entry and chunks came from its own origin, each marked cross-origin.
+  expect(remoteFiles.filter((file) => file.url.startsWith(REMOTE_ORIGINS.selfService)).length).toBeGreaterThan(0);
+  expect(remoteFiles.filter((file) => file.corp !== 'cross-origin')).toEqual([]);
+  expect(failed).toEqual([]);
 });
