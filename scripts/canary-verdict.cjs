@@ -4,16 +4,29 @@
  * release:remote --watch and release:status decide it: wait, promote or roll back, and why in
  * plain words. Pure: the figures come from scripts/telemetry.mjs's PromQL.
  *
- * Beacons are unauthenticated, so the rules are built so that forged ones can delay a promotion
- * but not force one: no verdict before the canary has MIN_LOADS loads from MIN_CLIENTS distinct
- * clients (a client is an address, rate-limited by the receiver); no promotion while the
- * canary's share of the loads is far above its percentage (loads forged for the canary alone);
- * and errors or slow vitals, forged or not, can only hold it back or roll it back.
+ * Beacons are unauthenticated, so no figure a forger can raise may move a verdict toward a
+ * promotion:
+ * - no verdict before the canary has MIN_LOADS loads from MIN_CLIENTS distinct clients (a client
+ *   is an address or an IPv6 /64, and counts at most its quota of loads and errors per release:
+ *   telemetry/src/limits.ts);
+ * - the bar the canary's errors are held to is the live release's rate over its HISTORY (a longer
+ *   window before this one, which beacons sent now cannot change) when it has one, else its rate
+ *   now, and never above the ceiling `maxErrorRate` whatever the live release's: errors forged
+ *   for the live release (the one figure that raises the bar) move it at most to the ceiling,
+ *   and not at all once there is history;
+ * - the canary is held on errors per 1,000 loads and on clients with errors per 1,000 clients
+ *   (errors counted by distinct clients: one address's flood is one client), rolled back when
+ *   either is over;
+ * - no promotion while the live release's rate now jumps above its history (errors forged for
+ *   it, or real trouble that makes the comparison meaningless), nor while the canary's share of
+ *   the loads is far above its percentage (loads forged for the canary alone);
+ * - errors and slow vitals, forged or not, can only hold the canary or roll it back.
  */
 
 /**
- * @typedef {{ loads: number, clients: number, errors: number, lcpP75Ms: number | null, inpP75Ms: number | null }} Figures
- * @typedef {{ minLoads: number, minClients: number, margin: number, vitalsMargin: number, lcpMs: number, inpMs: number, maxShareFactor: number }} Thresholds
+ * @typedef {{ loads: number, clients: number, errors: number, errorClients?: number }} Counts
+ * @typedef {Counts & { lcpP75Ms: number | null, inpP75Ms: number | null, history?: Counts | null }} Figures
+ * @typedef {{ minLoads: number, minClients: number, margin: number, clientMargin: number, maxErrorRate: number, maxErrorClientRate: number, vitalsMargin: number, lcpMs: number, inpMs: number, maxShareFactor: number }} Thresholds
  * @typedef {{ decision: 'wait' | 'promote' | 'rollback', reason: string }} Verdict
  */
 
@@ -25,6 +38,14 @@ const DEFAULT_THRESHOLDS = {
   minClients: 50,
   // Errors per 1,000 loads the canary may have above the live release.
   margin: 20,
+  // Clients with errors per 1,000 clients the canary may have above the live release (10 % of
+  // drivers: with 50 clients, 5 more drivers with errors than the live release's share).
+  clientMargin: 100,
+  // Errors per 1,000 loads no canary may exceed, whatever the live release's rate (about 5 times
+  // the portal's usual 10): the most forged live errors can raise the bar to.
+  maxErrorRate: 50,
+  // Clients with errors per 1,000 clients no canary may exceed (a quarter of its drivers), likewise.
+  maxErrorClientRate: 250,
   // p75 LCP and INP may be this much (%) above the live release's.
   vitalsMargin: 20,
   // Without live figures to compare: the web-vitals "good" limits.
@@ -34,9 +55,14 @@ const DEFAULT_THRESHOLDS = {
   maxShareFactor: 2,
 };
 
+/** web-vitals' "poor" thresholds: the bar a canary's p75 is held to never goes above them. */
+const POOR_MS = { LCP: 4000, INP: 500 };
+
 /** Errors per 1,000 loads (0 without loads). */
-const perThousand = (/** @type {{ errors: number, loads: number }} */ figures) =>
-  figures.loads > 0 ? (figures.errors / figures.loads) * 1000 : 0;
+const perThousand = (/** @type {Counts} */ figures) => (figures.loads > 0 ? (figures.errors / figures.loads) * 1000 : 0);
+/** Clients with errors per 1,000 clients (0 without clients). */
+const clientsPerThousand = (/** @type {Counts} */ figures) =>
+  figures.clients > 0 ? (Math.min(figures.errorClients ?? 0, figures.clients) / figures.clients) * 1000 : 0;
 
 const round = (/** @type {number} */ value) => (value >= 10 ? Math.round(value) : Math.round(value * 10) / 10);
 
@@ -55,26 +81,62 @@ function canaryVerdict({ canary, live, percent, canaryId, liveId }, options = {}
         `a verdict needs at least ${limits.minLoads} loads from ${limits.minClients} clients`,
     };
   }
+  // The bar: the live release's history when it has enough of one (beacons sent now cannot
+  // change it), else its figures now; never above the ceiling.
+  const history = live.history ?? null;
+  const hasHistory = history !== null && history.loads >= limits.minLoads && history.clients >= limits.minClients;
+  const baseline = hasHistory && history ? history : live;
+  const since = hasHistory ? ' (its history before this window)' : '';
   const canaryRate = perThousand(canary);
   const liveRate = perThousand(live);
-  const allowed = liveRate + limits.margin;
+  const baselineRate = perThousand(baseline);
+  const allowed = Math.min(baselineRate + limits.margin, limits.maxErrorRate);
   if (canaryRate > allowed) {
     return {
       decision: 'rollback',
       reason:
         `${canary.errors} errors in ${canary.loads} loads (${round(canaryRate)} per 1,000) against ` +
-        `${round(liveRate)} per 1,000 for ${liveId}: more than the ${round(allowed)} allowed (margin ${limits.margin})`,
+        `${round(baselineRate)} per 1,000 for ${liveId}${since}: more than the ${round(allowed)} allowed ` +
+        `(margin ${limits.margin}, ceiling ${limits.maxErrorRate})`,
+    };
+  }
+  const canaryClientRate = clientsPerThousand(canary);
+  const baselineClientRate = clientsPerThousand(baseline);
+  const clientAllowed = Math.min(baselineClientRate + limits.clientMargin, limits.maxErrorClientRate);
+  if (canaryClientRate > clientAllowed) {
+    return {
+      decision: 'rollback',
+      reason:
+        `${canary.errorClients ?? 0} of ${canary.clients} clients had errors (${round(canaryClientRate)} per 1,000) against ` +
+        `${round(baselineClientRate)} per 1,000 for ${liveId}${since}: more than the ${round(clientAllowed)} allowed (client margin ${limits.clientMargin}, ceiling ${limits.maxErrorClientRate})`,
     };
   }
   for (const [name, canaryP75, liveP75, absolute] of /** @type {const} */ ([
     ['LCP', canary.lcpP75Ms, live.lcpP75Ms, limits.lcpMs],
     ['INP', canary.inpP75Ms, live.inpP75Ms, limits.inpMs],
   ])) {
-    const limit = liveP75 === null ? absolute : liveP75 * (1 + limits.vitalsMargin / 100);
+    // Never above web-vitals' "poor" limit: slow vitals forged for the live release raise its p75
+    // (each address counts 30 vitals a release), but not the bar past that.
+    const limit = liveP75 === null ? absolute : Math.min(liveP75 * (1 + limits.vitalsMargin / 100), POOR_MS[name]);
     if (canaryP75 !== null && canaryP75 > limit) {
       return {
         decision: 'rollback',
         reason: `p75 ${name} ${Math.round(canaryP75)} ms against ${liveP75 === null ? 'the limit of' : `${liveId}'s ${Math.round(liveP75)} ms +${limits.vitalsMargin} %, at most`} ${Math.round(limit)} ms`,
+      };
+    }
+  }
+  // The live release's errors now far above its own history: forged for it (to raise the bar),
+  // or real trouble; either way the comparison says nothing a promotion could rest on.
+  if (hasHistory && history && live.loads >= limits.minLoads) {
+    const historyRate = perThousand(history);
+    const liveClientRate = clientsPerThousand(live);
+    const historyClientRate = clientsPerThousand(history);
+    if (liveRate > historyRate + limits.margin || liveClientRate > historyClientRate + limits.clientMargin) {
+      return {
+        decision: 'wait',
+        reason:
+          `promotion held: ${liveId} has ${round(liveRate)} errors per 1,000 loads (${round(liveClientRate)} clients with errors per 1,000) ` +
+          `in this window against ${round(historyRate)} (${round(historyClientRate)}) in its history: its rate jumped (forged errors?) until it comes back`,
       };
     }
   }
@@ -107,6 +169,9 @@ function thresholdsFromArgs(/** @type {readonly string[]} */ argv) {
     '--clean-loads': 'minLoads',
     '--min-clients': 'minClients',
     '--margin': 'margin',
+    '--client-margin': 'clientMargin',
+    '--max-error-rate': 'maxErrorRate',
+    '--max-error-client-rate': 'maxErrorClientRate',
     '--vitals-margin': 'vitalsMargin',
     '--lcp-ms': 'lcpMs',
     '--inp-ms': 'inpMs',

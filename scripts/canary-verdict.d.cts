@@ -1,15 +1,24 @@
 /** See canary-verdict.cjs. */
-export interface Figures {
+/** A release's counts over a window (errors capped per client by the receiver; errorClients: distinct clients with errors). */
+export interface Counts {
   loads: number;
   clients: number;
   errors: number;
+  errorClients?: number;
+}
+export interface Figures extends Counts {
   lcpP75Ms: number | null;
   inpP75Ms: number | null;
+  /** The live release's counts over its history (a longer window before this one), when queried. */
+  history?: Counts | null;
 }
 export interface Thresholds {
   minLoads: number;
   minClients: number;
   margin: number;
+  clientMargin: number;
+  maxErrorRate: number;
+  maxErrorClientRate: number;
   vitalsMargin: number;
   lcpMs: number;
   inpMs: number;

@@ -1,20 +1,24 @@
-// `npm run release:status [-- --window 30m] [thresholds of release:remote --watch]`: per remote and
-// release, what drivers met over the window, from Prometheus (scripts/telemetry.mjs): page loads,
-// distinct clients, errors per 1,000 loads, load failures, version refusals, p75 of LCP and INP;
-// and for each canary running now, the verdict --watch would reach, in plain words.
+// `npm run release:status [-- --window 30m] [--history 6h] [thresholds of release:remote --watch]`:
+// per remote and release, what drivers met over the window, from Prometheus
+// (scripts/telemetry.mjs): page loads, distinct clients, errors per 1,000 loads, distinct clients
+// with errors, load failures, version refusals, p75 of LCP and INP, and the error rate over the
+// history before the window; and for each canary running now, the verdict --watch would reach,
+// in plain words.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DEPLOY_ROOT } from './nginx-config.mjs';
-import { checkWindow, figuresOf, HOW_TO_GET_PROMETHEUS, prometheusUrl, releaseFigures } from './telemetry.mjs';
+import { checkWindow, figuresOf, historyFromArgs, HOW_TO_GET_PROMETHEUS, prometheusUrl, releaseFigures } from './telemetry.mjs';
 
 const { canaryVerdict, thresholdsFromArgs } = createRequire(import.meta.url)('./canary-verdict.cjs');
 
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 let window;
+let history;
 let thresholds;
 try {
   window = checkWindow(option('--window') ?? '30m');
+  history = historyFromArgs(process.argv);
   thresholds = thresholdsFromArgs(process.argv);
 } catch (error) {
   console.error(`release:status: ${error.message}`);
@@ -35,7 +39,7 @@ function stateOf(remote, version) {
 
 let rows;
 try {
-  rows = await releaseFigures(window);
+  rows = await releaseFigures(window, history);
 } catch (error) {
   console.error(
     `release:status: Prometheus (${prometheusUrl()}) cannot be read: ${error.cause?.message ?? error.message}.\n${HOW_TO_GET_PROMETHEUS}`,
@@ -52,12 +56,27 @@ const table = rows
     String(item.loads),
     String(item.clients),
     item.errorsPer1000Loads === null ? `${item.errors} (no load)` : String(item.errorsPer1000Loads),
+    String(item.errorClients),
+    item.history.loads > 0 ? String(Math.round((item.history.errors / item.history.loads) * 10_000) / 10) : '-',
     String(item.loadFailures),
     String(item.refusals),
     ms(item.lcpP75Ms),
     ms(item.inpP75Ms),
   ]);
-const header = ['remote', 'release', 'now', 'loads', 'clients', 'errors/1000 loads', 'load failures', 'refusals', 'LCP p75', 'INP p75'];
+const header = [
+  'remote',
+  'release',
+  'now',
+  'loads',
+  'clients',
+  'errors/1000 loads',
+  'clients with errors',
+  `errors/1000 loads, ${history} before`,
+  'load failures',
+  'refusals',
+  'LCP p75',
+  'INP p75',
+];
 const widths = header.map((title, column) => Math.max(title.length, ...table.map((row) => row[column].length)));
 const line = (cells) =>
   cells

@@ -35,7 +35,9 @@ export function startReceiver() {
       TELEMETRY_PORTAL_ORIGINS: PORTAL_ORIGINS.join(' '),
       TELEMETRY_REMOTE_LIST_URL: `http://localhost:${HOST.port}/remotes.json`,
       TELEMETRY_REMOTE_LIST_EVERY_MS: '2000',
-      TELEMETRY_TRUST_PROXY: '1',
+      // nginx and the static server reach it from 127.0.0.1: X-Real-IP is read on their
+      // connections only (a caller from another address, 127.0.0.2 included, is its own client).
+      TELEMETRY_TRUSTED_PROXIES: '127.0.0.1',
       TELEMETRY_EXEMPT_ADDRESSES: '127.0.0.1 ::1 ::ffff:127.0.0.1',
     },
   });
@@ -43,6 +45,14 @@ export function startReceiver() {
   child.stdout.pipe(createWriteStream(RECEIVER_LOG, { flags: 'w' }));
   return child;
 }
+
+/**
+ * Prometheus's answers carry no CORS permission for any page: its default (`.*`) answers
+ * `Access-Control-Allow-Origin: *`, so any web page a developer opens could read the figures
+ * through their browser. `--web.cors.origin` is a regex Prometheus anchors (`^(?:…)$`) and checks
+ * only when a request has an Origin: `^$` matches none (Prometheus 2.42 and the compose image).
+ */
+export const PROMETHEUS_CORS_ORIGIN = '^$';
 
 /**
  * Debian's Prometheus scraping the receiver every 2 s (production: 15 s, deploy/prometheus),
@@ -78,6 +88,7 @@ scrape_configs:
       `--storage.tsdb.path=${data}`,
       '--storage.tsdb.retention.time=1d',
       `--web.listen-address=127.0.0.1:${PROMETHEUS_PORT}`,
+      `--web.cors.origin=${PROMETHEUS_CORS_ORIGIN}`,
       '--log.level=warn',
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },

@@ -39,10 +39,28 @@ export function p75OverWindow(histogram, window) {
 }
 
 /** Prometheus durations: 30m, 2h, 90s. */
-export function checkWindow(window) {
-  if (!/^\d+[smhd]$/.test(window)) throw new Error(`--window takes a Prometheus duration such as 30m or 2h (got ${window})`);
+export function checkWindow(window, option = '--window') {
+  if (!/^\d+[smhd]$/.test(window)) throw new Error(`${option} takes a Prometheus duration such as 30m or 2h (got ${window})`);
   return window;
 }
+
+const SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 };
+const secondsOf = (duration) => Number(duration.slice(0, -1)) * SECONDS[duration.slice(-1)];
+
+/**
+ * A counter's increase over the `history` window that ends where `window` starts: what the live
+ * release did before the figures now, which no beacon sent now can change (the canary verdict's
+ * bar, scripts/canary-verdict.cjs).
+ */
+export function overHistory(metric, window, history, by = 'remote, release') {
+  const end = `${secondsOf(window)}s`;
+  const start = `${secondsOf(window) + secondsOf(history)}s`;
+  return `sum by (${by}) (clamp_min(${metric} offset ${end} - ${metric} offset ${start}, 0) or ${metric} offset ${end})`;
+}
+
+/** `--history 6h` of the command line (release:status, release:remote --watch): the live release's history. */
+export const historyFromArgs = (argv = process.argv) =>
+  checkWindow(argv.includes('--history') ? argv[argv.indexOf('--history') + 1] : '6h', '--history');
 
 /** A release Prometheus holds nothing of (yet). */
 const noFigures = (remote, version) => ({
@@ -51,6 +69,11 @@ const noFigures = (remote, version) => ({
   loads: 0,
   clients: 0,
   errors: 0,
+  errorClients: 0,
+  historyLoads: 0,
+  historyClients: 0,
+  historyErrors: 0,
+  historyErrorClients: 0,
   loadFailures: 0,
   refusals: 0,
   lcpP75Ms: null,
@@ -58,15 +81,22 @@ const noFigures = (remote, version) => ({
 });
 
 /**
- * Per remote and release over `window` (default 30m): loads, distinct clients, errors, errors per
- * 1,000 loads, load failures, refusals, p75 LCP and INP (ms).
+ * Per remote and release over `window` (default 30m): loads, distinct clients, errors, distinct
+ * clients with errors, errors per 1,000 loads, load failures, refusals, p75 LCP and INP (ms); and
+ * `history`, the counts over the `history` window before (default 6h, `--history`).
  */
-export async function releaseFigures(window = '30m') {
+export async function releaseFigures(window = '30m', history = historyFromArgs()) {
   checkWindow(window);
+  checkWindow(history, '--history');
   const figures = {
     loads: overWindow('portal_remote_loads_total', window),
     clients: overWindow('portal_telemetry_clients_total', window),
     errors: overWindow('portal_remote_errors_total', window),
+    errorClients: overWindow('portal_telemetry_error_clients_total', window),
+    historyLoads: overHistory('portal_remote_loads_total', window, history),
+    historyClients: overHistory('portal_telemetry_clients_total', window, history),
+    historyErrors: overHistory('portal_remote_errors_total', window, history),
+    historyErrorClients: overHistory('portal_telemetry_error_clients_total', window, history),
     loadFailures: overWindow('portal_remote_load_failures_total', window),
     refusals: overWindow('portal_remote_refusals_total', window),
     lcpP75Ms: p75OverWindow('portal_remote_lcp_milliseconds', window),
@@ -83,15 +113,20 @@ export async function releaseFigures(window = '30m') {
       rows.set(key, row);
     }
   });
-  return [...rows.values()].map((row) => ({
+  return [...rows.values()].map(({ historyLoads, historyClients, historyErrors, historyErrorClients, ...row }) => ({
     ...row,
     errorsPer1000Loads: row.loads > 0 ? Math.round((row.errors / row.loads) * 10_000) / 10 : null,
+    history: { loads: historyLoads, clients: historyClients, errors: historyErrors, errorClients: historyErrorClients },
   }));
 }
 
 /** The figures of one release (zeros when Prometheus has none). */
 export function figuresOf(rows, remote, version) {
   return (
-    rows.find((row) => row.remote === remote && row.version === version) ?? { ...noFigures(remote, version), errorsPer1000Loads: null }
+    rows.find((row) => row.remote === remote && row.version === version) ?? {
+      ...noFigures(remote, version),
+      errorsPer1000Loads: null,
+      history: { loads: 0, clients: 0, errors: 0, errorClients: 0 },
+    }
   );
 }

@@ -1,10 +1,23 @@
+import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { canaryVerdict, thresholdsFromArgs, type Figures } from '../../scripts/canary-verdict.cjs';
+import { REMOTES } from '../../build-preset/apps.cjs';
+import { canaryVerdict, DEFAULT_THRESHOLDS, thresholdsFromArgs, type Counts, type Figures } from '../../scripts/canary-verdict.cjs';
+import { CLIENT_QUOTA, ClientLedger, RateLimiter } from '../../telemetry/src/limits';
+import { PortalReleases } from '../../telemetry/src/portal';
+import { createReceiver } from '../../telemetry/src/server';
 
-const figures = (loads: number, clients: number, errors = 0, lcpP75Ms: number | null = 1800, inpP75Ms: number | null = 120): Figures => ({
+const figures = (
+  loads: number,
+  clients: number,
+  errors = 0,
+  lcpP75Ms: number | null = 1800,
+  inpP75Ms: number | null = 120,
+  errorClients?: number,
+): Figures => ({
   loads,
   clients,
   errors,
+  errorClients,
   lcpP75Ms,
   inpP75Ms,
 });
@@ -25,7 +38,7 @@ describe('the canary verdict', () => {
   it('rolls back above the live error rate plus the margin, and says so in plain words', () => {
     expect(verdict(figures(400, 60, 20), figures(4000, 600, 8))).toEqual({
       decision: 'rollback',
-      reason: '20 errors in 400 loads (50 per 1,000) against 2 per 1,000 for r-old: more than the 22 allowed (margin 20)',
+      reason: '20 errors in 400 loads (50 per 1,000) against 2 per 1,000 for r-old: more than the 22 allowed (margin 20, ceiling 50)',
     });
     expect(verdict(figures(400, 60, 8), figures(4000, 600, 8)).decision).toBe('promote');
   });
@@ -88,12 +101,183 @@ describe('the canary verdict', () => {
     );
   });
 
+  it('rolls back a canary above the ceiling whatever the live release’s rate, and one with far more clients with errors', () => {
+    // The live release at 100 per 1,000 (real or forged): the canary at 60 is still over the ceiling of 50.
+    expect(verdict(figures(1000, 200, 60), figures(1000, 200, 100))).toMatchObject({
+      decision: 'rollback',
+      reason: '60 errors in 1000 loads (60 per 1,000) against 100 per 1,000 for r-old: more than the 50 allowed (margin 20, ceiling 50)',
+    });
+    // 20 errors in 1,000 loads, but from 60 of 200 clients (300 per 1,000) against 10 of 200 (50).
+    expect(verdict(figures(1000, 200, 20, 1800, 120, 60), figures(1000, 200, 10, 1800, 120, 10))).toMatchObject({
+      decision: 'rollback',
+      reason:
+        '60 of 200 clients had errors (300 per 1,000) against 50 per 1,000 for r-old: more than the 150 allowed (client margin 100, ceiling 250)',
+    });
+  });
+
+  it('holds the canary to the live release’s history when it has one, and holds a promotion while the live rate jumps above it', () => {
+    const history: Counts = { loads: 20_000, clients: 3000, errors: 100, errorClients: 80 };
+    const live = (errors: number, errorClients = errors): Figures => ({ ...figures(1000, 200, errors, 1800, 120, errorClients), history });
+    // History at 5 per 1,000: a canary at 30 is over 25, however bad the live release is now.
+    expect(verdict(figures(1000, 200, 30), live(40), 50)).toMatchObject({
+      decision: 'rollback',
+      reason: expect.stringContaining('against 5 per 1,000 for r-old (its history before this window): more than the 25 allowed'),
+    });
+    // A clean canary while the live release jumps from 5 to 40 per 1,000: no promotion.
+    expect(verdict(figures(1000, 200, 5), live(40), 50)).toMatchObject({
+      decision: 'wait',
+      reason: expect.stringContaining('promotion held: r-old has 40 errors per 1,000 loads'),
+    });
+    expect(verdict(figures(1000, 200, 5), live(6), 50).decision).toBe('promote');
+  });
+
+  /**
+   * Issue 37, item 3, as probed: a canary of mfe-account at 50 % with 100 errors per 1,000 loads;
+   * 400 error beacons tagged with the LIVE release from 10 addresses took the live rate to 1,333
+   * per 1,000 and the verdict from "rolled back" to "promoted".
+   */
+  describe('the forge of issue 37 (item 3)', () => {
+    const canary = figures(300, 60, 30, 1800, 120, 20);
+    const liveClean = figures(300, 60, 0, 1800, 120, 0);
+
+    it('the verdict before the forge: rolled back', () => {
+      expect(verdict(canary, liveClean, 50).decision).toBe('rollback');
+    });
+
+    it('the probe’s figures as they were counted then (400 errors, 10 clients): still rolled back', () => {
+      const forged = { ...liveClean, clients: 70, errors: 400, errorClients: 10 };
+      expect(verdict(forged, forged).decision).not.toBe('promote');
+      expect(verdict(canary, forged, 50)).toMatchObject({
+        decision: 'rollback',
+        reason: '30 errors in 300 loads (100 per 1,000) against 1333 per 1,000 for r-old: more than the 50 allowed (margin 20, ceiling 50)',
+      });
+      // With a history of the live release, even with no ceiling at all.
+      const history: Counts = { loads: 4000, clients: 800, errors: 20, errorClients: 15 };
+      expect(verdict(canary, { ...forged, history }, 50, { maxErrorRate: 1_000_000 })).toMatchObject({ decision: 'rollback' });
+    });
+
+    it('the same 400 beacons through the receiver count at most 5 errors per address: 10 clients with errors, and the verdict stays', async () => {
+      const remote = REMOTES.find((item) => item.dir === 'mfe-account') ?? (REMOTES[0] as (typeof REMOTES)[number]);
+      const releases = new PortalReleases();
+      releases.update([{ name: remote.name, manifest: 'http://r/releases/r-old/mf-manifest.json' }]);
+      const PORTAL = 'http://portal.example';
+      const { server } = createReceiver({
+        releases,
+        portalOrigins: new Set([PORTAL]),
+        trustedProxies: '127.0.0.1',
+        // Production's limits: a burst of 40 per address, as in the probe (10 × 40 = 400 accepted then).
+        limiter: new RateLimiter(),
+        ledger: new ClientLedger(),
+        logFailure: () => undefined,
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        const statuses = new Map<number, number>();
+        for (let index = 0; index < 400; index += 1) {
+          const body = JSON.stringify({
+            kind: 'error',
+            remote: remote.name,
+            version: 'r-old',
+            cohort: 'live',
+            route: `${remote.prefixes[0]}/init/:driverId`,
+            message: 'TypeError: forged',
+            at: 1,
+          });
+          const answer = await fetch(`${base}/telemetry/events`, {
+            method: 'POST',
+            headers: { Origin: PORTAL, 'Content-Type': 'text/plain', 'X-Real-IP': `198.51.100.${index % 10}` },
+            body,
+          });
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        }
+        const text = await (await fetch(`${base}/metrics`)).text();
+        const sum = (metric: string) =>
+          [...text.matchAll(new RegExp(`^${metric}\\{[^}]*release="r-old"[^}]*\\} (\\S+)$`, 'gm'))].reduce(
+            (total, match) => total + Number(match[1]),
+            0,
+          );
+        const errors = sum('portal_remote_errors_total');
+        const errorClients = sum('portal_telemetry_error_clients_total');
+        expect(statuses.get(204)).toBe(10 * CLIENT_QUOTA.error);
+        expect(errors).toBe(10 * CLIENT_QUOTA.error);
+        expect(errorClients).toBe(10);
+        const forged = { ...liveClean, clients: liveClean.clients + 10, errors: liveClean.errors + errors, errorClients };
+        const after = verdict(canary, forged, 50);
+        console.log(`issue 37 item 3 replayed: ${errors} of 400 forged live errors counted; verdict ${after.decision}: ${after.reason}`);
+        expect(after.decision).toBe('rollback');
+      } finally {
+        server.close();
+      }
+    });
+  });
+
+  const history = fc.record({
+    loads: fc.integer({ min: 200, max: 50_000 }),
+    clients: fc.integer({ min: 50, max: 5000 }),
+    errors: fc.integer({ min: 0, max: 3000 }),
+  });
+  const counts = fc.record({
+    loads: fc.integer({ min: 0, max: 3000 }),
+    clients: fc.integer({ min: 0, max: 400 }),
+    errors: fc.integer({ min: 0, max: 300 }),
+  });
+
+  it('property: errors forged for the live release never turn a verdict into a promotion once it has a history', () => {
+    fc.assert(
+      fc.property(
+        counts,
+        counts,
+        history,
+        fc.integer({ min: 1, max: 99 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (canary, live, past, percent, forgedErrors, forgers) => {
+          const withHistory = (errors: number, clients: number, errorClients: number): Figures => ({
+            ...figures(live.loads, clients, errors, 1800, 120, errorClients),
+            history: { ...past, errorClients: Math.min(past.errors, past.clients) },
+          });
+          const canaryFigures = figures(canary.loads, canary.clients, canary.errors);
+          const before = verdict(canaryFigures, withHistory(live.errors, live.clients, Math.min(live.errors, live.clients)), percent);
+          const after = verdict(
+            canaryFigures,
+            withHistory(live.errors + forgedErrors, live.clients + forgers, Math.min(live.errors, live.clients) + forgers),
+            percent,
+          );
+          if (after.decision === 'promote') expect(before.decision).toBe('promote');
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('property: without a history, no forged live figure promotes a canary above the ceiling, or slower than web-vitals’ “poor”', () => {
+    fc.assert(
+      fc.property(
+        counts,
+        counts,
+        fc.integer({ min: 1, max: 99 }),
+        fc.integer({ min: 0, max: 60_000 }),
+        (canary, live, percent, liveLcp) => {
+          const canaryFigures = figures(canary.loads, canary.clients, canary.errors, 4100);
+          const result = verdict(canaryFigures, figures(live.loads, live.clients, live.errors, liveLcp), percent);
+          expect(result.decision).not.toBe('promote');
+          const rate = canary.loads > 0 ? (canary.errors / canary.loads) * 1000 : 0;
+          const fast = verdict(figures(canary.loads, canary.clients, canary.errors), figures(live.loads, live.clients, 100_000), percent);
+          if (rate > DEFAULT_THRESHOLDS.maxErrorRate) expect(fast.decision).not.toBe('promote');
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   it('reads its thresholds from options, --clean-loads being --min-loads', () => {
     expect(thresholdsFromArgs(['--canary', '10', '--min-loads', '5', '--min-clients', '1', '--margin', '50'])).toEqual({
       minLoads: 5,
       minClients: 1,
       margin: 50,
     });
+    expect(thresholdsFromArgs(['--max-error-rate', '80', '--client-margin', '30'])).toEqual({ maxErrorRate: 80, clientMargin: 30 });
     expect(thresholdsFromArgs(['--clean-loads', '1000'])).toEqual({ minLoads: 1000 });
     expect(() => thresholdsFromArgs(['--margin', 'lots'])).toThrow('--margin takes a number');
   });

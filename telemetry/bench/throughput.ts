@@ -31,7 +31,7 @@ releases.update(REMOTES.map((remote) => ({ name: remote.name, manifest: `https:/
 const { server } = createReceiver({
   releases,
   portalOrigins: new Set([ORIGIN]),
-  trustProxy: true,
+  trustedProxies: '127.0.0.1',
   limiter: new RateLimiter(),
   ledger: new ClientLedger(),
   logFailure: () => undefined,

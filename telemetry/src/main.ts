@@ -5,7 +5,11 @@
  *   TELEMETRY_PORTAL_ORIGINS    the portal's page origins, space-separated (beacons count only from these)
  *   TELEMETRY_REMOTE_LIST_URL   the host's remote list (its releases are the ones accepted)
  *   TELEMETRY_REMOTE_LIST_EVERY_MS  how often it is read (default 15000)
- *   TELEMETRY_TRUST_PROXY       1: the client is X-Real-IP (set by the portal's nginx)
+ *   TELEMETRY_TRUSTED_PROXIES   the portal's proxies (every app's nginx), addresses or CIDR networks,
+ *                               space-separated: X-Real-IP is read on their connections only
+ *   TELEMETRY_TRUST_PROXY       1 without TELEMETRY_TRUSTED_PROXIES: the proxies are the private and
+ *                               loopback networks (a compose network, where nothing else reaches the
+ *                               receiver); a caller from anywhere else is keyed by its own address
  *   TELEMETRY_BURST, TELEMETRY_PER_MINUTE  the per-client rate limit (defaults 40 and 20)
  *   TELEMETRY_EXEMPT_ADDRESSES  addresses with no rate limit or quota, space-separated (a test
  *                               machine's browsers; empty in production)
@@ -29,11 +33,14 @@ const limiter = new RateLimiter({
   burst: Number(env.TELEMETRY_BURST ?? DEFAULT_RATE_LIMIT.burst),
   perMinute: Number(env.TELEMETRY_PER_MINUTE ?? DEFAULT_RATE_LIMIT.perMinute),
 });
+/** What TELEMETRY_TRUST_PROXY=1 alone trusts: loopback and the private networks (RFC 1918, RFC 4193). */
+const PRIVATE_NETWORKS = '127.0.0.0/8 ::1 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7';
+const trustedProxies = env.TELEMETRY_TRUSTED_PROXIES ?? (env.TELEMETRY_TRUST_PROXY === '1' ? PRIVATE_NETWORKS : '');
 const { server } = createReceiver({
   releases,
   refreshReleases: list.refresh,
   portalOrigins,
-  trustProxy: env.TELEMETRY_TRUST_PROXY === '1',
+  trustedProxies,
   exemptAddresses: new Set((env.TELEMETRY_EXEMPT_ADDRESSES ?? '').split(/\s+/).filter(Boolean)),
   limiter,
 });

@@ -1,15 +1,12 @@
 /**
  * The figures Prometheus scrapes from each receiver (prom-client). Label values are bounded:
  * remote by apps.json (plus "host"), release by the host's remote list (RECENT_RELEASES per
- * remote, plus "unversioned"), cohort live/canary, route by each remote's prefixes and
- * MAX_ROUTES_PER_REMOTE per receiver, reason by REJECTIONS. docs/platform.md ("Field
- * telemetry") adds up the series this makes.
+ * remote, plus "unversioned"), cohort live/canary, route by the routes each app declares plus
+ * `other` (telemetry/src/routes.ts, at most MAX_ROUTES_PER_REMOTE + 1), reason by REJECTIONS.
+ * docs/platform.md ("Field telemetry") adds up the series this makes.
  */
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { REJECTIONS, type AcceptedEvent, type Rejection } from './beacon';
-
-/** Distinct routes one remote may have in this receiver's counters; past it a new route is refused. */
-export const MAX_ROUTES_PER_REMOTE = 64;
 
 const COUNTER_OF = {
   load: 'portal_remote_loads_total',
@@ -23,8 +20,8 @@ export class ReceiverMetrics {
   private readonly counters: Record<keyof typeof COUNTER_OF, Counter<'remote' | 'release' | 'cohort' | 'route'>>;
   private readonly vitals: Record<'LCP' | 'INP' | 'CLS', Histogram<'remote' | 'release' | 'cohort'>>;
   private readonly clients: Counter<'remote' | 'release' | 'cohort'>;
+  private readonly errorClients: Counter<'remote' | 'release' | 'cohort'>;
   private readonly rejected: Counter<'reason'>;
-  private readonly routes = new Map<string, Set<string>>();
 
   constructor() {
     const labelNames = ['remote', 'release', 'cohort', 'route'] as const;
@@ -63,6 +60,12 @@ export class ReceiverMetrics {
       labelNames: ['remote', 'release', 'cohort'],
       registers: [this.registry],
     });
+    this.errorClients = new Counter({
+      name: 'portal_telemetry_error_clients_total',
+      help: 'Distinct clients (addresses) first seen with an error per release in the receiver’s client window',
+      labelNames: ['remote', 'release', 'cohort'],
+      registers: [this.registry],
+    });
     this.rejected = new Counter({
       name: 'portal_telemetry_rejected_beacons_total',
       help: 'Beacons refused, by reason',
@@ -72,17 +75,6 @@ export class ReceiverMetrics {
     for (const reason of REJECTIONS) this.rejected.inc({ reason }, 0);
     // The receiver's own memory and CPU (process_resident_memory_bytes, …).
     collectDefaultMetrics({ register: this.registry });
-  }
-
-  /** False (and nothing counted) when the route would be one too many for its remote. */
-  routeAllowed(event: AcceptedEvent): boolean {
-    if (event.kind === 'vital') return true;
-    const routes = this.routes.get(event.remote) ?? new Set<string>();
-    this.routes.set(event.remote, routes);
-    if (routes.has(event.route)) return true;
-    if (routes.size >= MAX_ROUTES_PER_REMOTE) return false;
-    routes.add(event.route);
-    return true;
   }
 
   count(event: AcceptedEvent): void {
@@ -96,6 +88,10 @@ export class ReceiverMetrics {
 
   countClient(event: AcceptedEvent): void {
     this.clients.inc({ remote: event.remote, release: event.release, cohort: event.cohort });
+  }
+
+  countErrorClient(event: AcceptedEvent): void {
+    this.errorClients.inc({ remote: event.remote, release: event.release, cohort: event.cohort });
   }
 
   reject(reason: Rejection): void {

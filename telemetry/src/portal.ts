@@ -7,6 +7,7 @@
  */
 import { REMOTES } from '../../build-preset/apps.cjs';
 import type { Portal } from './beacon';
+import { RouteTable } from './routes';
 
 /** Releases of one remote the receiver still accepts beacons of (live, canary, and the ones just before). */
 export const RECENT_RELEASES = 6;
@@ -28,28 +29,43 @@ export class PortalReleases implements Portal {
   /** Per remote, releases from the most recently listed to the oldest. */
   private readonly recent = new Map<string, string[]>();
 
-  constructor(remotes: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = REMOTES) {
+  constructor(
+    remotes: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = REMOTES,
+    /** The apps' declared routes: the only route labels (telemetry/src/routes.ts). */
+    readonly routes: RouteTable = new RouteTable(),
+  ) {
     this.prefixes = new Map([[HOST_NAME, []], ...remotes.map((remote) => [remote.name, remote.prefixes] as const)]);
+  }
+
+  routeLabel(remote: string, route: string): string {
+    return this.routes.labelOf(remote, route);
   }
 
   knowsRelease(remote: string, release: string): boolean {
     return release === UNVERSIONED || (this.recent.get(remote)?.includes(release) ?? false);
   }
 
-  /** Takes in the host's remote list (its live and canary releases). */
+  /**
+   * Takes in the host's remote list (its live and canary releases). A release not known before
+   * may bring routes: the route tables are read again.
+   */
   update(list: unknown): void {
     if (!Array.isArray(list)) return;
+    let newRelease = false;
     for (const entry of list as RemoteListEntry[]) {
       if (typeof entry?.name !== 'string' || !this.prefixes.has(entry.name)) continue;
       for (const release of [releaseOf(entry.canary?.manifest), releaseOf(entry.manifest)]) {
-        if (release) this.remember(entry.name, release);
+        if (release) newRelease = this.remember(entry.name, release) || newRelease;
       }
     }
+    if (newRelease) this.routes.reload();
   }
 
-  private remember(remote: string, release: string): void {
-    const releases = [release, ...(this.recent.get(remote) ?? []).filter((known) => known !== release)];
-    this.recent.set(remote, releases.slice(0, RECENT_RELEASES));
+  /** Whether the release was not known yet. */
+  private remember(remote: string, release: string): boolean {
+    const known = this.recent.get(remote) ?? [];
+    this.recent.set(remote, [release, ...known.filter((item) => item !== release)].slice(0, RECENT_RELEASES));
+    return !known.includes(release);
   }
 }
 

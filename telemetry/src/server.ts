@@ -7,6 +7,7 @@
  * portal page, 405, 413 too large, 429 too many.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { clientAddress, requestClient, trustedProxies } from './address';
 import { MAX_BEACON_BYTES, validateBeacon, type AcceptedEvent, type Rejection } from './beacon';
 import { ClientLedger, clientKey, RateLimiter } from './limits';
 import { ReceiverMetrics } from './metrics';
@@ -18,10 +19,15 @@ export interface ReceiverOptions {
   refreshReleases?: () => Promise<void>;
   /** The portal's page origins (every app's): beacons from anywhere else are refused. */
   portalOrigins: ReadonlySet<string>;
-  /** Take the client's address from X-Real-IP (set by the portal's nginx): only when nothing else can reach the receiver. */
-  trustProxy?: boolean;
   /**
-   * Addresses with no rate limit or quota (still one client each): a test machine's browsers,
+   * The portal's own proxies (every app's nginx, `npm start`'s static server): addresses or CIDR
+   * networks, space-separated (telemetry/src/address.ts). X-Real-IP is the client only on a
+   * connection from one of them; anyone else's header is ignored and the connection's address
+   * is the client. Empty: X-Real-IP is never read.
+   */
+  trustedProxies?: string;
+  /**
+   * Clients with no rate limit or quota (still one client each): a test machine's browsers,
    * which all come from 127.0.0.1. Empty in production.
    */
   exemptAddresses?: ReadonlySet<string>;
@@ -56,7 +62,6 @@ const STATUS: Record<Rejection, number> = {
   'unknown-remote': 400,
   'unknown-release': 400,
   route: 400,
-  'route-limit': 400,
 };
 
 /** The body, or undefined past `limit` bytes (the rest is not read). */
@@ -86,13 +91,15 @@ export function createReceiver({
   releases,
   refreshReleases = () => Promise.resolve(),
   portalOrigins,
-  trustProxy = false,
+  trustedProxies: proxyList = '',
   exemptAddresses = new Set(),
   limiter = new RateLimiter(),
   ledger = new ClientLedger(),
   metrics = new ReceiverMetrics(),
   logFailure = (line) => process.stdout.write(`${line}\n`),
-}: ReceiverOptions): { server: Server; metrics: ReceiverMetrics; limiter: RateLimiter } {
+}: ReceiverOptions): { server: Server; metrics: ReceiverMetrics; limiter: RateLimiter; ledger: ClientLedger } {
+  const proxies = trustedProxies(proxyList);
+  const exemptClients = new Set([...exemptAddresses].map((address) => clientAddress(address) ?? address));
   const refuse = (response: ServerResponse, reason: Rejection) => {
     metrics.reject(reason);
     // Closing after a refusal: a client that sent too much is not read any further.
@@ -104,9 +111,9 @@ export function createReceiver({
     if (request.method !== 'POST') return refuse(response, 'method');
     if (!fromPortalPage(request, portalOrigins)) return refuse(response, 'origin');
     const realIp = request.headers['x-real-ip'];
-    const address = trustProxy && typeof realIp === 'string' && realIp !== '' ? realIp : (request.socket.remoteAddress ?? '');
+    const address = requestClient(request.socket.remoteAddress ?? '', typeof realIp === 'string' ? realIp : undefined, proxies);
     const client = clientKey(address);
-    const exempt = exemptAddresses.has(address);
+    const exempt = exemptClients.has(address);
     if (!exempt && !limiter.take(client)) return refuse(response, 'rate-limit');
     const body = await readBody(request, MAX_BEACON_BYTES);
     if (body === undefined) return refuse(response, 'too-large');
@@ -119,11 +126,10 @@ export function createReceiver({
     if (!validation.ok) return refuse(response, validation.reason);
     const event = validation.event;
     const group = `${event.remote}\u0000${event.release}\u0000${event.cohort}`;
-    const { firstSighting, counts } = ledger.record(group, client, event.kind, Date.now(), exempt);
+    const { firstSighting, firstError, counts } = ledger.record(group, client, event.kind, Date.now(), exempt);
     if (firstSighting) metrics.countClient(event);
+    if (firstError) metrics.countErrorClient(event);
     if (!counts) return refuse(response, 'client-quota');
-    // After the quota: a client past it takes no route slot either.
-    if (!metrics.routeAllowed(event)) return refuse(response, 'route-limit');
     metrics.count(event);
     if (event.message !== undefined) logFailure(failureLine(event));
     response.writeHead(204, { 'Cache-Control': 'no-store' }).end();
@@ -148,7 +154,7 @@ export function createReceiver({
   // Beacons are small: a slow sender is dropped.
   server.requestTimeout = 10_000;
   server.headersTimeout = 5_000;
-  return { server, metrics, limiter };
+  return { server, metrics, limiter, ledger };
 }
 
 /** A failure for the log: its release and route, and the scrubbed message (never an address or a client key). */

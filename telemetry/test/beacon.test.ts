@@ -1,10 +1,13 @@
 import { REMOTES } from '../../build-preset/apps.cjs';
 import { MAX_BEACON_BYTES, scrubMessage, validateBeacon } from '../src/beacon';
 import { PortalReleases, RECENT_RELEASES } from '../src/portal';
+import { OTHER_ROUTE, RouteTable } from '../src/routes';
 
 // The remote under test and its first route prefix, from apps.json.
 const remote = REMOTES[0] as (typeof REMOTES)[number];
 const prefix = remote.prefixes[0] as string;
+/** A route the remote's table declares, with no parameter (`/notifications/list`). */
+const ROUTE = new RouteTable().routesOf(remote.name).find((route) => route.startsWith(`${prefix}/`) && !route.includes(':')) as string;
 const manifest = (release: string) => `https://remote.example/releases/${release}/mf-manifest.json`;
 
 function portal(): PortalReleases {
@@ -18,7 +21,7 @@ const beacon = (extra: Record<string, unknown> = {}) => ({
   remote: remote.name,
   version: 'r-live',
   cohort: 'live',
-  route: `${prefix}/list/`,
+  route: ROUTE,
   at: 1_764_000_000_000,
   ...extra,
 });
@@ -32,7 +35,7 @@ describe('the receiver’s validation of a beacon', () => {
   it('accepts what the portal’s pages send: a load, an error with its message, a vital', () => {
     expect(check(beacon())).toEqual({
       ok: true,
-      event: { kind: 'load', remote: remote.name, release: 'r-live', cohort: 'live', route: `${prefix}/list/` },
+      event: { kind: 'load', remote: remote.name, release: 'r-live', cohort: 'live', route: ROUTE },
     });
     expect(check(beacon({ kind: 'error', version: 'r-canary', cohort: 'canary', message: 'TypeError: x is undefined' }))).toEqual({
       ok: true,
@@ -41,8 +44,8 @@ describe('the receiver’s validation of a beacon', () => {
         remote: remote.name,
         release: 'r-canary',
         cohort: 'canary',
-        route: `${prefix}/list/`,
-        message: 'TypeError: x is undefined',
+        route: ROUTE,
+        message: 'TypeError: * is undefined',
       },
     });
     expect(check(beacon({ kind: 'vital', metric: 'LCP', value: 1234.5 }))).toMatchObject({
@@ -51,7 +54,7 @@ describe('the receiver’s validation of a beacon', () => {
     });
     // The host's own pages, unversioned (npm start) and at a parameter of a route.
     expect(reasonOf(beacon({ remote: 'host', version: 'unversioned', route: '/App' }))).toBe('accepted');
-    expect(reasonOf(beacon({ route: `${prefix}/init/:driverId` }))).toBe('accepted');
+    expect(reasonOf(beacon({ route: `${ROUTE}/` }))).toBe('accepted');
   });
 
   it.each([
@@ -104,16 +107,25 @@ describe('the receiver’s validation of a beacon', () => {
   });
 
   it.each([
-    ['an address with a value', `${prefix}/list/52998224725`],
+    ['an address with a value', `${ROUTE}/52998224725`],
     ['a CPF as a segment', `${prefix}/529.982.247-25`],
-    ['a query string', `${prefix}/list?token=demo-token`],
     ['another remote’s prefix', '/not-a-prefix/list'],
-    ['no leading slash', `${prefix.slice(1)}/list`],
     ['too deep', `${prefix}/a/b/c/d/e/f`],
     ['an e-mail', `${prefix}/joao@example.com`],
+    ['a name', '/Maria_Aparecida_dos_Santos'],
     ['a prefix only as the start of a word', `${prefix}x/list`],
-  ])('refuses a route that is not a pattern of the remote: %s', (_case, route) => {
-    expect(reasonOf(beacon({ route }))).toBe('route');
+  ])('counts a route no table declares as `other`, never as its text: %s', (_case, route) => {
+    expect(check(beacon({ route }))).toMatchObject({ ok: true, event: { route: OTHER_ROUTE } });
+  });
+
+  it('never keeps a query string or a fragment of a route', () => {
+    const result = check(beacon({ route: `${ROUTE}?token=demo-token#x` }));
+    expect(result).toMatchObject({ ok: true, event: { route: ROUTE } });
+  });
+
+  it('refuses a route that is no path', () => {
+    expect(reasonOf(beacon({ route: `${prefix.slice(1)}/list` }))).toBe('route');
+    expect(reasonOf(beacon({ route: '' }))).toBe('route');
   });
 
   it('the size limit is a beacon with room to spare, well below what a forged body would need', () => {
@@ -132,6 +144,12 @@ describe('the receiver’s validation of a beacon', () => {
       ['a quoted value', 'Error: invalid value "João"', 'João'],
       ['a name', 'Error: driver João da Silva not found', 'Silva'],
       ['a phone', 'Error: call (11) 98765-4321', '98765'],
+      ['a lower-case name', 'Error: maria aparecida dos santos not found', 'maria'],
+      ['a street', 'Error: rua das flores, apto. b not found', 'flores'],
+      ['a street, capitalised', 'Error: Avenida Paulista failed', 'Paulista'],
+      ['a name as the class', 'Joao: failed', 'Joao'],
+      ['an e-mail in the route of a word', 'Error: joao.silva-gmail.com unknown', 'silva'],
+      ['an accented name', 'Error: não achei josé', 'josé'],
     ])('scrubs %s', (_case, message, secret) => {
       const result = check(beacon({ kind: 'error', message }));
       expect(result.ok).toBe(true);
@@ -146,6 +164,15 @@ describe('the receiver’s validation of a beacon', () => {
         'TypeError: Cannot read properties of undefined (reading "…")',
       );
       expect(scrubMessage('ChunkLoadError: Loading chunk # failed')).toBe('ChunkLoadError: Loading chunk # failed');
+      expect(scrubMessage('TypeError: Failed to fetch')).toBe('TypeError: Failed to fetch');
+      expect(scrubMessage('Error: [token] rejected for [email]')).toBe('Error: [token] rejected for [email]');
+    });
+
+    it('reduces every other word to `*`, a run of them to one, and keeps only plain punctuation', () => {
+      expect(scrubMessage('Error: maria aparecida dos santos, rua das flores 123 not found')).toBe('Error: *, * # not found');
+      expect(scrubMessage('TypeError: x.y is not a function')).toBe('TypeError: *.* is not a function');
+      expect(scrubMessage('MyOwnError: <img src=x onerror=alert(1)> 😀 done')).toBe('Error: <*=*=*(#)> *');
+      expect(scrubMessage('no class here at all Fulano')).toBe('no * at *');
     });
   });
 });

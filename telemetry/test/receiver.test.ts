@@ -2,25 +2,27 @@ import type { AddressInfo } from 'node:net';
 import { REMOTES } from '../../build-preset/apps.cjs';
 import { MAX_BEACON_BYTES } from '../src/beacon';
 import { CLIENT_QUOTA, ClientLedger, RateLimiter } from '../src/limits';
-import { MAX_ROUTES_PER_REMOTE } from '../src/metrics';
 import { PortalReleases } from '../src/portal';
+import { OTHER_ROUTE, RouteTable } from '../src/routes';
 import { createReceiver } from '../src/server';
 
 const remote = REMOTES[0] as (typeof REMOTES)[number];
 const prefix = remote.prefixes[0] as string;
 const PORTAL = 'http://portal.example';
+/** A route the remote's table declares, with no parameter (`/notifications/list`). */
+const ROUTE = new RouteTable().routesOf(remote.name).find((route) => route.startsWith(`${prefix}/`) && !route.includes(':')) as string;
 
 const beacon = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ kind: 'load', remote: remote.name, version: 'r-live', cohort: 'live', route: `${prefix}/list/`, at: 1, ...extra });
+  JSON.stringify({ kind: 'load', remote: remote.name, version: 'r-live', cohort: 'live', route: ROUTE, at: 1, ...extra });
 
-async function receiver(options: { burst?: number; trustProxy?: boolean; exempt?: string[] } = {}) {
+async function receiver(options: { burst?: number; trustedProxies?: string; exempt?: string[] } = {}) {
   const releases = new PortalReleases();
   releases.update([{ name: remote.name, manifest: `http://r/releases/r-live/mf-manifest.json` }]);
   const logged: string[] = [];
   const { server } = createReceiver({
     releases,
     portalOrigins: new Set([PORTAL]),
-    trustProxy: options.trustProxy ?? false,
+    trustedProxies: options.trustedProxies ?? '',
     exemptAddresses: new Set(options.exempt ?? []),
     limiter: new RateLimiter({ burst: options.burst ?? 1000, perMinute: 1, maxClients: 1000 }),
     ledger: new ClientLedger(),
@@ -50,7 +52,7 @@ describe('the receiver over HTTP', () => {
     expect((await post(beacon())).status).toBe(204);
     expect((await post(beacon({ kind: 'vital', metric: 'LCP', value: 1800 }))).status).toBe(204);
     const text = await metrics();
-    expect(text).toContain(`portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${prefix}/list/"} 2`);
+    expect(text).toContain(`portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${ROUTE}"} 2`);
     expect(text).toContain(`portal_telemetry_clients_total{remote="${remote.name}",release="r-live",cohort="live"} 1`);
     expect(text).toContain(`portal_remote_lcp_milliseconds_bucket{le="2000",remote="${remote.name}",release="r-live",cohort="live"} 1`);
     expect(text).toContain('process_resident_memory_bytes');
@@ -83,13 +85,16 @@ describe('the receiver over HTTP', () => {
     expect(await metrics()).toContain('portal_telemetry_rejected_beacons_total{reason="too-large"} 1');
   });
 
-  it('answers 400 to a beacon of an unknown remote, release or route, and nothing is counted for them', async () => {
+  it('answers 400 to a beacon of an unknown remote or release, or a route that is no path, and nothing is counted for them', async () => {
     const { post, metrics } = await started();
     expect((await post(beacon({ remote: 'mfe_forged' }))).status).toBe(400);
     expect((await post(beacon({ version: 'r-forged' }))).status).toBe(400);
-    expect((await post(beacon({ route: '/elsewhere/123' }))).status).toBe(400);
+    expect((await post(beacon({ route: 'elsewhere/123' }))).status).toBe(400);
+    // A path no table declares is counted, as `other`.
+    expect((await post(beacon({ route: '/elsewhere/123' }))).status).toBe(204);
     const text = await metrics();
     expect(text).not.toMatch(/mfe_forged|r-forged|elsewhere/);
+    expect(text).toContain(`portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="other"} 1`);
     expect(text).toContain('portal_telemetry_rejected_beacons_total{reason="unknown-release"} 1');
   });
 
@@ -99,27 +104,32 @@ describe('the receiver over HTTP', () => {
     for (let index = 0; index < 8; index += 1) statuses.push((await post(beacon())).status);
     expect(statuses).toEqual([204, 204, 204, 204, 204, 429, 429, 429]);
     const text = await metrics();
-    expect(text).toContain(`portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${prefix}/list/"} 5`);
+    expect(text).toContain(`portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${ROUTE}"} 5`);
     expect(text).toContain('portal_telemetry_rejected_beacons_total{reason="rate-limit"} 3');
   });
 
-  it('counts at most CLIENT_QUOTA loads and vitals of one client for a release (one address weighs one driver); errors are not capped', async () => {
+  it('counts at most CLIENT_QUOTA loads, vitals and errors of one client for a release (one address weighs one driver), and the client with errors once', async () => {
     const { post, metrics } = await started();
     const statuses = [];
     for (let index = 0; index < CLIENT_QUOTA.load + 5; index += 1) statuses.push((await post(beacon())).status);
     expect(statuses.filter((status) => status === 204)).toHaveLength(CLIENT_QUOTA.load);
     expect(statuses.slice(CLIENT_QUOTA.load)).toEqual([429, 429, 429, 429, 429]);
-    for (let index = 0; index < 12; index += 1) expect((await post(beacon({ kind: 'error', message: 'Error: x' }))).status).toBe(204);
+    const errors = [];
+    for (let index = 0; index < 12; index += 1) errors.push((await post(beacon({ kind: 'error', message: 'Error: x' }))).status);
+    expect(errors.filter((status) => status === 204)).toHaveLength(CLIENT_QUOTA.error);
     const text = await metrics();
     expect(text).toContain(
-      `portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${prefix}/list/"} ${CLIENT_QUOTA.load}`,
+      `portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${ROUTE}"} ${CLIENT_QUOTA.load}`,
     );
-    expect(text).toContain(`portal_remote_errors_total{remote="${remote.name}",release="r-live",cohort="live",route="${prefix}/list/"} 12`);
-    expect(text).toContain('portal_telemetry_rejected_beacons_total{reason="client-quota"} 5');
+    expect(text).toContain(
+      `portal_remote_errors_total{remote="${remote.name}",release="r-live",cohort="live",route="${ROUTE}"} ${CLIENT_QUOTA.error}`,
+    );
+    expect(text).toContain(`portal_telemetry_error_clients_total{remote="${remote.name}",release="r-live",cohort="live"} 1`);
+    expect(text).toContain(`portal_telemetry_rejected_beacons_total{reason="client-quota"} ${5 + 12 - CLIENT_QUOTA.error}`);
   });
 
   it('an exempt address (a test machine’s browsers) has no rate limit or quota, and is still one client', async () => {
-    const { post, metrics } = await started({ burst: 2, trustProxy: true, exempt: ['10.9.9.9'] });
+    const { post, metrics } = await started({ burst: 2, trustedProxies: '127.0.0.1', exempt: ['10.9.9.9'] });
     for (let index = 0; index < CLIENT_QUOTA.load + 5; index += 1)
       expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '10.9.9.9' })).status).toBe(204);
     expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '10.1.1.1' })).status).toBe(204);
@@ -127,32 +137,71 @@ describe('the receiver over HTTP', () => {
     expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '10.1.1.1' })).status).toBe(429);
     const text = await metrics();
     expect(text).toContain(
-      `portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${prefix}/list/"} ${CLIENT_QUOTA.load + 7}`,
+      `portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${ROUTE}"} ${CLIENT_QUOTA.load + 7}`,
     );
     expect(text).toContain(`portal_telemetry_clients_total{remote="${remote.name}",release="r-live",cohort="live"} 2`);
   });
 
-  it('a forged X-Real-IP makes no new client unless the receiver is told it sits behind the portal’s nginx', async () => {
+  it('a forged X-Real-IP makes no new client unless the connection is from one of the portal’s proxies', async () => {
+    const clients = `portal_telemetry_clients_total{remote="${remote.name}",release="r-live",cohort="live"}`;
     const direct = await started({ burst: 2 });
     for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) await direct.post(beacon(), { Origin: PORTAL, 'X-Real-IP': address });
-    expect(await direct.metrics()).toContain(`portal_telemetry_clients_total{remote="${remote.name}",release="r-live",cohort="live"} 1`);
+    expect(await direct.metrics()).toContain(`${clients} 1`);
     expect(await direct.metrics()).toContain('portal_telemetry_rejected_beacons_total{reason="rate-limit"} 1');
 
-    const proxied = await started({ burst: 2, trustProxy: true });
+    // Proxies are configured, but this connection (127.0.0.1) is not one of them: its header is ignored.
+    const elsewhere = await started({ burst: 2, trustedProxies: '10.0.0.0/8 fd00::/8' });
+    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) await elsewhere.post(beacon(), { Origin: PORTAL, 'X-Real-IP': address });
+    expect(await elsewhere.metrics()).toContain(`${clients} 1`);
+
+    const proxied = await started({ burst: 2, trustedProxies: '127.0.0.0/8' });
     for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) await proxied.post(beacon(), { Origin: PORTAL, 'X-Real-IP': address });
-    expect(await proxied.metrics()).toContain(`portal_telemetry_clients_total{remote="${remote.name}",release="r-live",cohort="live"} 3`);
+    expect(await proxied.metrics()).toContain(`${clients} 3`);
   });
 
-  it(`bounds the routes of a remote to ${MAX_ROUTES_PER_REMOTE}`, async () => {
-    const { post, metrics } = await started();
-    const letters = (index: number) => index.toString(26).replace(/\d/g, (digit) => 'qrstuvwxyz'[Number(digit)] ?? 'q');
-    const failure = (route: string) => beacon({ kind: 'load-failure', message: 'TypeError: Failed to fetch', route });
-    for (let index = 0; index < MAX_ROUTES_PER_REMOTE; index += 1)
-      expect((await post(failure(`${prefix}/${letters(index)}`))).status).toBe(204);
-    expect((await post(failure(`${prefix}/one-too-many`))).status).toBe(400);
-    // A route already counted still is.
-    expect((await post(failure(`${prefix}/${letters(0)}`))).status).toBe(204);
-    expect(await metrics()).toContain('portal_telemetry_rejected_beacons_total{reason="route-limit"} 1');
+  it('keys a client by its IPv6 /64 and an IPv4-mapped address as the IPv4 one: 500 addresses of one /64 are one client', async () => {
+    const { post, metrics } = await started({ burst: 40, trustedProxies: '127.0.0.1' });
+    const statuses = new Map<number, number>();
+    for (let index = 0; index < 500; index += 1) {
+      const address = `2001:db8:1:2:${(index * 7919).toString(16).slice(-4)}:${index.toString(16)}::${(index % 9) + 1}`;
+      const status = (await post(beacon(), { Origin: PORTAL, 'X-Real-IP': address })).status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    // One client: its burst, of which its load quota counts.
+    expect(statuses.get(204)).toBe(CLIENT_QUOTA.load);
+    expect(statuses.get(429)).toBe(500 - CLIENT_QUOTA.load);
+    // Another /64 is another client; ::ffff:10.1.2.3 and 10.1.2.3 are one.
+    expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '2001:db8:1:3::1' })).status).toBe(204);
+    expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '::ffff:10.1.2.3' })).status).toBe(204);
+    expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '10.1.2.3' })).status).toBe(204);
+    expect(await metrics()).toContain(`portal_telemetry_clients_total{remote="${remote.name}",release="r-live",cohort="live"} 3`);
+  });
+
+  it('counts 320 invented routes from 9 clients under `other`, and a declared route still counts after them', async () => {
+    const { post, metrics } = await started({ trustedProxies: '127.0.0.1' });
+    const invented = (index: number) => `${prefix}/Maria_Aparecida_dos_Santos-${'abcdefghij'[index % 10]}${index.toString(36)}`;
+    const statuses = new Map<number, number>();
+    for (let index = 0; index < 320; index += 1) {
+      const body = beacon({ kind: 'error', message: 'Error: x', route: invented(index) });
+      const status = (await post(body, { Origin: PORTAL, 'X-Real-IP': `10.9.0.${index % 9}` })).status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    // Nothing refused for its route: each client's errors up to its quota, the rest past it.
+    expect(statuses.get(400)).toBeUndefined();
+    expect(statuses.get(204)).toBe(9 * CLIENT_QUOTA.error);
+    // The real route of the remote, after them: counted under its pattern.
+    expect((await post(beacon(), { Origin: PORTAL, 'X-Real-IP': '10.9.1.1' })).status).toBe(204);
+    // A value in a parameter's place is the declared pattern.
+    const withParameter = new RouteTable().routesOf(remote.name).find((route) => route.includes('/:')) as string;
+    const filled = withParameter.replace(/:[A-Za-z]+/g, 'abc');
+    expect((await post(beacon({ route: filled }), { Origin: PORTAL, 'X-Real-IP': '10.9.1.2' })).status).toBe(204);
+    const text = await metrics();
+    expect(text).toContain(
+      `portal_remote_errors_total{remote="${remote.name}",release="r-live",cohort="live",route="${OTHER_ROUTE}"} ${9 * CLIENT_QUOTA.error}`,
+    );
+    expect(text).toContain(`portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${ROUTE}"} 1`);
+    expect(text).toContain(`portal_remote_loads_total{remote="${remote.name}",release="r-live",cohort="live",route="${withParameter}"} 1`);
+    expect(text).not.toMatch(/Maria|Aparecida|abc/);
   });
 
   it('logs a failure with its scrubbed message, never the token, CPF, e-mail or name', async () => {
@@ -164,7 +213,7 @@ describe('the receiver over HTTP', () => {
       kind: 'error',
       remote: remote.name,
       release: 'r-live',
-      route: `${prefix}/list/`,
+      route: ROUTE,
     });
     for (const secret of ['demo-token', 'João', 'Silva', '529', '247-25', 'joao@', '127.0.0.1']) expect(logged[0]).not.toContain(secret);
   });
@@ -173,20 +222,26 @@ describe('the receiver over HTTP', () => {
 describe('the client ledger', () => {
   it('counts a client once across a window’s edge, and gives it a fresh quota each window', () => {
     const ledger = new ClientLedger(60_000, 1000, 0);
-    expect(ledger.record('r', 'c', 'load', 1)).toEqual({ firstSighting: true, counts: true });
-    for (let index = 1; index < CLIENT_QUOTA.load; index += 1) ledger.record('r', 'c', 'load', 2);
-    expect(ledger.record('r', 'c', 'load', 3)).toEqual({ firstSighting: false, counts: false });
-    // The next window: not a new client, a fresh quota.
-    expect(ledger.record('r', 'c', 'load', 60_001)).toEqual({ firstSighting: false, counts: true });
+    expect(ledger.record('r', 7, 'load', 1)).toEqual({ firstSighting: true, firstError: false, counts: true });
+    for (let index = 1; index < CLIENT_QUOTA.load; index += 1) ledger.record('r', 7, 'load', 2);
+    expect(ledger.record('r', 7, 'load', 3)).toEqual({ firstSighting: false, firstError: false, counts: false });
+    expect(ledger.record('r', 7, 'error', 3)).toEqual({ firstSighting: false, firstError: true, counts: true });
+    expect(ledger.record('r', 7, 'error', 4)).toEqual({ firstSighting: false, firstError: false, counts: true });
+    // The next window: not a new client (nor a new client with errors), a fresh quota.
+    expect(ledger.record('r', 7, 'load', 60_001)).toEqual({ firstSighting: false, firstError: false, counts: true });
+    expect(ledger.record('r', 7, 'error', 60_001)).toEqual({ firstSighting: false, firstError: false, counts: true });
+    // Another release is another group.
+    expect(ledger.record('r2', 7, 'load', 60_002)).toEqual({ firstSighting: true, firstError: false, counts: true });
     // Two windows on, it is new again.
-    expect(ledger.record('r', 'c', 'load', 180_002)).toEqual({ firstSighting: true, counts: true });
+    expect(ledger.record('r', 7, 'load', 180_002)).toEqual({ firstSighting: true, firstError: false, counts: true });
   });
 
   it('past its size, counts no new client and no new load (a verdict waits, it is never hurried)', () => {
     const ledger = new ClientLedger(60_000, 2, 0);
-    ledger.record('r', 'a', 'load', 1);
-    ledger.record('r', 'b', 'load', 1);
-    expect(ledger.record('r', 'c', 'load', 1)).toEqual({ firstSighting: false, counts: false });
-    expect(ledger.record('r', 'c', 'error', 1)).toEqual({ firstSighting: false, counts: true });
+    ledger.record('r', 1, 'load', 1);
+    ledger.record('r', 2, 'load', 1);
+    expect(ledger.record('r', 3, 'load', 1)).toEqual({ firstSighting: false, firstError: false, counts: false });
+    expect(ledger.record('r', 3, 'error', 1)).toEqual({ firstSighting: false, firstError: false, counts: true });
+    expect(ledger.size).toBe(2);
   });
 });
