@@ -4,6 +4,9 @@
 # variables set in the environment are replaced, so nginx's own $variables stay as they are
 # (deploy/nginx/render.cjs renders the same files for the tests).
 set -eu
+# The rendered files hold the statement credential and the cohort secret: readable by their owner
+# only (nginx's master reads its configuration before it drops privileges; workers never do).
+umask 077
 templates=${NGINX_ENVSUBST_TEMPLATE_DIR:-/etc/nginx/templates}
 output=${NGINX_ENVSUBST_OUTPUT_DIR:-/etc/nginx}
 defined=$(env | sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*\)=.*/${\1}/p' | tr '\n' ' ')
