@@ -20,13 +20,17 @@
  * - no promotion while the live release's rate now jumps above its history (errors forged for
  *   it, or real trouble that makes the comparison meaningless), nor while the canary's share of
  *   the loads is far above its percentage (loads forged for the canary alone);
- * - errors and slow vitals, forged or not, can only hold the canary or roll it back.
+ * - errors and slow vitals, forged or not, can only hold the canary or roll it back;
+ * - refusals (a host that will not run the canary's build) and load failures are judged first,
+ *   without waiting for MIN_LOADS: a build every host refuses has no loads at all, so waiting
+ *   for loads would wait for ever (issue 39). They only ever roll back, so a forger can at most
+ *   cause a rollback (a delay), never a promotion.
  */
 
 /**
  * @typedef {{ loads: number, clients: number, errors: number, errorClients?: number }} Counts
- * @typedef {Counts & { lcpP75Ms: number | null, inpP75Ms: number | null, history?: Counts | null }} Figures
- * @typedef {{ minLoads: number, minClients: number, margin: number, clientMargin: number, maxErrorRate: number, maxErrorClientRate: number, vitalsMargin: number, lcpMs: number, inpMs: number, maxShareFactor: number }} Thresholds
+ * @typedef {Counts & { lcpP75Ms: number | null, inpP75Ms: number | null, history?: Counts | null, refusals?: number, loadFailures?: number }} Figures
+ * @typedef {{ minLoads: number, minClients: number, margin: number, clientMargin: number, maxErrorRate: number, maxErrorClientRate: number, vitalsMargin: number, lcpMs: number, inpMs: number, maxShareFactor: number, minFailureClients: number, failureMargin: number, maxFailureRate: number }} Thresholds
  * @typedef {{ decision: 'wait' | 'promote' | 'rollback', reason: string }} Verdict
  */
 
@@ -53,6 +57,14 @@ const DEFAULT_THRESHOLDS = {
   inpMs: 200,
   // The canary's share of all loads may be at most this many times its percentage.
   maxShareFactor: 2,
+  // Refusals and load failures: judged once this many distinct clients sent anything for the
+  // canary (a refused build's drivers send only refusals). Far fewer than MIN_CLIENTS: a rollback
+  // needs less proof than a promotion, and a canary no host runs must go within the first window.
+  minFailureClients: 10,
+  // Refused or failed loads per 1,000 attempts (loads + refusals + failures) the canary may have
+  // above the live release's, and the most it may have whatever the live release's.
+  failureMargin: 20,
+  maxFailureRate: 100,
 };
 
 /** web-vitals' "poor" thresholds: the bar a canary's p75 is held to never goes above them. */
@@ -73,6 +85,8 @@ const round = (/** @type {number} */ value) => (value >= 10 ? Math.round(value) 
  */
 function canaryVerdict({ canary, live, percent, canaryId, liveId }, options = {}) {
   const limits = { ...DEFAULT_THRESHOLDS, ...options };
+  const failed = failureVerdict(canary, live, canaryId, liveId, limits);
+  if (failed) return failed;
   if (canary.loads < limits.minLoads || canary.clients < limits.minClients) {
     return {
       decision: 'wait',
@@ -160,6 +174,39 @@ function canaryVerdict({ canary, live, percent, canaryId, liveId }, options = {}
   };
 }
 
+/** Refused or failed loads of a release, and all its attempts (loads + refused + failed). */
+const failuresOf = (/** @type {Figures} */ figures) => {
+  const failures = (figures.refusals ?? 0) + (figures.loadFailures ?? 0);
+  return { failures, attempts: figures.loads + failures };
+};
+
+/**
+ * A rollback when the canary's loads are refused or fail far more often than the live
+ * release's; undefined otherwise (the rest of the verdict decides).
+ * @param {Figures} canary
+ * @param {Figures} live
+ * @param {string} canaryId
+ * @param {string} liveId
+ * @param {Thresholds} limits
+ * @returns {Verdict | undefined}
+ */
+function failureVerdict(canary, live, canaryId, liveId, limits) {
+  const ofCanary = failuresOf(canary);
+  if (ofCanary.failures === 0 || canary.clients < limits.minFailureClients) return undefined;
+  const ofLive = failuresOf(live);
+  const canaryRate = (ofCanary.failures / ofCanary.attempts) * 1000;
+  const liveRate = ofLive.attempts > 0 ? (ofLive.failures / ofLive.attempts) * 1000 : 0;
+  const allowed = Math.min(liveRate + limits.failureMargin, limits.maxFailureRate);
+  if (canaryRate <= allowed) return undefined;
+  return {
+    decision: 'rollback',
+    reason:
+      `${canary.refusals ?? 0} refused and ${canary.loadFailures ?? 0} failed of ${ofCanary.attempts} loads from ${canary.clients} clients ` +
+      `(${round(canaryRate)} per 1,000) against ${round(liveRate)} per 1,000 for ${liveId}: more than the ${round(allowed)} allowed ` +
+      `(failure margin ${limits.failureMargin}, ceiling ${limits.maxFailureRate}); hosts do not run ${canaryId}`,
+  };
+}
+
 /** Thresholds from command-line options (`--min-loads 200 --min-clients 50 --margin 20 ...`); the old `--clean-loads` is `--min-loads`. */
 function thresholdsFromArgs(/** @type {readonly string[]} */ argv) {
   /** @type {Partial<Thresholds>} */
@@ -176,6 +223,9 @@ function thresholdsFromArgs(/** @type {readonly string[]} */ argv) {
     '--lcp-ms': 'lcpMs',
     '--inp-ms': 'inpMs',
     '--max-share-factor': 'maxShareFactor',
+    '--min-failure-clients': 'minFailureClients',
+    '--failure-margin': 'failureMargin',
+    '--max-failure-rate': 'maxFailureRate',
   });
   for (const [flag, key] of Object.entries(names)) {
     const index = argv.indexOf(flag);

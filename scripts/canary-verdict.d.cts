@@ -11,6 +11,9 @@ export interface Figures extends Counts {
   inpP75Ms: number | null;
   /** The live release's counts over its history (a longer window before this one), when queried. */
   history?: Counts | null;
+  /** Loads a host refused (the build does not fit it) and loads that failed, capped per client. */
+  refusals?: number;
+  loadFailures?: number;
 }
 export interface Thresholds {
   minLoads: number;
@@ -23,6 +26,9 @@ export interface Thresholds {
   lcpMs: number;
   inpMs: number;
   maxShareFactor: number;
+  minFailureClients: number;
+  failureMargin: number;
+  maxFailureRate: number;
 }
 export interface Verdict {
   decision: 'wait' | 'promote' | 'rollback';

@@ -271,6 +271,46 @@ describe('the canary verdict', () => {
     );
   });
 
+  it('rolls back a canary every host refuses within its first window, without waiting for loads (issue 39)', () => {
+    // A build no host runs: no loads at all, only refusals (at most 5 a client), from 12 clients.
+    const refused: Figures = { ...figures(0, 12), refusals: 40 };
+    expect(verdict(refused, { ...figures(4000, 600, 4), refusals: 2, loadFailures: 6 })).toEqual({
+      decision: 'rollback',
+      reason:
+        '40 refused and 0 failed of 40 loads from 12 clients (1000 per 1,000) against 2 per 1,000 for r-old: more than the 22 allowed ' +
+        '(failure margin 20, ceiling 100); hosts do not run r-new',
+    });
+    // Load failures (an entry that does not download or run) count the same.
+    expect(verdict({ ...figures(150, 30), loadFailures: 60 }, figures(4000, 600)).decision).toBe('rollback');
+    // Too few clients to judge: the canary keeps waiting (one address cannot roll back alone either).
+    expect(verdict({ ...figures(0, 9), refusals: 45 }, figures(4000, 600)).decision).toBe('wait');
+    // A few refusals among many loads, as the live release has: the rest of the verdict decides.
+    expect(verdict({ ...figures(400, 60, 1), refusals: 1 }, { ...figures(4000, 600, 4), refusals: 8 }).decision).toBe('promote');
+    // The live release's own failure rate raises the bar, never past the ceiling.
+    expect(verdict({ ...figures(400, 60), loadFailures: 25 }, { ...figures(4000, 600), loadFailures: 200 }).decision).toBe('promote');
+    expect(verdict({ ...figures(400, 60), loadFailures: 60 }, { ...figures(4000, 600), loadFailures: 2000 }).decision).toBe('rollback');
+  });
+
+  it('property: refusals and load failures, forged or not, never turn a verdict into a promotion', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ loads: fc.nat(5000), clients: fc.nat(900), errors: fc.nat(200) }),
+        fc.record({ loads: fc.nat(20_000), clients: fc.nat(5000), errors: fc.nat(200) }),
+        fc.nat(500),
+        fc.nat(500),
+        (canary, live, refusals, loadFailures) => {
+          const before = verdict({ ...canary, lcpP75Ms: 1800, inpP75Ms: 120 }, { ...live, lcpP75Ms: 1800, inpP75Ms: 120 });
+          const after = verdict(
+            { ...canary, lcpP75Ms: 1800, inpP75Ms: 120, refusals, loadFailures },
+            { ...live, lcpP75Ms: 1800, inpP75Ms: 120 },
+          );
+          return after.decision !== 'promote' || before.decision === 'promote';
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   it('reads its thresholds from options, --clean-loads being --min-loads', () => {
     expect(thresholdsFromArgs(['--canary', '10', '--min-loads', '5', '--min-clients', '1', '--margin', '50'])).toEqual({
       minLoads: 5,
@@ -279,6 +319,11 @@ describe('the canary verdict', () => {
     });
     expect(thresholdsFromArgs(['--max-error-rate', '80', '--client-margin', '30'])).toEqual({ maxErrorRate: 80, clientMargin: 30 });
     expect(thresholdsFromArgs(['--clean-loads', '1000'])).toEqual({ minLoads: 1000 });
+    expect(thresholdsFromArgs(['--min-failure-clients', '1', '--failure-margin', '5', '--max-failure-rate', '40'])).toEqual({
+      minFailureClients: 1,
+      failureMargin: 5,
+      maxFailureRate: 40,
+    });
     expect(() => thresholdsFromArgs(['--margin', 'lots'])).toThrow('--margin takes a number');
   });
 });
