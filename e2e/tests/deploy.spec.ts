@@ -603,6 +603,7 @@ test.describe('canary by cohort', () => {
     browser: Browser,
     args: string[],
     heading: string,
+    onceLive: () => void = () => undefined,
   ): Promise<{ code: number | null; output: string; id: string }> {
     const id = args[args.indexOf('--id') + 1] ?? '';
     const driver = watchDriver;
@@ -618,6 +619,7 @@ test.describe('canary by cohort', () => {
     void exited.then((code) => (exitCode = code));
     try {
       await expect.poll(() => output, { timeout: 60_000 }).toContain(`canary ${id} is live for 50% of drivers`);
+      onceLive();
       // Drivers of the cohort open the area until the watch decides from Prometheus.
       for (let attempt = 0; attempt < 12 && exitCode === undefined; attempt += 1) {
         const context = await browser.newContext();
@@ -686,6 +688,45 @@ test.describe('canary by cohort', () => {
     });
     const kept = `${log.join('\n')}\n${await receiverMetrics()}`;
     for (const secret of [driverToken(watchDriver), watchDriver, 'João', 'Silva', '529.982', '247-25']) expect(kept).not.toContain(secret);
+  });
+
+  test('--watch rolls back a canary every host refuses (it has no loads at all) at its first verdict, from the refusals', async ({
+    browser,
+  }) => {
+    // A build the release check would refuse (session 2.0.0 against the host's 1.x) put in the
+    // canary's folder once it is live: what a host released under a canary, or a check that
+    // disagrees with the browser, leaves. Every driver of its cohort is refused: no loads, so a
+    // verdict that waited for loads would wait until --watch-minutes (issue 39, item 4).
+    const refusedBuild = newerTree('refused-canary-build', ({ shared }) =>
+      editJson(join(shared, 'package.json'), (json) => {
+        (json.platformSingletons as Record<string, string>).session = '2.0.0';
+      }),
+    );
+    execFileSync(process.execPath, [join(repo, 'scripts', 'build.mjs'), '--only', 'mfe-self-service', '--root', refusedBuild], {
+      cwd: repo,
+    });
+    const source = newerTree('refused-canary-src', () => undefined);
+    const listBefore = readFileSync(remoteListFile, 'utf8');
+    const id = `e2e-refused-${Date.now().toString(36)}`;
+    try {
+      const { code, output } = await watchWhileDriversLoad(
+        browser,
+        ['--root', source, '--id', id, '--canary', '50', '--watch', ...E2E_THRESHOLDS, '--min-failure-clients', '1'],
+        'Esta área precisa ser atualizada',
+        () => {
+          rmSync(join(selfServiceReleases, id), { recursive: true, force: true });
+          cpSync(join(refusedBuild, 'mfe-self-service', 'dist'), join(selfServiceReleases, id), { recursive: true });
+        },
+      );
+      expect(code).toBe(4);
+      expect(output).toMatch(new RegExp(`canary ${id} rolled back by --watch: \\d+ refused and 0 failed of \\d+ loads from 1 clients`));
+      expect(output).toContain(`hosts do not run ${id}`);
+      // No loads were ever counted for it: the rollback did not wait for the minimum of loads.
+      expect(await promValue(`sum(portal_remote_loads_total{release="${id}"})`)).toBe(0);
+      expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
+    } finally {
+      if (readFileSync(remoteListFile, 'utf8') !== listBefore) release(['mfe-self-service', '--rollback']);
+    }
   });
 
   test('--watch promotes a clean canary once Prometheus holds enough loads without errors', async ({ browser }) => {
