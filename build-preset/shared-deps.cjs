@@ -1,5 +1,13 @@
 // @ts-check
 
+const { FEDERATION_PROTOCOL, satisfy } = require('./federation-versions.cjs');
+
+/**
+ * The key of provided-shared.json that says which federation plugin versions the host's runtime
+ * speaks (FEDERATION_PROTOCOL), beside the share keys; no npm package or share key has capitals.
+ */
+const PROTOCOL_KEY = 'federationProtocol';
+
 /**
  * Which parts of the platform library are shared singletons, and which are bundled into each
  * app (docs/platform.md, "Shipping alone"):
@@ -95,7 +103,8 @@ function sharedDependencies(appDir, appPackage, { production = true } = {}) {
 
 /**
  * What the host provides to remotes, by share key and version: the same keys and versions as
- * `providedShared()` in host/src/federation/runtime.ts (a test holds them equal). The host's build
+ * `providedShared()` in host/src/federation/runtime.ts (a test holds them equal), and under
+ * `federationProtocol` the federation plugin versions its runtime speaks. The host's build
  * writes it as `provided-shared.json`, so a release can be checked against the host that is
  * running (scripts/release-remote.mjs) without loading any of its code.
  * @param {string} appDir the host's folder
@@ -110,6 +119,7 @@ function hostProvides(appDir, appPackage) {
   /** @type {Record<string, string>} */
   const provided = { react, 'react/jsx-runtime': react, 'react-dom': react, 'react-dom/client': react, 'react-router': router };
   for (const [subpath, version] of Object.entries(platformSingletons(appDir))) provided[`@driver-portal/shared/${subpath}`] = version;
+  provided[PROTOCOL_KEY] = FEDERATION_PROTOCOL;
   return provided;
 }
 
@@ -137,7 +147,7 @@ function compareVersions(/** @type {string} */ a, /** @type {string} */ b) {
  * The singletons a remote's build requires (its mf-manifest.json `shared`) that the host's copies
  * do not satisfy, with the same rule as the host's version guard in the browser
  * (host/src/federation/plugins/version-guard.ts): only singletons with a required range, only
- * names the host provides, `satisfy` of the federation runtime. `releaseFirst` says which side is
+ * names the host provides, the one range check both use (federation-versions.cjs). `releaseFirst` says which side is
  * behind: 'host' when the remote needs a newer version than the host has (release the host
  * first), 'remote' when the remote was built against an older one (rebuild it on the host's).
  * @param {readonly RequiredShared[]} required
@@ -145,7 +155,6 @@ function compareVersions(/** @type {string} */ a, /** @type {string} */ b) {
  * @returns {Incompatibility[]}
  */
 function incompatibleSingletons(required, provided) {
-  const { satisfy } = require('@module-federation/runtime');
   /** @type {Incompatibility[]} */
   const problems = [];
   for (const item of required) {
@@ -175,4 +184,50 @@ function incompatibilityReport(remote, problems) {
   ].join('\n');
 }
 
-module.exports = { sharedDependencies, platformSingletons, ROUTER_API, hostProvides, incompatibleSingletons, incompatibilityReport };
+/**
+ * Why release:remote refuses a build for its federation plugin (the browser's version guard would
+ * refuse it in every driver's host, "Esta área precisa ser atualizada"), or undefined: the
+ * manifest's `metaData.pluginVersion` must be in the range the running host publishes.
+ * @param {string} remote the remote's folder
+ * @param {{ metaData?: { pluginVersion?: unknown } }} manifest the build's mf-manifest.json
+ * @param {Record<string, string>} provided the running host's provided-shared.json
+ * @returns {string | undefined}
+ */
+function protocolProblem(remote, manifest, provided) {
+  const pluginVersion = manifest.metaData?.pluginVersion;
+  const speaks = provided[PROTOCOL_KEY];
+  const refused = (/** @type {string} */ why) =>
+    [
+      `${remote} was not released: ${why}`,
+      'Nothing was published; the remote list is unchanged (docs/platform.md, "Version safety").',
+    ].join('\n');
+  if (typeof pluginVersion !== 'string' || !pluginVersion)
+    return refused(
+      'its mf-manifest.json does not say which federation plugin built it (metaData.pluginVersion), and every driver’s host refuses such a build.\n' +
+        `  Build it with the suite's build (build-preset, npm run build -- --only ${remote}), which writes it.`,
+    );
+  if (typeof speaks !== 'string')
+    return refused(
+      'the running host does not say which federation plugin versions its runtime speaks (no federationProtocol in its provided-shared.json).\n' +
+        '  Release the host first (any host built from this checkout publishes it), then this remote.',
+    );
+  if (satisfy(pluginVersion, speaks)) return undefined;
+  const behind = satisfy(pluginVersion, `<${lowestAccepted(speaks)}`);
+  return refused(
+    `it was built by @module-federation/enhanced ${pluginVersion}; the running host's federation runtime speaks ${speaks}, so every driver’s host would refuse it.\n` +
+      (behind
+        ? `  Rebuild ${remote} with the suite's @module-federation/enhanced (the version the host speaks), then release it.`
+        : `  Release a host whose runtime speaks ${pluginVersion} first (FEDERATION_PROTOCOL, build-preset/federation-versions.cjs, checked against the installed plugin by the host's tests), then this remote.`),
+  );
+}
+
+module.exports = {
+  sharedDependencies,
+  platformSingletons,
+  ROUTER_API,
+  hostProvides,
+  incompatibleSingletons,
+  incompatibilityReport,
+  protocolProblem,
+  PROTOCOL_KEY,
+};

@@ -7,8 +7,8 @@
 //   node scripts/release-remote.mjs <remote-dir> --rollback
 //   node scripts/release-remote.mjs <remote-dir> --new [--root <checkout>] | --remove   (scripts/add-remote.mjs)
 // Builds the remote, checks the build against what the running host provides (React, the
-// router, each platform singleton's interface version) and refuses an incompatible one before
-// anything is published; then publishes the build as releases/<id> beside the earlier ones,
+// router, each platform singleton's interface version, the federation plugin versions its
+// runtime speaks) and refuses an incompatible one before anything is published; then publishes the build as releases/<id> beside the earlier ones,
 // points the remote's own page at it and updates the remote's entry in the host's remote list.
 // The host is neither rebuilt nor touched: open tabs read the new list at their next navigation
 // into an area (host/src/federation/remote-registry.ts), new page loads at once. --rollback goes
@@ -25,7 +25,7 @@ import { checkWindow, figuresOf, HOW_TO_GET_PROMETHEUS, prometheusUrl, releaseFi
 import { activate, appRoot, inDeployment, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
 
 const require = createRequire(import.meta.url);
-const { incompatibleSingletons, incompatibilityReport } = require('../build-preset/shared-deps.cjs');
+const { incompatibleSingletons, incompatibilityReport, protocolProblem } = require('../build-preset/shared-deps.cjs');
 const { expiredReleases, graceMs, retire } = require('./release-rules.cjs');
 const { canaryVerdict, thresholdsFromArgs } = require('./canary-verdict.cjs');
 const { releaseIdProblem } = require('../build-preset/apps-validate.cjs');
@@ -114,6 +114,13 @@ async function checkCompatibility(distDir) {
     process.exit(INCOMPATIBLE);
   }
   const manifest = JSON.parse(readFileSync(join(distDir, 'mf-manifest.json'), 'utf8'));
+  // The federation plugin that built it must be one the running host's runtime speaks (the
+  // browser's portal-version-guard refuses any other, and a manifest that does not say).
+  const protocol = protocolProblem(dir, manifest, provided);
+  if (protocol) {
+    console.error(protocol);
+    process.exit(INCOMPATIBLE);
+  }
   const problems = incompatibleSingletons(manifest.shared ?? [], provided);
   if (problems.length > 0) {
     console.error(incompatibilityReport(dir, problems));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expiredReleases, graceMs, retire } from '../../scripts/release-rules.cjs';
 
@@ -8,13 +9,19 @@ interface Incompatibility {
   releaseFirst: 'host' | 'remote';
 }
 const requireFromPreset = createRequire(require.resolve('@driver-portal/build-preset/package.json'));
-const { incompatibleSingletons, incompatibilityReport } = requireFromPreset('./shared-deps.cjs') as {
+const { incompatibleSingletons, incompatibilityReport, protocolProblem } = requireFromPreset('./shared-deps.cjs') as {
   incompatibleSingletons: (
     required: Array<{ name: string; singleton?: boolean; requiredVersion?: string }>,
     provided: Record<string, string>,
   ) => Incompatibility[];
   incompatibilityReport: (remote: string, problems: Incompatibility[]) => string;
+  protocolProblem: (
+    remote: string,
+    manifest: { metaData?: { pluginVersion?: unknown } },
+    provided: Record<string, string>,
+  ) => string | undefined;
 };
+const { FEDERATION_PROTOCOL } = requireFromPreset('./federation-versions.cjs') as { FEDERATION_PROTOCOL: string };
 
 // What a running host provides (its provided-shared.json).
 const host = {
@@ -23,6 +30,7 @@ const host = {
   'react-router': '7.18.5',
   '@driver-portal/shared/session': '1.1.0',
   '@driver-portal/shared/http': '1.2.0',
+  federationProtocol: '~2.9.0',
 };
 const singleton = (name: string, requiredVersion: string) => ({ name, singleton: true, requiredVersion });
 
@@ -55,6 +63,57 @@ describe('release:remote compatibility check', () => {
       ['react/jsx-runtime', 'remote'],
     ]);
     expect(incompatibilityReport('mfe-example', problems)).toContain('Rebuild mfe-example against react 19.3.1');
+  });
+});
+
+describe("release:remote's check of the federation plugin that built the remote", () => {
+  const built = (pluginVersion?: string) => ({ metaData: { pluginVersion } });
+
+  it('accepts a build by a plugin version the running host speaks', () => {
+    expect(protocolProblem('mfe-self-service', built('2.9.2'), host)).toBeUndefined();
+    expect(protocolProblem('mfe-self-service', built('2.9.3'), host)).toBeUndefined();
+  });
+
+  it('refuses a newer plugin the host does not speak: release a host that speaks it first', () => {
+    const report = protocolProblem('mfe-self-service', built('2.10.0'), host);
+    expect(report).toContain('mfe-self-service was not released: it was built by @module-federation/enhanced 2.10.0');
+    expect(report).toContain("the running host's federation runtime speaks ~2.9.0, so every driver’s host would refuse it");
+    expect(report).toContain('Release a host whose runtime speaks 2.10.0 first');
+    expect(report).toContain('Nothing was published');
+  });
+
+  it('refuses an older plugin: rebuild the remote with the suite’s', () => {
+    expect(protocolProblem('mfe-account', built('2.8.4'), host)).toContain(
+      "Rebuild mfe-account with the suite's @module-federation/enhanced",
+    );
+  });
+
+  it('refuses a manifest that does not say which plugin built it (the browser refuses it too)', () => {
+    for (const manifest of [built(), built(''), {}]) {
+      expect(protocolProblem('mfe-account', manifest, host)).toContain(
+        'does not say which federation plugin built it (metaData.pluginVersion)',
+      );
+    }
+  });
+
+  it('refuses when the running host does not publish what it speaks: release the host first', () => {
+    const { federationProtocol: _speaks, ...older } = host;
+    expect(protocolProblem('mfe-account', built('2.9.2'), older)).toContain('Release the host first');
+  });
+
+  it('holds the plugin version the suite builds with to the range the host publishes', () => {
+    const entry = requireFromPreset.resolve('@module-federation/enhanced');
+    const packageFile = `${entry.slice(0, entry.lastIndexOf('/@module-federation/enhanced/'))}/@module-federation/enhanced/package.json`;
+    const { version } = JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string };
+    expect(protocolProblem('mfe-account', built(version), { ...host, federationProtocol: FEDERATION_PROTOCOL })).toBeUndefined();
+  });
+});
+
+describe('release:remote and the browser judge ranges alike (one implementation, upstream’s semantics)', () => {
+  it('accepts a pre-release range the host satisfies, and `*`, which the browser accepts too', () => {
+    expect(incompatibleSingletons([singleton('@driver-portal/shared/http', '^1.2.0-beta.1'), singleton('react', '*')], host)).toEqual([]);
+    expect(incompatibleSingletons([singleton('react', '18.x || 19.x'), singleton('react-router', '7.0 - 7.18')], host)).toEqual([]);
+    expect(incompatibleSingletons([singleton('react', '1.2.3 - 18')], host).map(({ name }) => name)).toEqual(['react']);
   });
 });
 

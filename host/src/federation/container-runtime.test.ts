@@ -4,7 +4,7 @@ import * as React from 'react';
 import { http, HttpResponse, server } from '@driver-portal/shared/test-utils';
 import type { PortalFederationPlugin } from '@driver-portal/shared/federation-plugins/plugin';
 import portalRetry from '@driver-portal/shared/federation-plugins/retry';
-import { HostFederation } from './container-runtime';
+import { HostFederation, type FederationGlobal } from './container-runtime';
 import { INCOMPATIBLE_REMOTE } from './plugins/markers';
 import portalVersionGuard, { FEDERATION_PROTOCOL } from './plugins/version-guard';
 import { providedShared } from './runtime';
@@ -27,8 +27,16 @@ const manifest = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-type Page = Record<string, unknown> & { _FEDERATION_RUNTIME_CORE?: { ModuleFederation: new (options: object) => Instance } };
+type Page = Record<string, unknown> & {
+  _FEDERATION_RUNTIME_CORE?: {
+    ModuleFederation: new (options: object) => Instance;
+    setGlobalFederationInstance: (instance: Instance) => void;
+  };
+  __FEDERATION__?: FederationGlobal;
+};
 interface Instance {
+  name: string;
+  options: { name: string; plugins: unknown[] };
   initOptions(options: object): void;
   initShareScopeMap(scope: string, shareScope: object, extra: object): void;
   initializeSharing(scope: string, extra: object): Array<Promise<void>>;
@@ -40,24 +48,28 @@ function container(name: string, range = '^19.0.0', label = 'Lista') {
   const page = globalThis as unknown as Page;
   const core = page._FEDERATION_RUNTIME_CORE;
   if (!core) throw new Error('no federation runtime on the page');
-  const instance = new core.ModuleFederation({
-    name,
-    shared: {},
-    remotes: [],
-    plugins: [{ name: 'tree-shake-plugin', beforeInit: (args: object) => args }],
-  });
+  // As the bundler runtime's init does: the page's instance of that name if there is one
+  // (found by name, the options updated and its plugin added again), else a new one, listed.
+  const options = { name, shared: {}, remotes: [], plugins: [{ name: 'tree-shake-plugin', beforeInit: (args: object) => args }] };
+  let instance = page.__FEDERATION__?.__INSTANCES__.find((candidate) => candidate.name === name) as Instance | undefined;
+  if (instance) instance.initOptions(options);
+  else {
+    instance = new core.ModuleFederation(options);
+    core.setGlobalFederationInstance(instance);
+  }
+  const created = instance;
   const init = jest.fn(async (shareScope: object, initScope: unknown[], options: { shareScopeMap?: object }) => {
-    instance.initOptions({ name, remotes: [], ...options });
-    instance.initShareScopeMap('default', shareScope, { hostShareScopeMap: options.shareScopeMap });
-    await Promise.all(instance.initializeSharing('default', { strategy: 'loaded-first', initScope, from: 'build' }));
+    created.initOptions({ name, remotes: [], ...options });
+    created.initShareScopeMap('default', shareScope, { hostShareScopeMap: options.shareScopeMap });
+    await Promise.all(created.initializeSharing('default', { strategy: 'loaded-first', initScope, from: 'build' }));
   });
   const get = async (expose: string) => {
     if (expose !== './routes') throw new Error(`Module "${expose}" does not exist in container.`);
-    const react = await instance.loadShare('react', {
+    const react = await created.loadShare('react', {
       customShareInfo: { shareConfig: { singleton: true, requiredVersion: range, strictVersion: true }, scope: ['default'] },
     });
     if (react === false) throw new Error('the host provides no react');
-    return () => ({ routes: [{ path: 'x', label }], react: react() });
+    return () => ({ routes: [{ path: 'x', label }], react: react(), instance: created });
   };
   page[name] = { init, get };
   return init;
@@ -93,6 +105,9 @@ beforeEach(() => {
 afterEach(() => {
   delete (globalThis as unknown as Page).mfe_x;
   document.head.innerHTML = '';
+  // One page per test: the instances an earlier test's containers left are not this page's.
+  delete (globalThis as unknown as Page).__FEDERATION__;
+  delete (globalThis as unknown as Page)._FEDERATION_RUNTIME_CORE;
 });
 
 const withPlugins = (...plugins: PortalFederationPlugin[]) => {
@@ -268,5 +283,110 @@ describe("the host's federation runtime", () => {
     expect(typeof (first as () => { ApiError: unknown })().ApiError).toBe('function');
     // A key nobody provides: the container is told so (its bundler runtime reports it).
     await expect(consumers[0]?.loadShare('left-pad', info)).resolves.toBe(false);
+  });
+
+  it('a lazy share whose download failed is downloaded again at the next load, not failed until a reload (issue 39, 1)', async () => {
+    let downloads = 0;
+    const http = { ApiError: class extends Error {} };
+    const shared = {
+      ...providedShared(),
+      '@driver-portal/shared/http': {
+        version: '1.4.0',
+        // Offline at the first screen that calls the API, back online at "Tentar novamente".
+        get: () => (++downloads === 1 ? Promise.reject(new Error('ChunkLoadError: offline')) : Promise.resolve(() => http)),
+        shareConfig: { singleton: true, requiredVersion: '^1.4.0', strictVersion: true },
+      },
+    };
+    const federation = new HostFederation(shared, []);
+    const core = (globalThis as unknown as Page)._FEDERATION_RUNTIME_CORE;
+    if (!core) throw new Error('no runtime');
+    const scope = (federation as unknown as { sharing: { shareScopeMap: { default: object } } }).sharing.shareScopeMap.default;
+    const consumer = new core.ModuleFederation({ name: 'mfe_a', shared: {} });
+    consumer.initShareScopeMap('default', scope, {});
+    const info = {
+      customShareInfo: { shareConfig: { singleton: true, requiredVersion: '^1.0.0', strictVersion: true }, scope: ['default'] },
+    };
+    await expect(consumer.loadShare('@driver-portal/shared/http', info)).rejects.toThrow('offline');
+    const factory = await consumer.loadShare('@driver-portal/shared/http', info);
+    expect(factory && factory()).toBe(http);
+    // Once it arrived it stays: a third load downloads nothing.
+    await consumer.loadShare('@driver-portal/shared/http', info);
+    expect(downloads).toBe(2);
+  });
+
+  it('refuses a manifest that does not say which federation plugin built it (issue 39, 3)', async () => {
+    server.use(
+      http.get(MANIFEST_URL, () => HttpResponse.json(manifest({ metaData: { ...manifest().metaData, pluginVersion: undefined } }))),
+    );
+    const federation = withPlugins(portalVersionGuard());
+    await expect(federation.loadRemote('mfe_x/routes')).rejects.toThrow(
+      `${INCOMPATIBLE_REMOTE}: mfe_x needs federation (no metaData.pluginVersion) (portal: ${FEDERATION_PROTOCOL})`,
+    );
+    expect(scriptsAppended).toEqual([]);
+  });
+
+  it('an entry that throws while it runs fails with its own error and address, and portal-retry does not run it again (issue 39, 5)', async () => {
+    const boom = new TypeError("Cannot read properties of undefined (reading 'init')");
+    // What the browser does with a script that throws: reports the error to the window, then its load event.
+    const throwing = () => {
+      window.dispatchEvent(new ErrorEvent('error', { message: `Uncaught ${String(boom)}`, filename: ENTRY_URL, error: boom }));
+    };
+    scripts[ENTRY_URL] = [throwing, () => container('mfe_x')];
+    const federation = withPlugins(portalRetry());
+    const failure = await federation.loadRemote('mfe_x/routes').catch((error: unknown) => error as Error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toBe(`[portal] ${ENTRY_URL} threw while it ran: Uncaught ${String(boom)}`);
+    expect((failure as Error).cause).toBe(boom);
+    // No retry: one script, at once (portal-retry's pauses would have added 300 ms and 1.2 s).
+    expect(scriptsAppended).toEqual([ENTRY_URL]);
+    // Another script's error is not this entry's: the next load (the driver's retry) succeeds.
+    window.dispatchEvent(new ErrorEvent('error', { message: 'elsewhere', filename: 'http://other.test/x.js' }));
+    await expect(federation.loadRemote('mfe_x/routes')).resolves.toMatchObject({ routes: [{ path: 'x' }] });
+  });
+
+  it('a release while the tab is open (force) gives the new entry a fresh federation instance, not the old one found by name (issue 39, 6)', async () => {
+    const next = 'http://remote.test/releases/8/mf-manifest.json';
+    server.use(http.get(next, () => HttpResponse.json(manifest())));
+    scripts[ENTRY_URL] = [() => container('mfe_x', '^19.0.0', 'antiga')];
+    scripts['http://remote.test/releases/8/remoteEntry.js'] = [() => container('mfe_x', '^19.0.0', 'nova')];
+    const federation = withPlugins();
+    const first = await federation.loadRemote<{ instance: Instance }>('mfe_x/routes');
+    federation.registerRemotes([{ name: 'mfe_x', entry: next }], { force: true });
+    const second = await federation.loadRemote<{ instance: Instance; routes: unknown }>('mfe_x/routes');
+    expect(second.routes).toEqual([{ path: 'x', label: 'nova' }]);
+    expect(second.instance).not.toBe(first.instance);
+    const instances = (globalThis as unknown as Page).__FEDERATION__?.__INSTANCES__ ?? [];
+    expect(instances.filter(({ name }) => name === 'mfe_x')).toEqual([second.instance]);
+    // One plugin entry, as on the first load: a release does not add one more each time.
+    expect(second.instance.options.plugins).toHaveLength(first.instance.options.plugins.length);
+  });
+
+  it('fills in what the Module Federation devtools read: instances, share scopes, each remote’s release and shares (issue 39, 7)', async () => {
+    scripts[ENTRY_URL] = [() => container('mfe_x')];
+    const injected = jest.fn(() => undefined);
+    (globalThis as unknown as Page).__FEDERATION__ = {
+      __GLOBAL_PLUGIN__: [{ name: 'devtools-proxy', fetch: injected }],
+    } as unknown as FederationGlobal;
+    const federation = withPlugins(portalVersionGuard());
+    await federation.loadRemote('mfe_x/routes');
+    const global = (globalThis as unknown as Page).__FEDERATION__;
+    if (!global) throw new Error('no __FEDERATION__');
+    // A plugin the devtools injected before the runtime started takes part in fetching manifests.
+    expect(injected).toHaveBeenCalledWith(MANIFEST_URL, expect.any(Object));
+    expect(global.__INSTANCES__.map(({ name }) => name)).toEqual(['host', 'mfe_x']);
+    // The host's share scope as the containers use it: who provides React, who uses it.
+    const scopes = global.__SHARE__.host as Record<string, Record<string, Record<string, { from: string; useIn: string[] }>>>;
+    expect(scopes.default?.react?.['19.3.1']).toMatchObject({ from: 'host', useIn: expect.arrayContaining(['mfe_x']) });
+    // Which remote, which release, which shares it needs, in runtime-core's snapshot shape.
+    expect(global.moduleInfo).toEqual({
+      host: { remotesInfo: { mfe_x: { matchedVersion: MANIFEST_URL } } },
+      [`mfe_x:${MANIFEST_URL}`]: expect.objectContaining({
+        version: MANIFEST_URL,
+        pluginVersion: '2.9.2',
+        remoteEntry: ENTRY_URL,
+        shared: [{ sharedName: 'react', requiredVersion: '^19.0.0' }],
+        modules: [{ modulePath: './routes' }],
+      }),
+    });
   });
 });

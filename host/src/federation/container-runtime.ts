@@ -28,17 +28,28 @@ import { DEFAULT_SCOPE, SharingInstance, type SharedOption } from './share-scope
 /** runtime-core's time for one attempt at an entry script when no plugin says otherwise. */
 const DEFAULT_ENTRY_TIMEOUT_MS = 20_000;
 
-interface FederationGlobal {
+/**
+ * `globalThis.__FEDERATION__`, where the Module Federation devtools look: the instances, their
+ * share scopes (`__SHARE__`, by instance), what each remote's manifest says (`moduleInfo`, in
+ * runtime-core's snapshot shape) and the plugins they inject (`__GLOBAL_PLUGIN__`).
+ */
+export interface FederationGlobal {
   __INSTANCES__: SharingInstance[];
+  __SHARE__: Record<string, unknown>;
+  moduleInfo: Record<string, unknown>;
+  __GLOBAL_PLUGIN__: Array<Partial<PortalFederationPlugin>>;
   __DEBUG_CONSTRUCTOR__?: unknown;
 }
 
 type PageGlobal = typeof globalThis & { __FEDERATION__?: FederationGlobal; _FEDERATION_RUNTIME_CORE?: unknown } & Record<string, unknown>;
 
 /** What a container's bundler runtime reads of the page's runtime (module 2.9's `externalRuntime`). */
-export function installRuntimeCore(page: PageGlobal = globalThis as PageGlobal): void {
-  const federation = (page.__FEDERATION__ ??= { __INSTANCES__: [] });
+export function installRuntimeCore(page: PageGlobal = globalThis as PageGlobal): FederationGlobal {
+  const federation = (page.__FEDERATION__ ??= {} as FederationGlobal);
   federation.__INSTANCES__ ??= [];
+  federation.__SHARE__ ??= {};
+  federation.moduleInfo ??= {};
+  federation.__GLOBAL_PLUGIN__ ??= [];
   page._FEDERATION_RUNTIME_CORE ??= {
     ModuleFederation: SharingInstance,
     CurrentGlobal: page,
@@ -51,6 +62,7 @@ export function installRuntimeCore(page: PageGlobal = globalThis as PageGlobal):
     },
     helpers: { global: {}, share: {}, utils: {} },
   };
+  return federation;
 }
 
 export interface RemoteRegistration {
@@ -70,19 +82,31 @@ type Stage = 'manifest' | 'container' | 'initialized';
 
 const isManifestAddress = (url: string) => new URL(url, document.baseURI).pathname.endsWith('.json');
 
+/** An entry script that loaded and ran (it threw, or defined no container): trying it again runs the same code. */
+const ran = (message: string, cause?: unknown) => Object.assign(new Error(message, { cause }), { ran: true });
+
 function loadScript(url: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     const timer = setTimeout(() => finish(new Error(`[portal] ${url} did not load within ${timeoutMs} ms`)), timeoutMs);
+    // An exception while the script runs is reported to the window, during its run, before its
+    // load event: its own error is kept (a script of another origin without CORS has its message
+    // hidden by the browser: "Script error.").
+    let thrown: ErrorEvent | undefined;
+    const onError = (event: ErrorEvent) => {
+      if (event.filename === url || document.currentScript === script) thrown ??= event;
+    };
+    addEventListener('error', onError);
     function finish(error?: Error) {
       clearTimeout(timer);
+      removeEventListener('error', onError);
       script.onload = null;
       script.onerror = null;
       script.remove();
       if (error) reject(error);
       else resolve();
     }
-    script.onload = () => finish();
+    script.onload = () => finish(thrown && ran(`[portal] ${url} threw while it ran: ${thrown.message}`, thrown.error));
     script.onerror = () => finish(new Error(`[portal] ${url} failed to load`));
     // No crossorigin, as the early script's preloads ask (host/src/early-start.ts), so they match.
     script.src = url;
@@ -94,18 +118,35 @@ export class HostFederation {
   private readonly sharing: SharingInstance;
   private readonly remotes = new Map<string, RemoteState>();
 
-  constructor(
-    shared: Record<string, SharedOption>,
-    private readonly plugins: readonly PortalFederationPlugin[],
-  ) {
-    installRuntimeCore();
+  private readonly plugins: readonly PortalFederationPlugin[];
+  private readonly global: FederationGlobal;
+
+  constructor(shared: Record<string, SharedOption>, plugins: readonly PortalFederationPlugin[]) {
+    this.global = installRuntimeCore();
+    // Plugins the devtools inject (a proxy to a local remote, say) take part in fetching
+    // manifests, the one hook whose signature is runtime-core's; the portal's own come after.
+    const injected = this.global.__GLOBAL_PLUGIN__.map(({ name = 'global', fetch }) => ({ name, fetch }));
+    this.plugins = [...injected, ...plugins];
     this.sharing = new SharingInstance({ name: 'host', shared });
     this.sharing.initializeSharing(DEFAULT_SCOPE);
+    this.global.__SHARE__[this.sharing.name] = this.sharing.shareScopeMap;
+    this.global.__INSTANCES__.push(this.sharing);
   }
 
-  /** Registers remotes; `force` replaces one already registered and forgets what was loaded of it. */
+  /**
+   * Registers remotes; `force` (a release while the tab is open) replaces one already registered:
+   * what was loaded of it is forgotten, and so is its container's federation instance, so the new
+   * release's entry starts a fresh one instead of taking the old one by its name (runtime-core
+   * removes it too).
+   */
   registerRemotes(remotes: readonly RemoteRegistration[], { force = false }: { force?: boolean } = {}): void {
-    for (const remote of remotes) if (force || !this.remotes.has(remote.name)) this.remotes.set(remote.name, { remote });
+    for (const remote of remotes) {
+      if (!force && this.remotes.has(remote.name)) continue;
+      this.remotes.set(remote.name, { remote });
+      const instances = this.global.__INSTANCES__;
+      for (let index = instances.length - 1; force && index >= 0; index -= 1)
+        if (instances[index]?.name === remote.name) instances.splice(index, 1);
+    }
   }
 
   /** `name/expose` (as `mfe_account/routes`): the exposed module of the remote, its code run. */
@@ -189,7 +230,28 @@ export class HostFederation {
     for (const plugin of this.plugins) {
       await plugin.afterLoadManifest?.({ manifest: manifest as FederationManifest, remoteName: remote.name, providedVersion });
     }
+    this.describe(remote, manifest as FederationManifest);
     return manifest as FederationManifest;
+  }
+
+  /**
+   * What the devtools show of an accepted remote, in runtime-core's snapshot shape: its release
+   * (the manifest's address), entry, shares and exposed modules, and the host's link to it.
+   */
+  private describe(remote: RemoteRegistration, manifest: FederationManifest): void {
+    const list = (value: unknown) => (Array.isArray(value) ? (value as Array<Record<string, unknown>>) : []);
+    const { moduleInfo } = this.global;
+    moduleInfo[`${remote.name}:${remote.entry}`] = {
+      version: remote.entry,
+      buildVersion: (manifest.metaData as { buildInfo?: { buildVersion?: unknown } } | undefined)?.buildInfo?.buildVersion,
+      globalName: manifest.metaData?.globalName,
+      pluginVersion: manifest.metaData?.pluginVersion,
+      remoteEntry: remoteEntryUrl(remote.entry, manifest),
+      shared: list(manifest.shared).map(({ name, version, requiredVersion }) => ({ sharedName: name, version, requiredVersion })),
+      modules: list(manifest.exposes).map(({ name, path }) => ({ moduleName: name, modulePath: path })),
+    };
+    const host = (moduleInfo[this.sharing.name] ??= { remotesInfo: {} }) as { remotesInfo: Record<string, unknown> };
+    host.remotesInfo[remote.name] = { matchedVersion: remote.entry };
   }
 
   private async loadEntry(remoteName: string, url: string, globalName: string): Promise<RemoteContainer> {
@@ -201,15 +263,16 @@ export class HostFederation {
       await loadScript(url, timeout);
       const container = page[globalName] as Partial<RemoteContainer> | undefined;
       if (typeof container?.init !== 'function' || typeof container.get !== 'function') {
-        throw new Error(`[portal] ${url} defined no federation container named ${globalName}`);
+        throw ran(`[portal] ${url} defined no federation container named ${globalName}`);
       }
       return container as RemoteContainer;
     };
     try {
       return await loadEntry();
     } catch (error) {
+      const scriptRan = (error as { ran?: boolean }).ran === true;
       for (const plugin of this.plugins) {
-        const container = await plugin.loadEntryError?.({ remoteName, url, error, loadEntry });
+        const container = await plugin.loadEntryError?.({ remoteName, url, error, loadEntry, ran: scriptRan });
         if (container) return container;
       }
       throw error;

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { satisfiesRange as satisfy } from './semver';
 import { platformSingletons } from '@driver-portal/shared/package.json';
 import hostPackage from '../../package.json';
+import { FEDERATION_PROTOCOL } from './plugins/version-guard';
 import { providedShared, ROUTER_EXPORTS } from './runtime';
 
 const requireFromPreset = createRequire(require.resolve('@driver-portal/build-preset/package.json'));
@@ -34,7 +35,9 @@ describe("the host's federation runtime", () => {
 
   it('publishes what it provides (provided-shared.json, which release:remote checks a build against) exactly as it provides it', () => {
     const versions = Object.fromEntries(Object.entries(providedShared()).map(([key, { version }]) => [key, version]));
-    expect(hostProvides(appDir, hostPackage)).toEqual(versions);
+    // And, beside them, the federation plugin versions its runtime speaks: what release:remote
+    // holds a build's metaData.pluginVersion to, the very range the browser's guard uses.
+    expect(hostProvides(appDir, hostPackage)).toEqual({ ...versions, federationProtocol: FEDERATION_PROTOCOL });
   });
 
   it('hands remotes the whole part of React Router they may use, and nothing the build does not keep', () => {

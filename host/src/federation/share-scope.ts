@@ -1,4 +1,3 @@
-import { compareVersions } from 'compare-versions';
 import { satisfiesRange } from './semver';
 
 /**
@@ -78,13 +77,8 @@ export const DEFAULT_SCOPE = 'default';
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
-function byVersionDescending(a: SharedVersion, b: SharedVersion): number {
-  try {
-    return compareVersions(b.version, a.version);
-  } catch {
-    return 0;
-  }
-}
+/** Highest first, by the one range check (runtime-core orders by `satisfy(a, '<=' + b)` too). */
+const byVersionDescending = (a: SharedVersion, b: SharedVersion): number => (satisfiesRange(a.version, `<=${b.version}`) ? 1 : -1);
 
 export class SharingInstance {
   readonly name: string;
@@ -160,11 +154,20 @@ export class SharingInstance {
   private factoryOf(entry: SharedVersion): Factory | Promise<Factory> {
     if (!entry.useIn.includes(this.name)) entry.useIn.push(this.name);
     if (entry.lib) return entry.lib;
-    entry.loading ??= Promise.resolve(entry.get()).then((factory) => {
-      entry.lib = factory;
-      entry.loaded = true;
-      return factory;
-    });
+    entry.loading ??= Promise.resolve(entry.get()).then(
+      (factory) => {
+        entry.lib = factory;
+        entry.loaded = true;
+        return factory;
+      },
+      (error: unknown) => {
+        // A download that failed (offline for a moment) is forgotten, so the next load, or the
+        // screen's "Tentar novamente", downloads it again instead of failing until a reload
+        // (runtime-core keeps the rejected promise: issue 39).
+        entry.loading = null;
+        throw error;
+      },
+    );
     return entry.loading;
   }
 

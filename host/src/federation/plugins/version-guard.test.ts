@@ -1,4 +1,4 @@
-import { incompatibilities } from './version-guard';
+import { FEDERATION_PROTOCOL, incompatibilities, protocolProblem } from './version-guard';
 
 const host: Record<string, string> = { react: '19.3.1', 'react-router': '7.18.5', '@driver-portal/shared/ui': '1.0.0' };
 
@@ -42,5 +42,12 @@ describe('version guard', () => {
         (name) => host[name],
       ),
     ).toEqual([]);
+  });
+
+  it('refuses a container whose manifest does not say which federation plugin built it, or names one outside the protocol', () => {
+    expect(protocolProblem('2.9.2')).toBeUndefined();
+    expect(protocolProblem(undefined)).toBe(`federation (no metaData.pluginVersion) (portal: ${FEDERATION_PROTOCOL})`);
+    expect(protocolProblem('')).toBe(`federation (no metaData.pluginVersion) (portal: ${FEDERATION_PROTOCOL})`);
+    expect(protocolProblem('2.10.0')).toBe(`federation 2.10.0 (portal: ${FEDERATION_PROTOCOL})`);
   });
 });

@@ -1,4 +1,5 @@
 import type { PortalFederationPlugin } from '@driver-portal/shared/federation-plugins/plugin';
+import { FEDERATION_PROTOCOL } from '@driver-portal/build-preset/federation-versions.cjs';
 import { satisfiesRange } from '../semver';
 import { INCOMPATIBLE_REMOTE } from './markers';
 
@@ -11,9 +12,11 @@ interface ManifestShared {
 /**
  * The versions of the federation plugin whose containers the host's runtime
  * (container-runtime.ts) speaks with. The suite pins one version of the plugin; a test fails when
- * the installed one leaves this range, so an upgrade checks the container protocol again.
+ * the installed one leaves this range, so an upgrade checks the container protocol again. Defined
+ * beside the range check both sides use (build-preset/federation-versions.cjs): the host's build
+ * publishes it in provided-shared.json, and release:remote refuses a build outside it.
  */
-export const FEDERATION_PROTOCOL = '~2.9.0';
+export { FEDERATION_PROTOCOL };
 
 /** The singletons a remote needs that the host's copies do not satisfy ("react ^18.3.1 (portal: 19.3.1)"). */
 export function incompatibilities(shared: readonly ManifestShared[], hostVersion: (name: string) => string | undefined): string[] {
@@ -27,10 +30,14 @@ export function incompatibilities(shared: readonly ManifestShared[], hostVersion
   return problems;
 }
 
-/** A container built by a federation plugin the host's runtime does not speak with ("federation 3.0.0 (portal: ~2.9.0)"). */
+/**
+ * A container built by a federation plugin the host's runtime does not speak with ("federation
+ * 3.0.0 (portal: ~2.9.0)"), or whose manifest does not say which (a manifest written by hand or by
+ * another tool: its protocol is unknown, so it is refused rather than run on a guess).
+ */
 export function protocolProblem(pluginVersion: unknown): string | undefined {
-  if (typeof pluginVersion !== 'string' || satisfiesRange(pluginVersion, FEDERATION_PROTOCOL)) return undefined;
-  return `federation ${pluginVersion} (portal: ${FEDERATION_PROTOCOL})`;
+  if (typeof pluginVersion === 'string' && satisfiesRange(pluginVersion, FEDERATION_PROTOCOL)) return undefined;
+  return `federation ${typeof pluginVersion === 'string' && pluginVersion ? pluginVersion : '(no metaData.pluginVersion)'} (portal: ${FEDERATION_PROTOCOL})`;
 }
 
 /**

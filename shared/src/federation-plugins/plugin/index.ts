@@ -37,6 +37,11 @@ export interface PortalFederationPlugin {
     remoteName: string;
     url: string;
     error: unknown;
+    /**
+     * The script loaded and ran, and threw or defined no container: its code is at fault, not the
+     * network, and another attempt would run the same code.
+     */
+    ran: boolean;
     loadEntry: () => Promise<RemoteContainer>;
   }): Promise<RemoteContainer | undefined>;
   /** A remote's manifest was read, before any of its code runs: throwing refuses the remote. */

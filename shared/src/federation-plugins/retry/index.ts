@@ -4,7 +4,8 @@ import { isDeadline } from '@driver-portal/shared/federation-plugins/deadline';
 
 /**
  * Named runtime plugin "portal-retry": a remote's manifest and entry script are fetched again
- * (twice, with a short back-off) before the load counts as failed, within the deadline
+ * (twice, with a short back-off) before the load counts as failed (an entry script only when it
+ * did not load: one that loaded and threw is not tried again), within the deadline
  * portal-deadline sets. Mobile data drops requests;
  * one dropped request should not cost the driver a whole area of the portal.
  * Kept free of React and app code: it sits in every app's initial chunk.
@@ -59,6 +60,8 @@ export default function portalRetryPlugin(): PortalFederationPlugin {
       }
       throw lastError instanceof Error ? lastError : new Error(`Failed to fetch ${url}`);
     },
-    loadEntryError: ({ loadEntry }) => retryEntry(loadEntry),
+    // Only what the network may have caused: an entry that loaded and threw (or defined no
+    // container) would do the same again, and the driver would wait about 1.5 s for nothing.
+    loadEntryError: ({ loadEntry, ran }) => (ran ? Promise.resolve(undefined) : retryEntry(loadEntry)),
   };
 }
