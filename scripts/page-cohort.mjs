@@ -38,14 +38,18 @@ function tokenDriver(authUrl, token, namespace) {
  */
 export function pageCohort({ authUrl, secret = COHORT_SECRET }) {
   return async (req, url) => {
-    if (url.pathname === '/signout.html') return { 'Set-Cookie': portalCohort.clearedCookie() };
+    // Over HTTPS the cookie is `__Host-portal_cohort` (npm start serves plain HTTP: `portal_cohort`).
+    const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
+    if (url.pathname === '/signout.html') return { 'Set-Cookie': portalCohort.clearedCookie(secure) };
     if (url.pathname === '/remotes.json') {
-      const cohort = portalCohort.verifiedCohort(portalCohort.cookieOf(req.headers.cookie, portalCohort.COOKIE_NAME), secret, Date.now());
+      // Node joins several Cookie headers with "; ": more than one cohort cookie (a same-host
+      // page's of a longer path beside the server's) is no cohort at all (portal-cohort.mjs).
+      const cohort = portalCohort.cookieCohort(req.headers.cookie, secret, Date.now(), secure);
       return cohort ? { [portalCohort.COHORT_HEADER]: cohort } : {};
     }
     if (STATIC_FILE.test(url.pathname) || !namesToken(url)) return {};
     const token = portalCohort.entryToken(url.search);
     const driver = token ? await tokenDriver(authUrl, token, req.headers['x-sandbox-namespace']) : '';
-    return { 'Set-Cookie': portalCohort.entryCookie(portalCohort.cohortOfDriver(driver), secret, Date.now()) };
+    return { 'Set-Cookie': portalCohort.entryCookie(portalCohort.cohortOfDriver(driver), secret, Date.now(), secure) };
   };
 }

@@ -9,15 +9,20 @@
 // first 1 %). The server keeps it in a cookie it signs (HMAC-SHA256 with a secret of the
 // deployment, PORTAL_COHORT_SECRET, which never reaches a page), with an expiry. Nothing the page
 // sends chooses it: the address's driverId is not read, a cookie that fails its signature or has
-// expired is no cohort (the live release), a token the provider refuses clears it.
+// expired is no cohort (the live release), a token the provider refuses clears it, and a request
+// carrying more than one cookie of that name (a page on the same host name, another port, can add
+// its own with a longer path, which the browser sends first) has no cohort either. Over HTTPS the
+// cookie is `__Host-portal_cohort` (Secure, Path=/, host-only: no longer path, no parent domain).
 import crypto from 'crypto';
 import fs from 'fs';
 
 var COOKIE_NAME = 'portal_cohort';
+/** Its name over HTTPS: the browser refuses a `__Host-` cookie with a Path other than / or a Domain. */
+var SECURE_COOKIE_NAME = '__Host-' + COOKIE_NAME;
 /** A signed cohort holds for a shift: the same release at every load of a working day. */
 var COOKIE_LIFETIME_SECONDS = 12 * 60 * 60;
 /** A shorter secret is a configuration error: no cohort at all (every driver on the live release). */
-var MIN_SECRET_LENGTH = 16;
+var MIN_SECRET_LENGTH = 32;
 /** The answer header naming the token's driver (the sandbox's TOKEN_DRIVER_HEADER). */
 var TOKEN_DRIVER_HEADER = 'X-Portal-Token-Driver';
 /** The remote list's answer header naming the driver's cohort for the host's choice (host/src/federation/cohort.ts). */
@@ -99,14 +104,24 @@ function verifiedCohort(value, secret, nowMs) {
   return sameText(parts[3], mac(secret, parts[1], expires)) ? parts[1] : '';
 }
 
-/** The value of one cookie in a Cookie header ('' when absent); the first of duplicates, as nginx's $cookie_. */
+/** The cookie's name on a request of that scheme. */
+function cookieName(secure) {
+  return secure ? SECURE_COOKIE_NAME : COOKIE_NAME;
+}
+
+/**
+ * The value of the one cookie of that name in a Cookie header; '' when absent, and '' when there
+ * are several: the browser sends a cookie of a longer path first (nginx's $cookie_ takes it), so a
+ * page on the same host name could otherwise put its own in front of the server's.
+ */
 function cookieOf(header, name) {
   var pairs = typeof header === 'string' ? header.split(/;\s*/) : [];
+  var found = [];
   for (var i = 0; i < pairs.length; i += 1) {
     var at = pairs[i].indexOf('=');
-    if (at > 0 && pairs[i].slice(0, at).trim() === name) return pairs[i].slice(at + 1).trim();
+    if (at > 0 && pairs[i].slice(0, at).trim() === name) found.push(pairs[i].slice(at + 1).trim());
   }
-  return '';
+  return found.length === 1 ? found[0] : '';
 }
 
 /** The token of the native app's entry: the query's `token` however spelled; '' when none or not a plain token. */
@@ -130,19 +145,24 @@ function entryToken(query) {
  * The Set-Cookie value after an entry: the signed cohort of the token's driver, or (a token the
  * provider refused, no secret) the cookie cleared, so a previous driver's cohort is not kept.
  */
-function entryCookie(cohort, secret, nowMs) {
+function entryCookie(cohort, secret, nowMs, secure) {
   var signed = cohort ? signedCohort(cohort, secret, nowMs) : '';
-  return signed ? cookieText(signed) : clearedCookie();
+  return signed ? cookieText(signed, secure) : clearedCookie(secure);
 }
 
-function cookieText(value) {
+function cookieText(value, secure) {
   // Host-only (no Domain), HttpOnly (no script reads or writes it), Strict: sent on the native
-  // app's own loads and the page's own requests, never on another site's.
-  return COOKIE_NAME + '=' + value + '; Path=/; HttpOnly; SameSite=Strict';
+  // app's own loads and the page's own requests, never on another site's. Over HTTPS, `__Host-`.
+  return cookieName(secure) + '=' + value + '; Path=/; HttpOnly; SameSite=Strict' + (secure ? '; Secure' : '');
 }
 
-function clearedCookie() {
-  return COOKIE_NAME + '=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict';
+function clearedCookie(secure) {
+  return cookieName(secure) + '=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict' + (secure ? '; Secure' : '');
+}
+
+/** The cohort a request's Cookie header holds: its one cohort cookie, signed and not expired; '' otherwise. */
+function cookieCohort(header, secret, nowMs, secure) {
+  return verifiedCohort(cookieOf(header, cookieName(secure)), secret, nowMs);
 }
 
 // ---- nginx (njs) ----------------------------------------------------------------------------
@@ -151,7 +171,14 @@ function clearedCookie() {
 function requestCohort(r) {
   var entry = r.variables.portal_entry_cohort || '';
   if (entry !== '') return entry === '-' ? '' : entry;
-  return verifiedCohort(r.variables.cookie_portal_cohort || '', r.variables.portal_cohort_secret, Date.now());
+  // The whole Cookie header ($http_cookie joins several headers with "; "), not $cookie_portal_cohort:
+  // that takes the first of duplicates, which a same-host page can choose.
+  return cookieCohort(r.variables.http_cookie || '', r.variables.portal_cohort_secret, Date.now(), isSecure(r));
+}
+
+/** Whether the request came over HTTPS (then the cookie is `__Host-portal_cohort`). */
+function isSecure(r) {
+  return r.variables.scheme === 'https';
 }
 
 /** js_set $portal_cohort: the request's cohort (c00-c99) or ''. */
@@ -177,10 +204,10 @@ function release(r) {
 /** js_set $portal_cohort_set_cookie: the cookie an answer sets ('' for none). */
 function setCookie(r) {
   // /Sair goes through every origin's sign-out page: the driver's cohort is forgotten with the session.
-  if (r.uri === '/signout.html') return clearedCookie();
+  if (r.uri === '/signout.html') return clearedCookie(isSecure(r));
   var entry = r.variables.portal_entry_cohort || '';
   if (entry === '') return '';
-  return entryCookie(entry === '-' ? '' : entry, r.variables.portal_cohort_secret, Date.now());
+  return entryCookie(entry === '-' ? '' : entry, r.variables.portal_cohort_secret, Date.now(), isSecure(r));
 }
 
 /** The entry's page: the page route's file, or the app's page (as `try_files $uri /index.html`). */
@@ -232,6 +259,7 @@ function entry(r) {
 
 export default {
   COOKIE_NAME,
+  SECURE_COOKIE_NAME,
   COOKIE_LIFETIME_SECONDS,
   COHORT_HEADER,
   TOKEN_DRIVER_HEADER,
@@ -239,7 +267,9 @@ export default {
   cohortOfDriver,
   signedCohort,
   verifiedCohort,
+  cookieName,
   cookieOf,
+  cookieCohort,
   entryToken,
   entryCookie,
   clearedCookie,

@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import portalCohort from '../nginx/portal-cohort.mjs';
+import { pageCohort } from '../../scripts/page-cohort.mjs';
 
 // Issue 30, point 5: the canary cohort comes from the driver the provider's token check names,
 // kept in a cookie the server signs (docs/security.md, "Canary cohorts"); the one script nginx
@@ -112,6 +114,9 @@ describe('the signed cohort cookie', () => {
     expect(portalCohort.entryToken('token=%E0%A4%A')).toBe('');
     expect(portalCohort.cookieOf('a=1; portal_cohort=c17.1.x; b=2', 'portal_cohort')).toBe('c17.1.x');
     expect(portalCohort.cookieOf(undefined, 'portal_cohort')).toBe('');
+    // Two of that name (one planted with a longer path, sent first): neither.
+    expect(portalCohort.cookieOf('portal_cohort=c95.1.x; a=1; portal_cohort=c24.1.y', 'portal_cohort')).toBe('');
+    expect(portalCohort.cookieOf('xportal_cohort=c95.1.x; portal_cohort=c24.1.y', 'portal_cohort')).toBe('c24.1.y');
   });
 });
 
@@ -129,21 +134,44 @@ describe("nginx's handlers (njs)", () => {
   const cookieOf = (cohort: string) => signedCohort(cohort, SECRET, Date.now());
 
   it('serve a page from the canary only for a signed cohort that release:remote linked', () => {
-    expect(njs.release(request({ cookie_portal_cohort: cookieOf('c03') }))).toBe('canary/c03');
-    expect(njs.release(request({ cookie_portal_cohort: cookieOf('c04') }))).toBe('current');
-    expect(njs.release(request({ cookie_portal_cohort: 'c03' }))).toBe('current');
+    expect(njs.release(request({ http_cookie: `portal_cohort=${cookieOf('c03')}` }))).toBe('canary/c03');
+    expect(njs.release(request({ http_cookie: `portal_cohort=${cookieOf('c04')}` }))).toBe('current');
+    expect(njs.release(request({ http_cookie: 'portal_cohort=c03' }))).toBe('current');
     expect(njs.release(request({}))).toBe('current');
     // The entry's cohort (the token's driver) wins over any cookie; a refused token ("-") is none.
-    expect(njs.release(request({ portal_entry_cohort: 'c03', cookie_portal_cohort: cookieOf('c04') }))).toBe('canary/c03');
-    expect(njs.release(request({ portal_entry_cohort: '-', cookie_portal_cohort: cookieOf('c03') }))).toBe('current');
-    expect(njs.cohort(request({ portal_entry_cohort: '-', cookie_portal_cohort: cookieOf('c03') }))).toBe('');
+    expect(njs.release(request({ portal_entry_cohort: 'c03', http_cookie: `portal_cohort=${cookieOf('c04')}` }))).toBe('canary/c03');
+    expect(njs.release(request({ portal_entry_cohort: '-', http_cookie: `portal_cohort=${cookieOf('c03')}` }))).toBe('current');
+    expect(njs.cohort(request({ portal_entry_cohort: '-', http_cookie: `portal_cohort=${cookieOf('c03')}` }))).toBe('');
+  });
+
+  it('ignore every cohort cookie when a request carries more than one (issue 37, item 9)', () => {
+    // A page on the portal's host name (another port: cookies ignore ports) adds its own genuine
+    // cookie of another cohort with a longer path; the browser sends it first, and $cookie_ took it.
+    const planted = `portal_cohort=${cookieOf('c03')}; portal_cohort=${cookieOf('c04')}`;
+    expect(njs.cohort(request({ http_cookie: planted }))).toBe('');
+    expect(njs.release(request({ http_cookie: planted }))).toBe('current');
+    expect(njs.release(request({ http_cookie: `a=1; portal_cohort=${cookieOf('c03')}; b=2` }))).toBe('canary/c03');
+    // The entry still decides from its token's driver, whatever cookies come with it.
+    expect(njs.release(request({ portal_entry_cohort: 'c03', http_cookie: planted }))).toBe('canary/c03');
+  });
+
+  it('over HTTPS read and write only __Host-portal_cohort (Secure, Path=/, no Domain)', () => {
+    const https = (variables: Record<string, string>, uri?: string) => request({ scheme: 'https', ...variables }, uri);
+    expect(njs.cohort(https({ http_cookie: `__Host-portal_cohort=${cookieOf('c03')}` }))).toBe('c03');
+    // The plain name is not read over HTTPS: any same-host page can set it with any path.
+    expect(njs.cohort(https({ http_cookie: `portal_cohort=${cookieOf('c03')}` }))).toBe('');
+    expect(njs.cohort(https({ http_cookie: `__Host-portal_cohort=${cookieOf('c03')}; __Host-portal_cohort=${cookieOf('c04')}` }))).toBe('');
+    expect(njs.setCookie(https({ portal_entry_cohort: 'c03' }))).toMatch(
+      /^__Host-portal_cohort=c03\.\d+\.[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    expect(njs.setCookie(https({}, '/signout.html'))).toBe('__Host-portal_cohort=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure');
   });
 
   it('set the cookie on an entry only, and clear it on the sign-out page', () => {
-    expect(njs.setCookie(request({ cookie_portal_cohort: 'c00' }))).toBe('');
+    expect(njs.setCookie(request({ http_cookie: `portal_cohort=${'c00'}` }))).toBe('');
     expect(njs.setCookie(request({ portal_entry_cohort: 'c03' }))).toMatch(/^portal_cohort=c03\./);
     expect(njs.setCookie(request({ portal_entry_cohort: '-' }))).toMatch(/^portal_cohort=; Path=\/; Max-Age=0/);
-    expect(njs.setCookie(request({ cookie_portal_cohort: cookieOf('c03') }, '/signout.html'))).toMatch(/Max-Age=0/);
+    expect(njs.setCookie(request({ http_cookie: `portal_cohort=${cookieOf('c03')}` }, '/signout.html'))).toMatch(/Max-Age=0/);
   });
 
   it("take the entry's cohort from the token check's driver, never from the address, and serve its page", async () => {
@@ -177,5 +205,24 @@ describe("nginx's handlers (njs)", () => {
     const noToken = await run('token=&driverId=x', { status: 204, headersOut: {} });
     expect(noToken.asked).toBe(0);
     expect(noToken.r.variables.portal_entry_cohort).toBe('-');
+  });
+});
+
+describe("npm start's server (scripts/page-cohort.mjs)", () => {
+  const cohortOf = pageCohort({ authUrl: 'http://127.0.0.1:9/auth/driver', secret: SECRET });
+  const list = (cookie: string | undefined, encrypted = false) =>
+    cohortOf({ headers: { cookie }, socket: { encrypted } } as unknown as IncomingMessage, new URL('http://localhost:3000/remotes.json'));
+  const signed = (cohort: string) => signedCohort(cohort, SECRET, Date.now());
+
+  it("names the one signed cohort cookie's cohort on the remote list, and none when a second cookie of that name comes along (issue 37, item 9)", async () => {
+    expect(await list(`portal_cohort=${signed('c24')}`)).toEqual({ [portalCohort.COHORT_HEADER]: 'c24' });
+    // The probe: a same-host page's genuine cookie of c95 with Path=/remotes.json, sent first.
+    expect(await list(`portal_cohort=${signed('c95')}; portal_cohort=${signed('c24')}`)).toEqual({});
+    expect(await list(undefined)).toEqual({});
+  });
+
+  it('over HTTPS reads __Host-portal_cohort only', async () => {
+    expect(await list(`portal_cohort=${signed('c24')}`, true)).toEqual({});
+    expect(await list(`__Host-portal_cohort=${signed('c24')}`, true)).toEqual({ [portalCohort.COHORT_HEADER]: 'c24' });
   });
 });

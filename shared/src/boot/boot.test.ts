@@ -142,16 +142,18 @@ describe('the page boot', () => {
 
   it('with a handoff code, redeems it first, then reads the address; the app starts after both', async () => {
     const code = 'C'.repeat(43);
+    // A driver id is a GUID: the exchange and the page take no other shape.
+    const driver = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
     server.use(
       http.post('http://localhost/session-handoff/redeem', () =>
-        HttpResponse.json({ from: 'http://localhost:3003', token: 'handed', driverId: 'd1' }),
+        HttpResponse.json({ from: 'http://localhost:3003', token: 'handed', driverId: driver }),
       ),
     );
-    window.history.replaceState(null, '', `/App?driverId=d1#portal-handoff=${code}`);
+    window.history.replaceState(null, '', `/App?driverId=${driver}#portal-handoff=${code}`);
     const ready = bootPage();
     expect(window.location.hash).toBe('');
     await ready;
     expect(getSessionValue('token')).toBe('handed');
-    expect(getSessionValue('driverId')).toBe('d1');
+    expect(getSessionValue('driverId')).toBe(driver);
   });
 });

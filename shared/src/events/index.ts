@@ -3,6 +3,8 @@
  * remote and a remote's standalone page talk through one channel even if a remote was built
  * with its own copy of this module.
  */
+// eslint-disable-next-line no-restricted-imports -- the boot's messages are kept beside the keys, which the boot bundles before federation (constants, no state)
+import { takeBootAlerts } from '../session/keys';
 
 export type AlertKind = 'success' | 'error';
 
@@ -39,6 +41,8 @@ export function showError(title: string, options: Omit<AlertRequest, 'title' | '
 export function onAlert(listener: (request: AlertRequest) => void): () => void {
   const handler = (event: Event) => listener((event as CustomEvent<AlertRequest>).detail);
   window.addEventListener(ALERT_EVENT, handler);
+  // What the boot had to say before any dialog listened (a handoff refused, say): shown first.
+  takeBootAlerts(window).forEach((alert) => listener(alert));
   return () => window.removeEventListener(ALERT_EVENT, handler);
 }
 

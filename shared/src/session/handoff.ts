@@ -24,7 +24,17 @@
  * No dependencies but the keys. The boot of every entry loads the receiving side in its own chunk,
  * only when the address carries a code (nearly no page does).
  */
-import { forgetDriver, HANDOFF_CODE, HANDOFF_FRAGMENT, hasHandoffCode, SESSION_KEYS, SESSION_PREFIX, takeHandoffCode } from './keys';
+import {
+  forgetDriver,
+  HANDOFF_CODE,
+  HANDOFF_FRAGMENT,
+  hasHandoffCode,
+  keepBootAlert,
+  SESSION_KEYS,
+  SESSION_PREFIX,
+  takeHandoffCode,
+  type BootAlert,
+} from './keys';
 
 export { HANDOFF_FRAGMENT, hasHandoffCode, takeHandoffCode };
 export const HANDOFF_ENDPOINT = '/session-handoff/';
@@ -59,7 +69,33 @@ const isOrigin = (value: unknown): value is string => {
   }
 };
 
-const optionalText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+/** A driver id: the provider's ids are GUIDs (the exchange keeps no other shape: deploy/session-handoff.cjs). */
+export const HANDOFF_DRIVER_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+/** A bearer token: RFC 6750's b64token characters in dot-separated segments, none empty (no `..`), at most 4096 characters (as the exchange). */
+export const HANDOFF_TOKEN = /^[A-Za-z0-9_~+/-]+(?:\.[A-Za-z0-9_~+/-]+)*=*$/;
+const MAX_TOKEN_LENGTH = 4096;
+
+/** The value as given when absent (undefined) or of its shape; null for anything else (markup, a path). */
+function shaped(value: unknown, shape: RegExp, max: number): string | undefined | null {
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' && value.length <= max && shape.test(value) ? value : null;
+}
+
+/**
+ * What the driver sees when a handoff names another driver than the one this origin holds: the
+ * held session is ended here (as /Sair would) and the handed-over one is not taken. Keeping the
+ * held one would show a previous driver's data to the next one on a shared phone; taking the new
+ * one would let a page on the portal's host name swap in a session of its choice.
+ */
+export const HANDOFF_REFUSED_ALERT: BootAlert = {
+  kind: 'error',
+  title: 'Sessão encerrada por segurança',
+  message:
+    'Esta página recebeu um pedido para entrar com outra conta enquanto a sua estava aberta. Para proteger seus dados, saímos da sua conta aqui e não entramos na outra. Abra o portal de novo pelo aplicativo.',
+};
+
+/** What came of a handoff at boot: none (no code, or nothing usable), taken, or refused (another driver's). */
+export type HandoffOutcome = 'none' | 'taken' | 'refused';
 
 /** A JSON POST to this origin's exchange, given up after HANDOFF_TIMEOUT_MS; undefined on any failure. */
 async function exchange(win: Window, action: 'mint' | 'redeem', body: object): Promise<Record<string, unknown> | undefined> {
@@ -124,24 +160,37 @@ export function handoffOrigins(win: Window = window): string[] {
 
 /**
  * At boot, before the address is read: redeems the code another portal origin put in this
- * address, through this origin's own server, and takes the session it gives. A session for
- * another driver than the one this origin holds is a driver switch: what was kept for the
- * previous one is dropped first, as at `/Sair`. Resolves when done (at once without a code);
- * never rejects.
+ * address, through this origin's own server, and takes the session it gives, when it is well
+ * formed (a GUID driver id, a b64token) and belongs to the driver this origin holds, or this
+ * origin holds none. The same driver may bring a newer token. A session of another driver never
+ * replaces the held one, and is not taken either: the held one is ended here and the driver is
+ * told (HANDOFF_REFUSED_ALERT, in the portal's alert dialog). Resolves when done (at once without
+ * a code); never rejects.
  */
-export async function receiveSessionHandoff(win: Window = window, code = takeHandoffCode(win)): Promise<void> {
-  if (code === undefined) return;
+export async function receiveSessionHandoff(win: Window = window, code = takeHandoffCode(win)): Promise<HandoffOutcome> {
+  if (code === undefined) return 'none';
   const handoff = await exchange(win, 'redeem', { code });
-  if (!handoff || !isOrigin(handoff.from) || handoff.from === win.location.origin) return;
-  const token = optionalText(handoff.token);
-  const driverId = optionalText(handoff.driverId);
+  if (!handoff || !isOrigin(handoff.from) || handoff.from === win.location.origin) return 'none';
+  const token = shaped(handoff.token, HANDOFF_TOKEN, MAX_TOKEN_LENGTH);
+  const driverId = shaped(handoff.driverId, HANDOFF_DRIVER_ID, 36);
+  if (token === null || driverId === null || (token === undefined && driverId === undefined)) return 'none';
   const heldDriver = read(win, SESSION_KEYS.driverId);
   const heldToken = read(win, SESSION_KEYS.token);
-  const anotherDriver = driverId !== undefined && heldDriver !== undefined && driverId !== heldDriver;
-  const anotherToken = token !== undefined && heldToken !== undefined && token !== heldToken;
-  if (anotherDriver || anotherToken) void forgetDriver(win);
-  if (driverId !== undefined) write(win, SESSION_KEYS.driverId, driverId);
+  if (heldDriver !== undefined || heldToken !== undefined) {
+    // The same driver: named by both (ids compare case-insensitively, as GUIDs), else the same token.
+    const sameDriver =
+      heldDriver !== undefined && driverId !== undefined
+        ? heldDriver.toLowerCase() === driverId.toLowerCase()
+        : token !== undefined && token === heldToken;
+    if (!sameDriver) {
+      void forgetDriver(win);
+      keepBootAlert(win, HANDOFF_REFUSED_ALERT);
+      return 'refused';
+    }
+  }
+  if (driverId !== undefined && heldDriver === undefined) write(win, SESSION_KEYS.driverId, driverId);
   if (token !== undefined) write(win, SESSION_KEYS.token, token);
   const origins = handoffOrigins(win);
   if (!origins.includes(handoff.from)) write(win, HANDOFF_ORIGINS_KEY, JSON.stringify([...origins, handoff.from]));
+  return 'taken';
 }

@@ -47,6 +47,33 @@ export function takeHandoffCode(win: Window = window): string | undefined {
 }
 
 /**
+ * A message the boot has for the driver before any app code runs (the alert dialog is not there
+ * yet): kept on the window, shown by the first alert dialog that listens (`onAlert`,
+ * @driver-portal/shared/events), with the same focus and announcement as every alert.
+ */
+export interface BootAlert {
+  title: string;
+  message: string;
+  kind: 'success' | 'error';
+}
+
+const BOOT_ALERTS = '__driverPortalBootAlerts';
+type WindowWithBootAlerts = Window & { [BOOT_ALERTS]?: BootAlert[] };
+
+export function keepBootAlert(win: Window, alert: BootAlert): void {
+  const holder = win as WindowWithBootAlerts;
+  holder[BOOT_ALERTS] = [...(holder[BOOT_ALERTS] ?? []), alert];
+}
+
+/** The boot's messages not shown yet, handed over once. */
+export function takeBootAlerts(win: Window): BootAlert[] {
+  const holder = win as WindowWithBootAlerts;
+  const alerts = holder[BOOT_ALERTS] ?? [];
+  delete holder[BOOT_ALERTS];
+  return alerts;
+}
+
+/**
  * What a remote keeps beyond session storage (an IndexedDB database, a Cache Storage cache) is
  * named with this prefix (`driver-portal-capture`, say): the session's end and a driver switch
  * delete every such store without knowing which remote made it.
