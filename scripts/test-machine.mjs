@@ -54,6 +54,11 @@ export const MACHINE_NEEDS = [
     packages: ['prometheus'],
     for: 'the store of field telemetry the canary tests decide from (docs/platform.md, "Field telemetry")',
   },
+  {
+    program: process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server',
+    packages: ['redis-server'],
+    for: 'the shared store of the deployment with replicas (handoff codes, rate limits: docs/platform.md, "Replicas")',
+  },
 ];
 
 /**
