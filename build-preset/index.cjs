@@ -401,7 +401,10 @@ function compilation(options, part) {
       container &&
         new ModuleFederationPlugin({
           name,
-          filename: 'remoteEntry.js',
+          // Named by its content in production (issue 39): the manifest names it (the host reads
+          // the entry's name there, host/src/federation/manifest-assets.ts), so it is cached for a
+          // year like any hashed file and a repeat open no longer downloads it.
+          filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
           exposes,
           // A remote loads no remotes.
           remotes: {},

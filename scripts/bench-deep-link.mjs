@@ -5,6 +5,10 @@
 //
 // Usage: npm run bench [-- --runs 5] [-- --only notifications] [-- --no-lighthouse] [-- --no-taps] [-- --flow-runs 3] [-- --throttle] [-- --list] [-- --json out.json]
 //        [-- --reports dir] (every Lighthouse report kept, to read what a score is made of)
+//        [-- --repeat-only] (only the repeat open: no control build, no first-open figures, no Lighthouse, no taps)
+//        [-- --no-build] (the builds as they are in each app's dist/)
+// "repeat open": the link opened twice in one browser context (the HTTP cache kept, as the
+// webview keeps it between a driver's opens, issue 39): what the second open received.
 // "shown ms": until the screen shows its heading and text; "call ms": until its first service call left.
 // It builds every app and the control first, and holds the ports lock (/tmp/portal-ports.lock,
 // the one e2e runs take) while it serves them.
@@ -17,6 +21,7 @@ import { chromium } from '@playwright/test';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { answers, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 import chromiumSettings from '../e2e/chromium.cjs';
+import { openTwice } from '../bench/repeat-open.mjs';
 
 function option(name) {
   const index = process.argv.indexOf(name);
@@ -56,16 +61,20 @@ function deepLinks(only) {
 async function main() {
   const runs = Number(option('--runs')) || 3;
   const links = deepLinks(option('--only'));
-  const withLighthouse = !process.argv.includes('--no-lighthouse');
+  const repeatOnly = process.argv.includes('--repeat-only');
+  const withLighthouse = !repeatOnly && !process.argv.includes('--no-lighthouse');
   const { CHROMIUM_ARGS, CHROMIUM_PATH } = chromiumSettings;
 
-  // Always from the source as it is: the suite and the control (which must hold the same screens).
-  await run(process.execPath, [join(repoRoot, 'scripts/build.mjs')]);
-  await run(
-    process.execPath,
-    [join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
-    join(repoRoot, CONTROL.dir),
-  );
+  // From the source as it is: the suite and the control (which must hold the same screens);
+  // --repeat-only needs no control, --no-build takes the builds as they are.
+  if (!process.argv.includes('--no-build')) await run(process.execPath, [join(repoRoot, 'scripts/build.mjs')]);
+  if (!repeatOnly && !process.argv.includes('--no-build')) {
+    await run(
+      process.execPath,
+      [join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
+      join(repoRoot, CONTROL.dir),
+    );
+  }
 
   // Under the lock nothing else may serve these ports: a server left running would be measured.
   for (const app of [...APPS, CONTROL]) {
@@ -73,7 +82,7 @@ async function main() {
   }
   if (await answers(SANDBOX_HEALTH)) throw new Error('the sandbox API is already running: stop it first');
   const sandbox = startSandbox({ stdio: 'ignore' });
-  const servers = await serveBuilds([...APPS, CONTROL]);
+  const servers = await serveBuilds(repeatOnly ? APPS : [...APPS, CONTROL]);
   const stop = () => {
     servers.forEach((server) => server.close());
     sandbox.kill();
@@ -86,7 +95,7 @@ async function main() {
     await waitFor([SANDBOX_HEALTH]);
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const results = [];
-    for (const link of links) {
+    for (const link of repeatOnly ? [] : links) {
       const targets = [
         ['control (no federation)', `http://localhost:${CONTROL.port}${link.path}`],
         ['federated, at the host', `http://localhost:${HOST.port}${link.path}`],
@@ -121,18 +130,20 @@ async function main() {
         console.log(`measured ${link.path} ${label}: ${result.jsKB.toFixed(1)} KB`);
       }
     }
+    const repeats = await measureRepeats(browser, links, runs);
     // Tap-to-screen (issue 33): from the home into each area, host against control.
-    const taps = process.argv.includes('--no-taps') ? [] : await measureTaps(browser, links, runs);
+    const taps = repeatOnly || process.argv.includes('--no-taps') ? [] : await measureTaps(browser, links, runs);
     await browser.close();
     // A flow takes about a minute: --flow-runs (default 1) of each.
     const flowRuns = Number(option('--flow-runs')) || 1;
     const tapFlows = withLighthouse && !process.argv.includes('--no-taps') ? await lighthouseTaps(links, flowRuns) : [];
-    print(results, runs);
+    if (!repeatOnly) print(results, runs);
+    printRepeats(repeats, runs);
     printTaps(taps, runs);
     printTapFlows(tapFlows, flowRuns);
-    printReleaseCosts(results, await revalidationCost());
+    if (!repeatOnly) printReleaseCosts(results, await revalidationCost());
     const out = option('--json');
-    if (out) writeFileSync(out, `${JSON.stringify({ runs, at: new Date().toISOString(), results, taps, tapFlows }, null, 2)}\n`);
+    if (out) writeFileSync(out, `${JSON.stringify({ runs, at: new Date().toISOString(), results, repeats, taps, tapFlows }, null, 2)}\n`);
   } finally {
     stop();
   }
@@ -201,6 +212,80 @@ async function measure(browser, url, link) {
     callMs: firstCallAt === undefined ? undefined : firstCallAt - started,
     scripts: js.map((response) => `${(response.bytes / 1024).toFixed(1).padStart(6)} KB  ${response.url}`),
   };
+}
+
+/** The host's and every remote's origin: the portal's own files (the rest are services' answers). */
+const APP_ORIGINS = new Set(APPS.flatMap(({ port }) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]));
+
+/**
+ * The repeat open (issue 39) of every link, at the host and at its remote's own URL: opened twice
+ * in one browser context (the HTTP cache kept), each time until the screen shows and the page's
+ * idle work is done; the second open's figures (bench/repeat-open.mjs), median of `runs` pairs.
+ */
+async function measureRepeats(browser, links, runs) {
+  const rows = [];
+  for (const link of links) {
+    const targets = [
+      ['at the host', `http://localhost:${HOST.port}${link.path}`, 'hostRepeat'],
+      ...(link.owner ? [["remote's URL", `http://localhost:${link.owner.port}${link.path}`, 'remoteRepeat']] : []),
+    ];
+    for (const [label, url, budget] of targets) {
+      const samples = [];
+      for (let i = 0; i < runs; i += 1) {
+        const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+        try {
+          const ready = async (page) => {
+            await page.getByRole('heading', { level: 1, name: link.heading }).waitFor();
+            await page.getByText(link.text).first().waitFor();
+          };
+          samples.push(await openTwice(context, withToken(url), ready, APP_ORIGINS));
+        } finally {
+          await context.close();
+        }
+      }
+      const pick = (open, key) => median(samples.map((sample) => sample[open].files[key]));
+      const row = {
+        path: link.path,
+        label,
+        budgetKB: link.maxKB?.[budget],
+        firstKB: pick('first', 'bytes') / 1024,
+        firstRequests: pick('first', 'requests'),
+        firstNetwork: pick('first', 'network'),
+        firstNotModified: pick('first', 'notModified'),
+        kb: pick('second', 'bytes') / 1024,
+        requests: pick('second', 'requests'),
+        network: pick('second', 'network'),
+        notModified: pick('second', 'notModified'),
+        cached: pick('second', 'cached'),
+        fullDownloads: [...new Set(samples.flatMap((sample) => sample.second.files.fullDownloads))],
+        serviceRequests: median(samples.map((sample) => sample.second.services.requests)),
+        serviceKB: median(samples.map((sample) => sample.second.services.bytes)) / 1024,
+      };
+      rows.push(row);
+      console.log(
+        `repeat open ${link.path} ${label}: ${row.kb.toFixed(1)} KB, ${row.network} of ${row.requests} requests over the network, ${row.notModified} answered 304`,
+      );
+    }
+  }
+  return rows;
+}
+
+function printRepeats(rows, runs) {
+  if (rows.length === 0) return;
+  console.log(
+    `\nRepeat open (issue 39): the link opened again in the same browser (HTTP cache kept), until the screen shows and the page's idle work is done; the portal's files (page, scripts, styles, lists, manifests, configuration) received on the wire, status line and headers included; median of ${runs} pairs. Services' answers (API, telemetry beacons) apart.`,
+  );
+  console.log(
+    'deep link / target        1st KB  1st req  2nd KB  budget  requests  network  304  cached  services (req, KB)  downloaded in full again',
+  );
+  for (const path of [...new Set(rows.map((row) => row.path))]) {
+    console.log(path);
+    for (const r of rows.filter((row) => row.path === path)) {
+      console.log(
+        `  ${r.label.padEnd(22)} ${r.firstKB.toFixed(1).padStart(6)}  ${String(r.firstRequests).padStart(7)}  ${r.kb.toFixed(1).padStart(6)}  ${(r.budgetKB === undefined ? '-' : r.budgetKB.toFixed(1)).padStart(6)}  ${String(r.requests).padStart(8)}  ${String(r.network).padStart(7)}  ${String(r.notModified).padStart(3)}  ${String(r.cached).padStart(6)}  ${`${r.serviceRequests}, ${r.serviceKB.toFixed(1)}`.padStart(18)}  ${r.fullDownloads.join(' ') || '-'}`,
+      );
+    }
+  }
 }
 
 /** Until no request has finished for `quietMs` (at most `maxMs`): the page's idle work is done. */
@@ -522,8 +607,12 @@ function rawListGet(headers = {}) {
 
 /** What one revalidation of the remote list costs (issue 21): nothing released, then something released. */
 async function revalidationCost() {
-  const first = await rawListGet();
-  const unchanged = await rawListGet(first.etag ? { 'If-None-Match': first.etag } : {});
+  // As a tab asks: with the signed cohort cookie of its entry (without one the list comes in full, no validator).
+  const entry = await fetch(withToken(`http://localhost:${HOST.port}/App`), { redirect: 'manual' });
+  const cookie = /portal_cohort=[^;]+/.exec(entry.headers.get('set-cookie') ?? '')?.[0];
+  const withCookie = cookie ? { Cookie: cookie } : {};
+  const first = await rawListGet(withCookie);
+  const unchanged = await rawListGet({ ...withCookie, ...(first.etag ? { 'If-None-Match': first.etag } : {}) });
   return { changed: first, unchanged };
 }
 

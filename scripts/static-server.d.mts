@@ -12,3 +12,7 @@ export function serveStatic(options: {
   proxy?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean;
   cohort?: (req: import('node:http').IncomingMessage, url: URL) => Promise<Record<string, string>>;
 }): Promise<import('node:http').Server>;
+/** The ETag of a file's answer: its content's digest, the answer's encoding and the cohort it names. */
+export function entityTag(digest: string, encoding: string | undefined, cohort: string | undefined): string;
+/** Whether an If-None-Match header names `etag` (weak comparison, lists and `*`). */
+export function noneMatchNames(header: string | string[] | undefined, etag: string): boolean;

@@ -1,8 +1,11 @@
 // A small production static server for the built apps, with the caching rules the deployment
-// (nginx) uses: never cache remotes.json, env.json, mf-manifest.json and remoteEntry.js; cache
-// content-hashed files for a year; HTML is no-store; SPA fallback only for page routes, so a
-// missing .js file is a real 404. Its security headers are the deployment's, from their one
-// definition (deploy/security-headers.cjs), given by the caller.
+// (nginx, deploy/nginx/portal-maps.conf.template) uses: remotes.json, env.json, manifests and
+// navigation files revalidated at every use (no-cache, an ETag of their content, a 304 of headers
+// only while nothing changed: issue 39); content-hashed files (remote entries included) cached for
+// a year; HTML is no-store; SPA fallback only for page routes, so a missing .js file is a real 404.
+// Its security headers are the deployment's, from their one definition
+// (deploy/security-headers.cjs), given by the caller.
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -25,15 +28,12 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
-const NEVER_CACHED = new Set([
-  'remotes.json',
-  'env.json',
-  'mf-manifest.json',
-  'mf-manifest-stats.json',
-  'navigation.json',
-  'provided-shared.json',
-  'remoteEntry.js',
-]);
+/**
+ * Revalidated at every use, and kept by no shared cache: the remote list names the driver's cohort
+ * (Portal-Cohort), and behind nginx a remote's own files come from the canary of the driver's
+ * cohort. An entry without a hash in its name is a build from before issue 39 (or a dev build).
+ */
+const REVALIDATED_PRIVATE = new Set(['remotes.json', 'mf-manifest.json', 'mf-manifest-stats.json', 'navigation.json', 'remoteEntry.js']);
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|mjs|map)$/;
 /**
  * Files that are a real 404 when missing, never the page: nginx's own list
@@ -99,9 +99,55 @@ async function compressed(file, info, encoding, cache) {
 }
 
 export function cacheControl(fileName) {
-  if (NEVER_CACHED.has(fileName) || fileName.endsWith('.html')) return 'no-store';
+  // A page's address carries the native app's token: never stored.
+  if (fileName.endsWith('.html')) return 'no-store';
   if (HASHED.test(fileName)) return 'public, max-age=31536000, immutable';
+  if (REVALIDATED_PRIVATE.has(fileName)) return 'private, no-cache';
+  // The runtime configuration and everything else not named by its content.
   return 'no-cache';
+}
+
+/**
+ * A validator derived from the file's content (never from its time and size alone: two releases'
+ * manifests of one size written within a second are different files), the answer's encoding (each
+ * encoding is its own representation) and the cohort the answer names (the remote list's
+ * Portal-Cohort: the same list for another cohort is another answer, so a 304 never hands a page
+ * the cohort a cookie of earlier named).
+ * @param {string} digest the content's
+ * @param {string | undefined} encoding
+ * @param {string | undefined} cohort
+ */
+export function entityTag(digest, encoding, cohort) {
+  return `"${[digest, encoding, cohort].filter(Boolean).join('-')}"`;
+}
+
+/**
+ * Whether an If-None-Match header names `etag` (a list, `*`, weak or strong: RFC 9110's weak
+ * comparison, as nginx and browsers use for GET).
+ * @param {string | string[] | undefined} header
+ * @param {string} etag
+ */
+export function noneMatchNames(header, etag) {
+  const value = Array.isArray(header) ? header.join(',') : String(header ?? '');
+  if (value.trim() === '*') return true;
+  return (value.match(/(?:W\/)?"[^"]*"/g) ?? []).some((tag) => tag.replace(/^W\//, '') === etag);
+}
+
+/** The headers a 304 carries (RFC 9110, 15.4.5): what updates the copy the browser kept, nothing else. */
+const NOT_MODIFIED_HEADERS = new Set(['etag', 'cache-control', 'vary', 'access-control-allow-origin', 'portal-cohort', 'set-cookie']);
+
+/** The content's digest of each version of a file (by its time, size and inode), read once. */
+async function contentDigest(file, info, cache) {
+  const key = `${file}:${info.mtimeMs}:${info.ctimeMs}:${info.size}:${info.ino}`;
+  let digest = cache.get(key);
+  if (!digest) {
+    digest = createHash('sha256')
+      .update(await readFile(file))
+      .digest('base64url')
+      .slice(0, 22);
+    cache.set(key, digest);
+  }
+  return digest;
 }
 
 /**
@@ -114,6 +160,7 @@ export function cacheControl(fileName) {
 export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', headers: everyAnswer = [], proxy, cohort }) {
   const base = resolve(root);
   const compressedCache = new Map();
+  const digestCache = new Map();
 
   const server = createServer(async (req, res) => {
     try {
@@ -144,9 +191,11 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
       // The proxies' answers are same-origin: no CORS grant (nginx: remote.conf).
       if (proxy?.(req, res, url)) return;
       const origin = req.headers.origin;
+      /** What the answer varies by (one Vary header, whatever adds to it). */
+      const vary = [];
       if (origin && corsOrigins && !PROXY_PATH.test(url.pathname) && (corsOrigins === '*' || corsOrigins.includes(origin))) {
         res.setHeader('Access-Control-Allow-Origin', corsOrigins === '*' ? '*' : origin);
-        res.setHeader('Vary', 'Origin');
+        vary.push('Origin');
       }
       if (req.method === 'OPTIONS') {
         res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
@@ -191,20 +240,30 @@ export function serveStatic({ root, port, corsOrigins, host = '127.0.0.1', heade
       }
       const name = relative.split(/[/\\]/).pop() ?? relative;
       const type = TYPES[extname(name)] ?? 'application/octet-stream';
-      // A validator as nginx sends one (size and time), so a host revalidating its remote list
-      // (If-None-Match) gets a 304 without a body here too.
-      const etag = `"${Math.floor(info.mtimeMs / 1000).toString(16)}-${info.size.toString(16)}"`;
-      if (String(req.headers['if-none-match'] ?? '').replace(/^W\//, '') === etag) {
-        res.writeHead(304, { ETag: etag, 'Cache-Control': cacheControl(name) }).end();
+      const compressible = /text|json|javascript|svg/.test(type) && info.size > 512;
+      const encoding = compressible ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+      if (compressible) vary.push('Accept-Encoding');
+      if (vary.length) res.setHeader('Vary', vary.join(', '));
+      res.setHeader('Cache-Control', cacheControl(name));
+      // A validator of the content as served, so a repeat open (If-None-Match: the browser's
+      // revalidation of a no-cache file, the host's of its remote list) gets a 304 without a body.
+      const cohortHeader = res.getHeader('Portal-Cohort');
+      const etag = entityTag(
+        await contentDigest(file, info, digestCache),
+        encoding,
+        typeof cohortHeader === 'string' ? cohortHeader : undefined,
+      );
+      res.setHeader('ETag', etag);
+      if (noneMatchNames(req.headers['if-none-match'], etag)) {
+        for (const header of res.getHeaderNames()) if (!NOT_MODIFIED_HEADERS.has(header)) res.removeHeader(header);
+        res.writeHead(304).end();
         return;
       }
       let body = await readFile(file);
-      const headers = { 'Content-Type': type, 'Cache-Control': cacheControl(name), ETag: etag };
-      const encoding = preferredEncoding(req.headers['accept-encoding']);
-      if (encoding && /text|json|javascript|svg/.test(type) && body.length > 512) {
+      const headers = { 'Content-Type': type };
+      if (encoding) {
         body = await compressed(file, info, encoding, compressedCache);
         headers['Content-Encoding'] = encoding;
-        headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
       }
       headers['Content-Length'] = String(body.length);
       res.writeHead(200, headers);

@@ -34,6 +34,14 @@ interface RawResponse {
 }
 
 /** A raw GET: headers as nginx sent them (no decompression, no browser cache). */
+/** The signed cohort cookie the native app's entry gives the demo driver (deploy/nginx/portal-cohort.mjs), as a Cookie header. */
+async function entryCohortCookie(): Promise<string> {
+  const entry = await fetch(withToken('/App'), { redirect: 'manual' });
+  const cookie = /portal_cohort=[^;]+/.exec(entry.headers.get('set-cookie') ?? '')?.[0] ?? '';
+  expect(cookie).toMatch(/^portal_cohort=c\d\d\./);
+  return cookie;
+}
+
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (response) => {
@@ -212,17 +220,32 @@ test.describe('served by nginx', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
 
-    for (const path of ['/remotes.json', '/env.json']) {
-      const config = await rawGet(`${HOST}${path}`);
+    // Revalidated at every use (issue 39): an ETag and a 304 while unchanged (a tab's cohort cookie
+    // with the list: without a signed cohort nginx answers it in full, host.conf); private where the
+    // answer depends on the driver's cohort (the list names it, a remote's own files follow its canary).
+    const cookie = await entryCohortCookie();
+    for (const [path, cacheControl] of [
+      ['/remotes.json', 'private, no-cache'],
+      ['/env.json', 'no-cache'],
+    ]) {
+      const config = await rawGet(`${HOST}${path}`, { Cookie: cookie });
       expect(config.status).toBe(200);
-      expect(config.headers['cache-control']).toBe('no-store');
+      expect(config.headers['cache-control']).toBe(cacheControl);
+      expect((await rawGet(`${HOST}${path}`, { Cookie: cookie, 'If-None-Match': String(config.headers.etag) })).status).toBe(304);
     }
-    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
-      const response = await rawGet(`${REMOTE_ORIGINS.selfService}/${file}`, { Origin: HOST });
-      expect(response.status).toBe(200);
-      expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.headers['access-control-allow-origin']).toBe(HOST);
-    }
+    const manifest = await rawGet(`${REMOTE_ORIGINS.selfService}/mf-manifest.json`, { Origin: HOST });
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('private, no-cache');
+    expect(manifest.headers['access-control-allow-origin']).toBe(HOST);
+    // The entry is named by its content in the manifest, and cached for a year like any hashed file.
+    const entryName = String(
+      (JSON.parse(manifest.body.toString()) as { metaData: { remoteEntry: { name: string } } }).metaData.remoteEntry.name,
+    );
+    expect(entryName).toMatch(/^remoteEntry\.[0-9a-f]{10}\.js$/);
+    const entry = await rawGet(`${REMOTE_ORIGINS.selfService}/${entryName}`, { Origin: HOST });
+    expect(entry.status).toBe(200);
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(entry.headers['access-control-allow-origin']).toBe(HOST);
 
     const chunk = hashedChunk('host', /^vendors-.*react-dom_client_js.*\.[0-9a-f]{10}\.js$/);
     const hashed = await rawGet(`${HOST}/${chunk}`, { 'Accept-Encoding': 'gzip' });
@@ -433,11 +456,12 @@ test.describe('a tab open across releases', () => {
     page: loadedTab,
   }) => {
     const source = newerTree('skew-src', squadRelease);
-    // nginx answers a revalidation of the list with 304 while nothing changed.
-    const list = await rawGet(`${HOST}/remotes.json`, { 'Accept-Encoding': 'gzip' });
+    // nginx answers a revalidation of the list with 304 while nothing changed (a tab has its cohort's cookie).
+    const cookie = await entryCohortCookie();
+    const list = await rawGet(`${HOST}/remotes.json`, { 'Accept-Encoding': 'gzip', Cookie: cookie });
     const etag = String(list.headers.etag);
     expect(etag).not.toBe('undefined');
-    expect((await rawGet(`${HOST}/remotes.json`, { 'Accept-Encoding': 'gzip', 'If-None-Match': etag })).status).toBe(304);
+    expect((await rawGet(`${HOST}/remotes.json`, { 'Accept-Encoding': 'gzip', Cookie: cookie, 'If-None-Match': etag })).status).toBe(304);
 
     await revalidatingEverySecond(async () => {
       // A tab on the home that has not opened the area yet, and one that has (with a draft in another area).

@@ -124,7 +124,10 @@ test('without the remote list at first, the home retry brings the tiles back', a
 const FALLBACK_WITHIN_MS = 11_000;
 /** The first remote of apps.json. */
 const selfService = remotes[0] ?? { name: '', origin: '', path: '' };
-const isFile = (name: string) => (url: URL) => url.origin === selfService.origin && url.pathname.endsWith(`/${name}`);
+/** A file of the self-service remote by name; the entry is named by its content (`remoteEntry.<hash>.js`, the manifest names it). */
+const isFile = (name: string) => (url: URL) =>
+  url.origin === selfService.origin &&
+  (name === 'remoteEntry.js' ? /\/remoteEntry(?:\.[0-9a-f]+)?\.js$/.test(url.pathname) : url.pathname.endsWith(`/${name}`));
 /** A request left unanswered: the connection stays open and nothing comes. */
 const neverAnswer = () => new Promise<void>(() => undefined);
 

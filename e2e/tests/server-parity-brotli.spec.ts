@@ -27,7 +27,15 @@ function rawGet(url: string, acceptEncoding: string): Promise<Raw> {
 async function textFiles(origin: string, remote: boolean): Promise<string[]> {
   const page = (await rawGet(`${origin}/`, 'identity')).body.toString('utf8');
   const named = [...page.matchAll(/(?:src|href)="\/([^"?#]+\.(?:js|css))"/g)].map((match) => match[1] ?? '');
-  return [...new Set([...named, ...(remote ? ['remoteEntry.js', 'mf-manifest.json'] : [])])];
+  // A remote's entry is named by its content: its manifest says which file.
+  const entry = remote
+    ? (
+        JSON.parse((await rawGet(`${origin}/mf-manifest.json`, 'identity')).body.toString('utf8')) as {
+          metaData: { remoteEntry: { name: string } };
+        }
+      ).metaData.remoteEntry.name
+    : undefined;
+  return [...new Set([...named, ...(entry ? [entry, 'mf-manifest.json'] : [])])];
 }
 
 for (const app of APPS) {

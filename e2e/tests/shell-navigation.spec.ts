@@ -82,14 +82,25 @@ test('without a driver id the tiles that need it are not shown', async ({ page }
   for (const { label } of needingId) await expect(page.getByRole('link', { name: label, exact: true })).toHaveCount(0);
 });
 
-test('each remote serves its navigation file never cached, with CORS for the host only', async ({ request }) => {
+test('each remote serves its navigation file revalidated (immutable in a release folder), with CORS for the host only', async ({
+  request,
+}) => {
   const list = (await (await request.get(`${HOST}/remotes.json`)).json()) as Array<{ name: string; manifest: string }>;
   for (const remote of list) {
     // Wherever the remote list points (a release folder through nginx), and at the remote's root.
     for (const url of [new URL('navigation.json', remote.manifest).href, `${new URL(remote.manifest).origin}/navigation.json`]) {
       const response = await request.get(url, { headers: { Origin: HOST } });
       expect(response.status(), url).toBe(200);
-      expect(response.headers()['cache-control'], url).toBe('no-store');
+      // A repeat open asks again and gets a 304 while nothing changed; a release folder's copy never changes.
+      expect(response.headers()['cache-control'], url).toBe(
+        url.includes('/releases/') ? 'public, max-age=31536000, immutable' : 'private, no-cache',
+      );
+      const etag = response.headers()['etag'] ?? '';
+      expect(etag, url).not.toBe('');
+      if (!url.includes('/releases/')) {
+        const again = await request.get(url, { headers: { Origin: HOST, 'If-None-Match': etag } });
+        expect(again.status(), url).toBe(304);
+      }
       expect(response.headers()['access-control-allow-origin'], url).toBe(HOST);
       const entries = (await response.json()) as unknown[];
       expect(entries.length, url).toBeGreaterThan(0);
@@ -119,7 +130,10 @@ test('the host page announces what a deep link needs first, and each is download
   expect(fromPage.some((path) => /^\/bootstrap\.[0-9a-f]+\.js$/.test(path))).toBe(true);
   // The early script: the owning remote's entry, announced from its manifest before the host's
   // entry asked for it.
-  const remoteEntry = new URL('remoteEntry.js', owner?.manifest).href;
+  // Named by its content: the manifest says which file.
+  const manifest = (await (await request.get(owner?.manifest ?? '')).json()) as { metaData: { remoteEntry: { name: string } } };
+  expect(manifest.metaData.remoteEntry.name).toMatch(/^remoteEntry\.[0-9a-f]+\.js$/);
+  const remoteEntry = new URL(manifest.metaData.remoteEntry.name, owner?.manifest).href;
   expect(preloaded).toContain(remoteEntry);
   // Each taken by the request that needs it, not downloaded a second time: the list and the
   // manifest the early script fetched are handed to the host's entry.

@@ -28,9 +28,14 @@ test('the home fetches the areas ahead once idle, and a first tap downloads only
   ).map(({ port }) => `http://localhost:${port}`);
   expect(ahead.length).toBeGreaterThan(1);
   await expect
-    .poll(() => ahead.filter((origin) => urls().some((url) => url.startsWith(`${origin}/`) && url.endsWith('/remoteEntry.js'))).length, {
-      timeout: 15_000,
-    })
+    .poll(
+      () =>
+        ahead.filter((origin) => urls().some((url) => url.startsWith(`${origin}/`) && /\/remoteEntry(?:\.[0-9a-f]+)?\.js$/.test(url)))
+          .length,
+      {
+        timeout: 15_000,
+      },
+    )
     .toBe(ahead.length);
   expect(urls().some(isRuntimeChunk)).toBe(true);
 
@@ -48,11 +53,18 @@ test('with no tiles read yet, an area screen still shows, and the other areas ar
   await page.goto(withToken(`/car-insurance/init/${DEMO_DRIVER_ID}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Seguro auto' })).toBeVisible();
   const urls = () => requests.map((request) => request.url());
-  const others = REMOTE_ORIGINS.filter((origin) => !urls().some((url) => url.startsWith(`${origin}/`) && url.endsWith('/remoteEntry.js')));
+  const others = REMOTE_ORIGINS.filter(
+    (origin) => !urls().some((url) => url.startsWith(`${origin}/`) && /\/remoteEntry(?:\.[0-9a-f]+)?\.js$/.test(url)),
+  );
   expect(others.length).toBe(REMOTE_ORIGINS.length - 1);
   await expect
-    .poll(() => others.filter((origin) => urls().some((url) => url.startsWith(`${origin}/`) && url.endsWith('/remoteEntry.js'))).length, {
-      timeout: 15_000,
-    })
+    .poll(
+      () =>
+        others.filter((origin) => urls().some((url) => url.startsWith(`${origin}/`) && /\/remoteEntry(?:\.[0-9a-f]+)?\.js$/.test(url)))
+          .length,
+      {
+        timeout: 15_000,
+      },
+    )
     .toBe(others.length);
 });

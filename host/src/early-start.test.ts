@@ -66,7 +66,7 @@ describe("the host page's early script", () => {
       'style http://remote.test/routes.3c.css',
     ]);
     // One download each: the entry took the early requests instead of making its own.
-    expect(sent).toEqual({ list: 1, manifest: 1, manifestCache: ['no-store'] });
+    expect(sent).toEqual({ list: 1, manifest: 1, manifestCache: ['default'] });
   });
 
   it("asks for no manifest on the host's own pages", async () => {

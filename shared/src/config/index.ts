@@ -118,9 +118,9 @@ export function applyRuntimeConfig(file: RuntimeConfigFile, location: Location |
   return active;
 }
 
-/** Fetches the configuration served beside the page, bypassing every cache. */
+/** Fetches the configuration served beside the page, revalidated (the server answers no-cache: a 304 while unchanged). */
 export async function loadRuntimeConfig(url = '/env.json'): Promise<ActiveConfig> {
-  const response = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+  const response = await fetch(url, { credentials: 'omit' });
   if (!response.ok) throw new Error(`Runtime configuration unavailable (${response.status})`);
   return applyRuntimeConfig((await response.json()) as RuntimeConfigFile);
 }

@@ -42,7 +42,7 @@ async function readNavigation(url: string, remote: RemoteDescriptor, deadlineMs:
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), deadlineMs);
   try {
-    const response = await fetch(url, { cache: 'no-store', credentials: 'omit', signal: controller.signal });
+    const response = await fetch(url, { credentials: 'omit', signal: controller.signal });
     if (!response.ok) throw new Error(`navigation of ${remote.name} unavailable (${response.status})`);
     const body: unknown = await response.json();
     if (!Array.isArray(body)) throw new Error(`navigation of ${remote.name} is not a list`);

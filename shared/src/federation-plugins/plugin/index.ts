@@ -48,6 +48,8 @@ export interface PortalFederationPlugin {
   afterLoadManifest?(args: {
     manifest: FederationManifest;
     remoteName: string;
+    /** The address the remote is registered with (its manifest's: it names the release). */
+    url: string;
     /** The version of a shared module the host provides, by share key. */
     providedVersion: (shareKey: string) => string | undefined;
   }): void | Promise<void>;

@@ -47,9 +47,10 @@ export default function portalRetryPlugin(): PortalFederationPlugin {
         try {
           // The first attempt is the host page's early request when it made one
           // (host/src/early-start.ts), still within this deadline. The remote list decides which
-          // version is live: never a cached manifest.
+          // version is live: the server's caching decides (a release folder's manifest is named by
+          // its release and immutable, a remote's own one revalidated), never a stale copy.
           const early = attempt === 0 ? takeEarlyFetch(url) : undefined;
-          const response = await (early ? withinDeadline(early, init.signal) : fetch(url, { ...init, cache: 'no-store' }));
+          const response = await (early ? withinDeadline(early, init.signal) : fetch(url, init));
           if (response.ok || response.status < 500) return response;
           lastError = new Error(`${url} answered ${response.status}`);
         } catch (error) {
