@@ -8,15 +8,11 @@ import { DEMO_DRIVER_ID, expect, HOST, test, withToken } from './support';
 /** The host's chunk of the HTTP singleton (shared/src/http), whatever its content hash. */
 const httpChunk = (url: URL) => url.origin === HOST && /^\/shared_src_http_index_ts\.[0-9a-f]+\.js$/.test(url.pathname);
 
-// fixme (issue 39, item 1, left open): the share scope now forgets the failed download (its entry's
-// `loading` is null after the failure, checked in this journey), but the retry never asks it
-// again: the remote's screen module threw while it ran and stays in the remote's module cache
-// with the bundler runtime's throwing factory for the consumed http module, and React Router
-// keeps the route's failed lazy. Recovery needs the screen's "Tentar novamente" to reset the
-// remote (registry.retry: a fresh container and module cache) when the error is a ChunkLoadError,
-// or the remotes built with strictModuleExceptionHandling; unit-tested share-scope half:
-// container-runtime.test.ts.
-test.fixme('the HTTP singleton failing to download once: "Tentar novamente" shows the screen, with no reload', async ({ page }) => {
+// Both halves: the share scope forgets the failed download (share-scope.ts), and the screen's
+// "Tentar novamente" loads the remote afresh (host/src/federation/remote-area.tsx): the screen's
+// module, which failed while it ran, stays failed in the remote's module cache and in React
+// Router's lazy route, so the retry runs the remote's entry again and replaces the area's routes.
+test('the HTTP singleton failing to download once: "Tentar novamente" shows the screen, with no reload', async ({ page }) => {
   const screen = firstScreenOf('mfe-self-service', DEMO_DRIVER_ID);
   let asked = 0;
 

@@ -7,7 +7,9 @@ import portalRetry from '@driver-portal/shared/federation-plugins/retry';
 import { HostFederation, type FederationGlobal } from './container-runtime';
 import { INCOMPATIBLE_REMOTE } from './plugins/markers';
 import portalVersionGuard, { FEDERATION_PROTOCOL } from './plugins/version-guard';
-import { providedShared } from './runtime';
+import { devtoolsAsked, providedShared } from './runtime';
+import { withDevtools, type DevtoolsGlobal } from './devtools';
+import { remoteEntryUrl } from './manifest-assets';
 import { satisfiesRange } from './semver';
 
 // The host's side of Module Federation 2's container protocol (issue 33). The e2e suite runs it
@@ -361,15 +363,18 @@ describe("the host's federation runtime", () => {
     expect(second.instance.options.plugins).toHaveLength(first.instance.options.plugins.length);
   });
 
-  it('fills in what the Module Federation devtools read: instances, share scopes, each remote’s release and shares (issue 39, 7)', async () => {
+  it('fills in what the Module Federation devtools read, when asked: instances, share scopes, each remote’s release and shares (issue 39, 7)', async () => {
     scripts[ENTRY_URL] = [() => container('mfe_x')];
     const injected = jest.fn(() => undefined);
     (globalThis as unknown as Page).__FEDERATION__ = {
       __GLOBAL_PLUGIN__: [{ name: 'devtools-proxy', fetch: injected }],
     } as unknown as FederationGlobal;
-    const federation = withPlugins(portalVersionGuard());
+    // The extension's injected plugin is what asks for the devtools' view (runtime.ts).
+    expect(devtoolsAsked()).toBe(true);
+    const federation = withDevtools((plugins) => new HostFederation(providedShared(), plugins), [portalVersionGuard()], remoteEntryUrl);
+    federation.registerRemotes([{ name: 'mfe_x', entry: MANIFEST_URL }]);
     await federation.loadRemote('mfe_x/routes');
-    const global = (globalThis as unknown as Page).__FEDERATION__;
+    const global = (globalThis as unknown as Page).__FEDERATION__ as DevtoolsGlobal | undefined;
     if (!global) throw new Error('no __FEDERATION__');
     // A plugin the devtools injected before the runtime started takes part in fetching manifests.
     expect(injected).toHaveBeenCalledWith(MANIFEST_URL, expect.any(Object));
@@ -388,5 +393,18 @@ describe("the host's federation runtime", () => {
         modules: [{ modulePath: './routes' }],
       }),
     });
+  });
+
+  it('costs a driver nothing when no one asked for the devtools: only the instances a container needs', async () => {
+    scripts[ENTRY_URL] = [() => container('mfe_x')];
+    expect(devtoolsAsked()).toBe(false);
+    await withPlugins(portalVersionGuard()).loadRemote('mfe_x/routes');
+    expect(Object.keys((globalThis as unknown as Page).__FEDERATION__ ?? {})).toEqual(['__INSTANCES__']);
+    localStorage.setItem('portal-devtools', '1');
+    try {
+      expect(devtoolsAsked()).toBe(true);
+    } finally {
+      localStorage.removeItem('portal-devtools');
+    }
   });
 });

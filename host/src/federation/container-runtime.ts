@@ -29,15 +29,13 @@ import { DEFAULT_SCOPE, SharingInstance, type SharedOption } from './share-scope
 const DEFAULT_ENTRY_TIMEOUT_MS = 20_000;
 
 /**
- * `globalThis.__FEDERATION__`, where the Module Federation devtools look: the instances, their
- * share scopes (`__SHARE__`, by instance), what each remote's manifest says (`moduleInfo`, in
- * runtime-core's snapshot shape) and the plugins they inject (`__GLOBAL_PLUGIN__`).
+ * `globalThis.__FEDERATION__`: the federation instances of the page, where a container's bundler
+ * runtime finds its own by name. What the Module Federation devtools also read (share scopes,
+ * each remote's manifest, the plugins they inject) is filled only when a squad asks for it
+ * (devtools.ts, a chunk of its own: nothing of it reaches a driver's first screen).
  */
 export interface FederationGlobal {
   __INSTANCES__: SharingInstance[];
-  __SHARE__: Record<string, unknown>;
-  moduleInfo: Record<string, unknown>;
-  __GLOBAL_PLUGIN__: Array<Partial<PortalFederationPlugin>>;
   __DEBUG_CONSTRUCTOR__?: unknown;
 }
 
@@ -47,9 +45,6 @@ type PageGlobal = typeof globalThis & { __FEDERATION__?: FederationGlobal; _FEDE
 export function installRuntimeCore(page: PageGlobal = globalThis as PageGlobal): FederationGlobal {
   const federation = (page.__FEDERATION__ ??= {} as FederationGlobal);
   federation.__INSTANCES__ ??= [];
-  federation.__SHARE__ ??= {};
-  federation.moduleInfo ??= {};
-  federation.__GLOBAL_PLUGIN__ ??= [];
   page._FEDERATION_RUNTIME_CORE ??= {
     ModuleFederation: SharingInstance,
     CurrentGlobal: page,
@@ -115,22 +110,18 @@ function loadScript(url: string, timeoutMs: number): Promise<void> {
 }
 
 export class HostFederation {
-  private readonly sharing: SharingInstance;
+  /** The host's own instance and its share scope (read by devtools.ts). */
+  readonly sharing: SharingInstance;
   private readonly remotes = new Map<string, RemoteState>();
-
-  private readonly plugins: readonly PortalFederationPlugin[];
   private readonly global: FederationGlobal;
 
-  constructor(shared: Record<string, SharedOption>, plugins: readonly PortalFederationPlugin[]) {
+  constructor(
+    shared: Record<string, SharedOption>,
+    private readonly plugins: readonly PortalFederationPlugin[],
+  ) {
     this.global = installRuntimeCore();
-    // Plugins the devtools inject (a proxy to a local remote, say) take part in fetching
-    // manifests, the one hook whose signature is runtime-core's; the portal's own come after.
-    const injected = this.global.__GLOBAL_PLUGIN__.map(({ name = 'global', fetch }) => ({ name, fetch }));
-    this.plugins = [...injected, ...plugins];
     this.sharing = new SharingInstance({ name: 'host', shared });
     this.sharing.initializeSharing(DEFAULT_SCOPE);
-    this.global.__SHARE__[this.sharing.name] = this.sharing.shareScopeMap;
-    this.global.__INSTANCES__.push(this.sharing);
   }
 
   /**
@@ -228,30 +219,14 @@ export class HostFederation {
     if (!manifest || typeof manifest !== 'object') throw new Error(`[portal] ${remote.entry} is no federation manifest`);
     const providedVersion = (key: string) => this.sharing.options.shared[key]?.[0]?.version;
     for (const plugin of this.plugins) {
-      await plugin.afterLoadManifest?.({ manifest: manifest as FederationManifest, remoteName: remote.name, providedVersion });
+      await plugin.afterLoadManifest?.({
+        manifest: manifest as FederationManifest,
+        remoteName: remote.name,
+        url: remote.entry,
+        providedVersion,
+      });
     }
-    this.describe(remote, manifest as FederationManifest);
     return manifest as FederationManifest;
-  }
-
-  /**
-   * What the devtools show of an accepted remote, in runtime-core's snapshot shape: its release
-   * (the manifest's address), entry, shares and exposed modules, and the host's link to it.
-   */
-  private describe(remote: RemoteRegistration, manifest: FederationManifest): void {
-    const list = (value: unknown) => (Array.isArray(value) ? (value as Array<Record<string, unknown>>) : []);
-    const { moduleInfo } = this.global;
-    moduleInfo[`${remote.name}:${remote.entry}`] = {
-      version: remote.entry,
-      buildVersion: (manifest.metaData as { buildInfo?: { buildVersion?: unknown } } | undefined)?.buildInfo?.buildVersion,
-      globalName: manifest.metaData?.globalName,
-      pluginVersion: manifest.metaData?.pluginVersion,
-      remoteEntry: remoteEntryUrl(remote.entry, manifest),
-      shared: list(manifest.shared).map(({ name, version, requiredVersion }) => ({ sharedName: name, version, requiredVersion })),
-      modules: list(manifest.exposes).map(({ name, path }) => ({ moduleName: name, modulePath: path })),
-    };
-    const host = (moduleInfo[this.sharing.name] ??= { remotesInfo: {} }) as { remotesInfo: Record<string, unknown> };
-    host.remotesInfo[remote.name] = { matchedVersion: remote.entry };
   }
 
   private async loadEntry(remoteName: string, url: string, globalName: string): Promise<RemoteContainer> {

@@ -1,9 +1,10 @@
 import { listOf, REMOTE_LIST_URL, type RemoteListRead } from './remote-list';
 
 /*
- * The list's revalidation, in the federation runtime's chunk (remote-registry.ts imports it under
- * that chunk's name): only a page that goes into a remote's area, or retries one, reads the list
- * again, and such a page needs that chunk anyway.
+ * The list's revalidation, a chunk of its own (remote-registry.ts): only a page that goes into a
+ * remote's area after the revalidation interval, or retries one, reads the list again; a deep
+ * link's first screen never does, so the federation chunk every deep link downloads does not
+ * carry it.
  */
 
 /**

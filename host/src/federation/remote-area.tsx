@@ -32,7 +32,40 @@ export function switchByFullLoad(url: string, manifest: string, assign = (target
   return true;
 }
 
-function ReportedRouteError({ registry, remoteName }: { registry: RemoteRegistry; remoteName: string }) {
+interface AreaProps {
+  registry: RemoteRegistry;
+  remoteName: string;
+  loadPage?: (url: string) => void;
+}
+
+/**
+ * The retry of a screen of the area: the remote loaded afresh (its entry run again: a new module
+ * cache, a new federation instance taking the share scope again, where a shared module that
+ * failed to download is asked for again), and the area's routes replaced by the fresh ones, so
+ * React Router runs their lazies again (it keeps a lazy that failed for the route object it
+ * ran on). Then RouteErrorPage navigates to the same address. No page reload: the session and
+ * what the other areas loaded stay.
+ */
+function useAreaRetry({ registry, remoteName, loadPage }: AreaProps): () => Promise<void> {
+  return async () => {
+    const { router } = registry;
+    const remote = registry.list().find(({ name }) => name === remoteName);
+    if (!router || !remote) return;
+    await registry.retry(remote);
+    const { routes } = await registry.loadRoutes(remote);
+    const id = `remote:${remoteName}`;
+    const fresh = remoteArea(registry, remoteName, routes, loadPage);
+    const replaced = (tree: RouteObject[]): RouteObject[] =>
+      tree.map((route) =>
+        route.id === id ? fresh : route.children ? ({ ...route, children: replaced(route.children) } as RouteObject) : route,
+      );
+    // The one way to replace patched routes (the HMR path): committed at the next navigation.
+    router._internalSetRoutes(replaced(router.routes));
+  };
+}
+
+function ReportedRouteError({ registry, remoteName, loadPage }: AreaProps) {
+  const retry = useAreaRetry({ registry, remoteName, loadPage });
   const error = useRouteError();
   const { pathname } = useLocation();
   const params = useParams();
@@ -42,7 +75,7 @@ function ReportedRouteError({ registry, remoteName }: { registry: RemoteRegistry
     // Once per error shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
-  return <RouteErrorPage />;
+  return <RouteErrorPage onRetry={retry} />;
 }
 
 /**
@@ -60,7 +93,7 @@ export function remoteArea(
   return {
     ...remoteRouteTree(remoteName, routes),
     // A screen of the area that throws: the platform's error page, and the error told to telemetry.
-    errorElement: <ReportedRouteError registry={registry} remoteName={remoteName} />,
+    errorElement: <ReportedRouteError registry={registry} remoteName={remoteName} loadPage={loadPage} />,
     loader: async ({ request }) => {
       await registry.revalidate();
       const live = registry.stale(remoteName);

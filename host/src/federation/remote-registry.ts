@@ -1,5 +1,6 @@
 import { ownsPath } from '@driver-portal/shared/boot';
 import type { RemoteRoutesModule } from '@driver-portal/shared/shell';
+import type { RouteObject } from 'react-router';
 import type { HostFederation } from './container-runtime';
 import { INCOMPATIBLE_REMOTE } from './plugins/markers';
 import { REMOTE_LIST_URL, type RemoteDescriptor } from './remote-list';
@@ -53,7 +54,15 @@ export interface RemoteEvent {
  * live version; a loaded one keeps running the code it loaded and is reported `stale`, which the
  * router turns into a full load of the address the driver was going to (router.tsx).
  */
+/** What the area's retry needs of the page's data router (remote-area.tsx): its routes, and the one way to replace patched ones. */
+export interface AreaRouter {
+  readonly routes: RouteObject[];
+  _internalSetRoutes(routes: RouteObject[]): void;
+}
+
 export class RemoteRegistry {
+  /** The page's router (router.tsx, createHostRouter), for the area's retry. */
+  router: AreaRouter | undefined;
   private readonly loads = new Map<string, Promise<RemoteRoutesModule>>();
   private readonly failures = new Map<string, unknown>();
   private remotes: readonly RemoteDescriptor[];
@@ -102,18 +111,19 @@ export class RemoteRegistry {
 
   /** The federation runtime, downloaded the first time a remote is needed (the home needs none). */
   private federation(): Promise<HostFederation> {
-    this.federationInstance ??= import(/* webpackChunkName: "federation" */ './runtime').then(
-      ({ createHostFederation }) => {
-        const instance = createHostFederation();
-        this.register(instance, this.remotes, false);
-        return instance;
-      },
-      (error: unknown) => {
-        // Offline when it was first needed: the next load (the fallback's retry) downloads it again.
-        this.federationInstance = undefined;
-        throw error;
-      },
-    );
+    this.federationInstance ??= import(/* webpackChunkName: "federation" */ './runtime')
+      .then(({ createHostFederation }) => createHostFederation())
+      .then(
+        (instance) => {
+          this.register(instance, this.remotes, false);
+          return instance;
+        },
+        (error: unknown) => {
+          // Offline when it was first needed: the next load (the fallback's retry) downloads it again.
+          this.federationInstance = undefined;
+          throw error;
+        },
+      );
     return this.federationInstance;
   }
 
@@ -137,7 +147,9 @@ export class RemoteRegistry {
 
   private async readListAgain(url = REMOTE_LIST_URL): Promise<void> {
     try {
-      const { revalidateRemoteList } = await import(/* webpackChunkName: "federation" */ './list-revalidation');
+      // A chunk of its own: a deep link reads the list once, at start, and revalidates only at a
+      // later navigation (after the interval) or a retry, so its first screen never needs this.
+      const { revalidateRemoteList } = await import(/* webpackChunkName: "list-revalidation" */ './list-revalidation');
       const read = await revalidateRemoteList(this.listUnavailable ? null : this.etag, url, this.revalidationDeadlineMs);
       this.listReadAt = this.now();
       this.listUnavailable = false;

@@ -66,5 +66,8 @@ export function remoteRouteDiscovery(
 }
 
 export function createHostRouter(registry: RemoteRegistry) {
-  return createBrowserRouter(hostRoutes(registry), { patchRoutesOnNavigation: remoteRouteDiscovery(registry) });
+  const router = createBrowserRouter(hostRoutes(registry), { patchRoutesOnNavigation: remoteRouteDiscovery(registry) });
+  // An area's "Tentar novamente" replaces the area's routes with a fresh load's (remote-area.tsx).
+  registry.router = router;
+  return router;
 }

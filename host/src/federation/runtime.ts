@@ -31,7 +31,9 @@ import sharedPackage from '@driver-portal/shared/package.json';
 import portalDeadline from '@driver-portal/shared/federation-plugins/deadline';
 import portalRetry from '@driver-portal/shared/federation-plugins/retry';
 import hostPackage from '../../package.json';
+import type { PortalFederationPlugin } from '@driver-portal/shared/federation-plugins/plugin';
 import { HostFederation } from './container-runtime';
+import { remoteEntryUrl } from './manifest-assets';
 import portalVersionGuard from './plugins/version-guard';
 
 /**
@@ -96,7 +98,33 @@ export function providedShared() {
   };
 }
 
-export function createHostFederation(): HostFederation {
+/** Where a squad asks for the devtools' view of the page: `localStorage.setItem('portal-devtools', '1')`, then reload. */
+export const DEVTOOLS_KEY = 'portal-devtools';
+
+/**
+ * Whether to fill in what the Module Federation devtools read (devtools.ts): a squad asked, the
+ * extension's own key is set, or the extension injected a plugin before the page started.
+ */
+export function devtoolsAsked(): boolean {
+  try {
+    const page = globalThis as { __FEDERATION__?: { __GLOBAL_PLUGIN__?: unknown[] } };
+    return !!(
+      localStorage.getItem(DEVTOOLS_KEY) ??
+      localStorage.getItem('__MF_DEVTOOLS_MODULE_INFO__') ??
+      page.__FEDERATION__?.__GLOBAL_PLUGIN__?.length
+    );
+  } catch {
+    // No storage (private mode on an old webview): no devtools.
+    return false;
+  }
+}
+
+export async function createHostFederation(): Promise<HostFederation> {
   // portal-deadline before portal-retry: it gives the fetches portal-retry makes their deadline.
-  return new HostFederation(providedShared(), [portalDeadline(), portalRetry(), portalVersionGuard()]);
+  const plugins = [portalDeadline(), portalRetry(), portalVersionGuard()];
+  const create = (all: readonly PortalFederationPlugin[]) => new HostFederation(providedShared(), all);
+  if (!devtoolsAsked()) return create(plugins);
+  // A chunk of its own, for squads only (devtools.ts).
+  const { withDevtools } = await import(/* webpackChunkName: "federation-devtools" */ './devtools');
+  return withDevtools(create, plugins, remoteEntryUrl);
 }

@@ -1,5 +1,5 @@
 import { HOME_PATH } from '@driver-portal/shared/links';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useParams, useRouteError } from 'react-router';
 import { SCREEN_ERROR_EVENT, type ScreenErrorDetail } from '@driver-portal/shared/telemetry';
 import { Button, ErrorState, Page } from '@driver-portal/shared/ui';
@@ -39,8 +39,19 @@ export function RemoteFallback({ title = 'Esta área está indisponível', messa
   );
 }
 
+export interface RouteErrorPageProps {
+  /**
+   * What "Tentar novamente" does before showing the screen again. At the host, the area's error
+   * element (host/src/federation/remote-area.tsx) loads the remote afresh: a screen whose code or
+   * shared module failed to download stays failed in the remote's module cache and in the
+   * router's lazy route, so navigating again alone would show this page again.
+   */
+  onRetry?: () => Promise<void>;
+}
+
 /** errorElement of every remote's routes: a screen that throws is contained to its own routes. */
-export function RouteErrorPage() {
+export function RouteErrorPage({ onRetry }: RouteErrorPageProps = {}) {
+  const [retrying, setRetrying] = useState(false);
   const error = useRouteError();
   const location = useLocation();
   const navigate = useNavigate();
@@ -59,8 +70,16 @@ export function RouteErrorPage() {
     <RemoteFallback
       title="Algo deu errado nesta tela"
       message="Esta tela encontrou um erro inesperado. Tente novamente."
-      // Navigating to the same location clears the route error and renders the screen again.
-      onRetry={() => void navigate(location, { replace: true })}
+      retrying={retrying}
+      onRetry={() => {
+        setRetrying(true);
+        // Navigating to the same location clears the route error and renders the screen again;
+        // a retry that failed (still offline) leaves this page, with its button, as it was.
+        void (onRetry ?? (() => Promise.resolve()))()
+          .catch((error: unknown) => console.error('[portal] retry failed', error))
+          .then(() => navigate(location, { replace: true }))
+          .finally(() => setRetrying(false));
+      }}
     />
   );
 }
