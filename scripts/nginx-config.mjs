@@ -2,14 +2,28 @@
 // ${VAR} placeholders; nginx's own $variables untouched) into a prefix folder nginx can run
 // from on this machine, and lays out a deploy root of releases like the images have.
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { createRequire } from 'node:module';
 import { APPS, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { HOST_ORIGINS, localHeaderValues } from './suite.mjs';
-import { TELEMETRY_UPSTREAM } from './telemetry-stack.mjs';
+import { PORT_SHIFT, TELEMETRY_UPSTREAM } from './telemetry-stack.mjs';
 
-export const DEPLOY_ROOT = join(repoRoot, '.deploy');
+/**
+ * The deployment's folder: `.deploy`, or PORTAL_DEPLOY_ROOT for a second deployment beside it on
+ * other ports (PORTAL_APPS_JSON: the replicas' end-to-end test, the load benchmark). start:nginx
+ * empties it first, so only a folder whose name says it is one is taken (`.deploy…` or
+ * `portal-deploy…`), never a typo such as `/`.
+ */
+function deployRoot() {
+  const chosen = process.env.PORTAL_DEPLOY_ROOT;
+  if (!chosen) return join(repoRoot, '.deploy');
+  const folder = resolve(chosen);
+  if (!/^(?:\.deploy|portal-deploy)(?:[-.][A-Za-z0-9_-]+)*$/.test(basename(folder)))
+    throw new Error(`refused: PORTAL_DEPLOY_ROOT ${JSON.stringify(chosen)} is not named .deploy… or portal-deploy…`);
+  return folder;
+}
+export const DEPLOY_ROOT = deployRoot();
 
 import renderModule from '../deploy/nginx/render.cjs';
 import tree from './tree.cjs';
@@ -84,8 +98,44 @@ export function cohortSecretOfDeployment() {
   return cohortSecret;
 }
 
-/** Where `npm run start:nginx` runs the session handoff's exchange for every app's nginx. */
-export const HANDOFF_LISTEN = process.env.PORTAL_HANDOFF_LISTEN ?? '127.0.0.1:4011';
+/**
+ * Where `npm run start:nginx` runs the session handoff's exchange for every app's nginx (4011
+ * beside the sandbox's 4000; another list of apps, PORTAL_APPS_JSON, shifts it with its sandbox).
+ */
+export const HANDOFF_LISTEN = process.env.PORTAL_HANDOFF_LISTEN ?? `127.0.0.1:${4011 + PORT_SHIFT}`;
+
+const LETTERS = 'abcdefgh';
+/** The names of upstream blocks the replicas' main configuration defines (renderNginx). */
+const HANDOFF_UPSTREAM_NAME = 'portal_handoff';
+const TELEMETRY_UPSTREAM_NAME = 'portal_telemetry';
+
+/**
+ * `npm run start:nginx -- --replicas N` (N > 1): where every instance listens, all on loopback and
+ * derived from apps.json's ports (so another list, PORTAL_APPS_JSON, gets a layout of its own):
+ * replica i of an app on its port + 10000 × (i + 1) (13000, 23000 for the host), behind the
+ * balancer on the app's own port; the handoff exchanges on the sandbox's port + 21, 22, …; the
+ * telemetry receivers on + 31, 32, …; Redis on + 2390 (6390); Prometheus on + 5090 (9090).
+ */
+export function replicaLayout(count) {
+  if (!(Number.isInteger(count) && count >= 1 && count <= LETTERS.length)) throw new Error(`--replicas takes 1 to ${LETTERS.length}`);
+  const at = (port) => {
+    if (port > 65535)
+      throw new Error(`--replicas ${count}: port ${port} is past 65535 (apps.json's ports must be under ${65535 - 10000 * count})`);
+    return `127.0.0.1:${port}`;
+  };
+  const indexes = [...Array(count).keys()];
+  return {
+    count,
+    apps: APPS.map((app) => ({
+      app,
+      instances: indexes.map((i) => ({ name: `${app.dir}-${LETTERS[i]}`, letter: LETTERS[i], listen: at(app.port + 10000 * (i + 1)) })),
+    })),
+    handoff: indexes.map((i) => ({ name: `handoff-${LETTERS[i]}`, listen: at(SANDBOX_PORT + 21 + i) })),
+    telemetry: indexes.map((i) => ({ name: `telemetry-${LETTERS[i]}`, listen: at(SANDBOX_PORT + 31 + i) })),
+    redisUrl: `redis://${at(SANDBOX_PORT + 2390)}/0`,
+    prometheus: at(SANDBOX_PORT + 5090),
+  };
+}
 
 export const remoteOrigin = (port) => `http://localhost:${port}`;
 export const manifestUrl = (remote, releaseId) => `${remoteOrigin(remote.port)}/releases/${releaseId}/mf-manifest.json`;
@@ -100,7 +150,7 @@ export function readRemoteList() {
 }
 
 /** What the containers get from environment variables, with this machine's values. */
-export function localVariables(app, statementCredential) {
+export function localVariables(app, statementCredential, replica) {
   // The same header values `npm start` sends.
   const headers = localHeaderValues(app);
   return {
@@ -133,6 +183,14 @@ export function localVariables(app, statementCredential) {
     PORTAL_COHORT_SECRET: cohortSecretOfDeployment(),
     // The session handoff's exchange (deploy/session-handoff.cjs), run by scripts/start-nginx.mjs.
     PORTAL_HANDOFF_UPSTREAM: `http://${HANDOFF_LISTEN}`,
+    // --replicas N: this instance's own address and log, every handoff and telemetry instance
+    // behind the upstream blocks of its main configuration (renderNginx).
+    ...(replica && {
+      PORTAL_LISTEN: replica.instance.listen,
+      PORTAL_ACCESS_LOG: join(replicaPrefix(app.dir, replica.instance.letter), 'logs', 'access.log'),
+      PORTAL_TELEMETRY_UPSTREAM: `http://${TELEMETRY_UPSTREAM_NAME}`,
+      PORTAL_HANDOFF_UPSTREAM: `http://${HANDOFF_UPSTREAM_NAME}`,
+    }),
   };
 }
 
@@ -149,14 +207,43 @@ function workerUser() {
 
 /** Where an app's nginx runs from (its rendered configuration, logs, pid). */
 export const nginxPrefix = (dir) => inDeployment(join(DEPLOY_ROOT, 'nginx', appName(dir)));
+/** Where replica `letter` of an app's nginx runs from (--replicas N). */
+export const replicaPrefix = (dir, letter) => inDeployment(join(nginxPrefix(dir), 'replicas', /^[a-h]$/.test(letter) ? letter : '_'));
+
+/**
+ * What a replica's main configuration adds inside http {} (--replicas N): the balancer in front
+ * names the driver's address in X-Forwarded-For (believed from loopback only, the balancer's), so
+ * the rate limits, the handoff's client and the telemetry hash see the driver, not the balancer;
+ * redirects stay relative (an absolute one would name the replica's own port); and the upstream
+ * blocks of every handoff exchange (any instance redeems any code once they share Redis; `random`
+ * so a code is as often redeemed on another instance as on its own) and every telemetry receiver
+ * (hashed on the driver's address: a client's rate and quota stay on one receiver). A refused
+ * connection (an instance gone) goes to the next one, POSTs included (nothing was sent).
+ */
+function replicaHttpBlock(layout) {
+  const servers = (list) => list.map(({ listen }) => `        server ${listen} max_fails=1 fail_timeout=3s;`).join('\n');
+  return `    set_real_ip_from 127.0.0.1;
+    real_ip_header X-Forwarded-For;
+    absolute_redirect off;
+    upstream ${HANDOFF_UPSTREAM_NAME} {
+        random;
+${servers(layout.handoff)}
+    }
+    upstream ${TELEMETRY_UPSTREAM_NAME} {
+        hash $remote_addr consistent;
+${servers(layout.telemetry)}
+        keepalive 8;
+    }
+`;
+}
 
 /**
  * Renders one app's nginx prefix folder; returns the path of its nginx.conf. The configuration
  * holds the statement credential and the cohort secret: deploy/nginx/render.cjs writes it 0600
  * (nginx's master process reads it as the user who started it; workers never read it).
  */
-export function renderNginx(app, vars) {
-  const prefix = nginxPrefix(app.dir);
+export function renderNginx(app, vars, replica) {
+  const prefix = replica ? replicaPrefix(app.dir, replica.instance.letter) : nginxPrefix(app.dir);
   const role = app.dir === HOST.dir ? 'host' : 'remote';
   // The containers run the stock nginx.conf of the nginx image; locally this wrapper adds what a
   // non-root nginx in a folder needs (pid, logs, temp paths) around the same conf.d.
@@ -181,7 +268,74 @@ http {
     fastcgi_temp_path temp/fastcgi;
     uwsgi_temp_path temp/uwsgi;
     scgi_temp_path temp/scgi;
-    include conf.d/*.conf;
+${replica ? replicaHttpBlock(replica.layout) : ''}    include conf.d/*.conf;
+}
+`,
+  );
+  if (replica) {
+    // portal-common.conf includes portal/portal-instance*.conf: the replica's name on every
+    // answer, and which handoff or telemetry instance answered behind it (none for a file).
+    writeFileSync(
+      join(prefix, 'portal', 'portal-instance.conf'),
+      `# Written by scripts/start-nginx.mjs --replicas ${replica.layout.count}: which replica answered (this machine only).
+add_header X-Portal-Instance "${replica.instance.name}" always;
+add_header X-Portal-Upstream $upstream_addr always;
+`,
+      { mode: 0o600 },
+    );
+  }
+  return { prefix, conf };
+}
+
+/** Where the balancer of --replicas N runs from. */
+export const balancerPrefix = () => inDeployment(join(DEPLOY_ROOT, 'balancer'));
+
+/**
+ * The balancer of `--replicas N` (deploy/nginx/balancer-proxy.conf): one nginx, one server per
+ * app on the app's public port, an upstream block of the app's replicas. Health is passive (open
+ * source nginx has no active checks): a replica that fails once (a refused connection, a timeout,
+ * a 502 or 503) gets no request for 3 s, then one to try it again. A cloud balancer or Kubernetes
+ * probes /healthz actively as well (portal-common.conf). Returns the path of its nginx.conf.
+ */
+export function renderBalancer(layout) {
+  const prefix = balancerPrefix();
+  for (const folder of ['logs', 'temp']) mkdirSync(join(prefix, folder), { recursive: true });
+  writeFileSync(join(prefix, 'balancer-proxy.conf'), readFileSync(join(repoRoot, 'deploy', 'nginx', 'balancer-proxy.conf')));
+  const sites = layout.apps
+    .map(
+      ({ app, instances }) => `    upstream balanced_${app.name} {
+${instances.map(({ listen }) => `        server ${listen} max_fails=1 fail_timeout=3s;`).join('\n')}
+        keepalive 16;
+    }
+    server {
+        listen 127.0.0.1:${app.port};
+        location / {
+            proxy_pass http://balanced_${app.name};
+            include balancer-proxy.conf;
+        }
+    }`,
+    )
+    .join('\n');
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `# Written by scripts/start-nginx.mjs --replicas ${layout.count}: the stand-in for the cloud's load balancer (deploy/nginx/balancer-proxy.conf).
+${workerUser()}worker_processes 1;
+error_log logs/error.log warn;
+pid logs/nginx.pid;
+events { worker_connections 2048; }
+http {
+    # Which replica answered each request, and what the ones tried before it said: how long the
+    # balancer took to notice a replica gone (e2e/tests/deploy-replicas.spec.ts). No query strings.
+    log_format balancer '$msec $status "$upstream_addr" "$upstream_status" $request_method $uri';
+    access_log logs/access.log balancer;
+    client_body_temp_path temp/client;
+    proxy_temp_path temp/proxy;
+    fastcgi_temp_path temp/fastcgi;
+    uwsgi_temp_path temp/uwsgi;
+    scgi_temp_path temp/scgi;
+    server_tokens off;
+${sites}
 }
 `,
   );

@@ -5,16 +5,27 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { APPS, HOST, repoRoot } from './apps.mjs';
+import { APPS, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { PROMETHEUS_PORT, TELEMETRY_PORT } from './telemetry.mjs';
 
-/** Local state: the receiver's log (its failure lines) and Prometheus's configuration and data. */
-export const METRICS_DIR = join(repoRoot, '.metrics');
+/**
+ * How far another list of apps (PORTAL_APPS_JSON: a second deployment beside the usual one, as the
+ * replicas' end-to-end test and the load benchmark run) moves the local services' ports: by as
+ * much as its sandbox port is from 4000. 0 for apps.json, so its layout is the usual one.
+ */
+export const PORT_SHIFT = SANDBOX_PORT - 4000;
+
+/**
+ * Local state: the receiver's log (its failure lines) and Prometheus's configuration and data
+ * (PORTAL_METRICS_DIR for a second deployment).
+ */
+export const METRICS_DIR = process.env.PORTAL_METRICS_DIR ?? join(repoRoot, '.metrics');
 export const RECEIVER_LOG = join(METRICS_DIR, 'receiver.log');
-export const TELEMETRY_UPSTREAM = `http://127.0.0.1:${TELEMETRY_PORT}`;
+export const TELEMETRY_UPSTREAM = `http://127.0.0.1:${TELEMETRY_PORT + PORT_SHIFT}`;
 export const TELEMETRY_HEALTH = `${TELEMETRY_UPSTREAM}/telemetry/health`;
 export const PROMETHEUS_BIN = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
-export const PROMETHEUS_READY = `http://127.0.0.1:${PROMETHEUS_PORT}/-/ready`;
+const PROMETHEUS_LISTEN = `127.0.0.1:${PROMETHEUS_PORT + PORT_SHIFT}`;
+export const PROMETHEUS_READY = `http://${PROMETHEUS_LISTEN}/-/ready`;
 
 /** Every app's page origins on this machine: the only ones whose beacons count. */
 const PORTAL_ORIGINS = APPS.flatMap(({ port }) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
@@ -25,13 +36,23 @@ const PORTAL_ORIGINS = APPS.flatMap(({ port }) => [`http://localhost:${port}`, `
  * from the rate limit and the per-client quota (it still counts as one client); the flood test
  * sends from 127.0.0.2, which gets the production limits.
  */
-export function startReceiver() {
+export function startReceiver({
+  listen = TELEMETRY_UPSTREAM.slice('http://'.length),
+  log = RECEIVER_LOG,
+  append = false,
+  detached = false,
+  env = {},
+} = {}) {
   mkdirSync(METRICS_DIR, { recursive: true });
   const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'telemetry/src/main.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    // --replicas N: a process group of its own (tsx runs the receiver in a child process), so
+    // killing "the receiver" kills both, as a container's end would.
+    detached,
     env: {
       ...process.env,
-      TELEMETRY_LISTEN: `127.0.0.1:${TELEMETRY_PORT}`,
+      ...env,
+      TELEMETRY_LISTEN: listen,
       TELEMETRY_PORTAL_ORIGINS: PORTAL_ORIGINS.join(' '),
       TELEMETRY_REMOTE_LIST_URL: `http://localhost:${HOST.port}/remotes.json`,
       TELEMETRY_REMOTE_LIST_EVERY_MS: '2000',
@@ -42,7 +63,8 @@ export function startReceiver() {
     },
   });
   // Its log: the failures' scrubbed lines, as a container's log would hold them.
-  child.stdout.pipe(createWriteStream(RECEIVER_LOG, { flags: 'w' }));
+  // A replica started again (--replicas N) adds to its log, as a container's would.
+  child.stdout.pipe(createWriteStream(log, { flags: append ? 'a' : 'w' }));
   return child;
 }
 
@@ -58,7 +80,7 @@ export const PROMETHEUS_CORS_ORIGIN = '^$';
  * Debian's Prometheus scraping the receiver every 2 s (production: 15 s, deploy/prometheus),
  * with a fresh store at each start; undefined when it is not installed.
  */
-export function startPrometheus() {
+export function startPrometheus({ listen = PROMETHEUS_LISTEN, targets = [TELEMETRY_UPSTREAM.slice('http://'.length)] } = {}) {
   if (!existsSync(PROMETHEUS_BIN)) {
     console.warn(
       `Prometheus is not installed (${PROMETHEUS_BIN}): telemetry is received but not stored; release:status will say how to get it.`,
@@ -71,14 +93,14 @@ export function startPrometheus() {
   const config = join(METRICS_DIR, 'prometheus.yml');
   writeFileSync(
     config,
-    `# Written by scripts/telemetry-stack.mjs: the receiver of this machine (deploy/prometheus/prometheus.yml is production's).
+    `# Written by scripts/telemetry-stack.mjs: the receivers of this machine, each its own target (deploy/prometheus/prometheus.yml is production's).
 global:
   scrape_interval: 2s
   scrape_timeout: 2s
 scrape_configs:
   - job_name: portal-telemetry
     static_configs:
-      - targets: ['127.0.0.1:${TELEMETRY_PORT}']
+      - targets: [${targets.map((target) => `'${target}'`).join(', ')}]
 `,
   );
   const child = spawn(
@@ -87,7 +109,7 @@ scrape_configs:
       `--config.file=${config}`,
       `--storage.tsdb.path=${data}`,
       '--storage.tsdb.retention.time=1d',
-      `--web.listen-address=127.0.0.1:${PROMETHEUS_PORT}`,
+      `--web.listen-address=${listen}`,
       `--web.cors.origin=${PROMETHEUS_CORS_ORIGIN}`,
       '--log.level=warn',
     ],
@@ -95,7 +117,7 @@ scrape_configs:
   );
   child.on('exit', (code) => {
     // Another Prometheus on the port (Debian's service, started by its package): say so.
-    if (code) console.error(`Prometheus stopped (${code}); is port ${PROMETHEUS_PORT} taken (systemctl stop prometheus)?`);
+    if (code) console.error(`Prometheus stopped (${code}); is ${listen} taken (systemctl stop prometheus)?`);
   });
   return child;
 }

@@ -1,7 +1,7 @@
 /**
  * The receiver's HTTP side: POST /telemetry/events takes one beacon (the portal's nginx proxies
  * /telemetry/ of every app's origin here, so no new origin enters the pages' CSP); GET /metrics
- * is Prometheus's (never proxied: only /telemetry/ is); GET /telemetry/health says it runs.
+ * is Prometheus's (never proxied: only /telemetry/ is); GET /telemetry/health and /healthz say it runs.
  * Checks, cheapest first: method, Origin (a portal page's), the client's rate, size, schema and
  * what the portal knows. Answers: 204 taken, 400 not a beacon of the portal, 403 not from a
  * portal page, 405, 413 too large, 429 too many.
@@ -145,7 +145,11 @@ export function createReceiver({
               response.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(text);
             })
           : Promise.resolve(
-              void (path === '/telemetry/health' ? response.writeHead(200).end('ok') : response.writeHead(404).end('Not found')),
+              // /healthz: what a balancer's and an orchestrator's probes read (liveness and
+              // readiness: the receiver keeps nothing it must load first); /telemetry/health as before.
+              void (path === '/telemetry/health' || path === '/healthz'
+                ? response.writeHead(200, { 'Cache-Control': 'no-store' }).end('ok')
+                : response.writeHead(404).end('Not found')),
             );
     answer.catch(() => {
       if (!response.headersSent) response.writeHead(500).end();
