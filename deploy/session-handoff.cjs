@@ -23,11 +23,24 @@
  *
  * The Node static server (`npm start`) answers these paths in-process; nginx proxies them to this
  * file run as a small service (`node deploy/session-handoff.cjs`, PORTAL_HANDOFF_LISTEN). Every
- * portal origin must reach the same store: one service per deployment (or a shared store).
+ * portal origin must reach the same codes: in memory, one instance; with PORTAL_REDIS_URL, any
+ * number of instances sharing Redis (deploy/store.cjs), where a code minted on one is redeemed on
+ * another, single use across all of them (GETDEL), and the limits count in total.
+ *
+ * What the store holds is neither the code nor the session in clear: the key is an id derived from
+ * the code (HKDF), the value is sealed (AES-256-GCM) with a key derived from the code. Reading the
+ * store (a dump, a replica, MONITOR) gives nothing that redeems a code or reads a token; the
+ * value is gone from it at the code's TTL (Redis's own `PX`) or at its first redeem.
+ *
+ * The service also answers, for its proxies only: `/__portal_limits/open-call?client=<key>` (204 or
+ * 429: the open calls' per-client limit, portal-driver-api.conf.template, counted in the shared
+ * store so it holds in total across nginx replicas) and `/healthz` (200 when the store answers,
+ * 503 when it does not: what a balancer and an orchestrator read).
  */
-const { randomBytes, timingSafeEqual } = require('node:crypto');
+const { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqual } = require('node:crypto');
 const { createServer } = require('node:http');
 const { isIP } = require('node:net');
+const { createMemoryStore, nginxBucket, storeFromEnv, StoreUnavailableError } = require('./store.cjs');
 
 const HANDOFF_PATH = '/session-handoff/';
 const HANDOFF_TTL_MS = 30_000;
@@ -52,6 +65,13 @@ const MAX_TOKEN_LENGTH = 4096;
  */
 const MINT_LIMITS = { perMinute: 60, burst: 30, maxOutstanding: 30 };
 /**
+ * The open calls' per-client limit (deploy/nginx/portal-open-calls.mjs RATE_LIMIT, held equal by
+ * deploy/test/open-calls.test.ts; that file is njs's and ESM, this one is CommonJS): 30 a minute,
+ * bursts of 20, nginx's arithmetic. Asked by every app's nginx at /__portal_limits/open-call.
+ */
+const OPEN_CALL_LIMIT = { perMinute: 30, burst: 20 };
+const LIMITS_PATH = '/__portal_limits/';
+/**
  * Who may name the client (X-Portal-Client-Address): the proxy in front of the service, never the
  * client. By default loopback and private addresses (the local nginx; Compose's network, where
  * the service is published to no one); PORTAL_HANDOFF_TRUSTED_PROXIES narrows it.
@@ -59,13 +79,40 @@ const MINT_LIMITS = { perMinute: 60, burst: 30, maxOutstanding: 30 };
 const CLIENT_ADDRESS_HEADER = 'x-portal-client-address';
 
 /**
- * @typedef {{ from: string, to: string, token?: string, driverId?: string, binding: string, expires: number, client: string }} Entry
- * @typedef {{ ok: true } | { ok: false, retryAfterSeconds: number }} Admission
- * @typedef {{ admit(client: string, nowMs: number): Admission, release(client: string): void, clients(): number }} MintLimiter
- * @typedef {{ origins: ReadonlySet<string> | readonly string[], ttlMs?: number, now?: () => number, cookieDomain?: string, limiter?: MintLimiter, clientAddress?: (req: import('node:http').IncomingMessage) => string | undefined, maxEntries?: number }} Options
+ * @typedef {{ from: string, to: string, token?: string, driverId?: string, binding: string }} Entry
+ * @typedef {{ perMinute: number, burst: number, maxOutstanding: number }} MintLimits
+ * @typedef {{ origins: ReadonlySet<string> | readonly string[], ttlMs?: number, now?: () => number, cookieDomain?: string, store?: import('./store.cjs').Store, limits?: MintLimits, clientAddress?: (req: import('node:http').IncomingMessage) => string | undefined, maxEntries?: number }} Options
  */
 
 const random = () => randomBytes(32).toString('base64url');
+
+/** What the store knows a code by, and the key its entry is sealed with: both derived from the code, neither is it. @param {string} code */
+function codeKeys(code) {
+  return {
+    id: Buffer.from(hkdfSync('sha256', code, '', 'portal-handoff-id', 32)).toString('base64url'),
+    key: Buffer.from(hkdfSync('sha256', code, '', 'portal-handoff-key', 32)),
+  };
+}
+
+/** @param {Buffer} key @param {Entry} entry */
+function seal(key, entry) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(entry), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** The entry, or undefined when the value was not sealed with this key (or was altered). @param {Buffer} key @param {string} value @returns {Entry | undefined} */
+function unseal(key, value) {
+  try {
+    const bytes = Buffer.from(value, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
 
 /** A driver id as given, or undefined when absent; null when malformed (not a GUID). */
 function driverIdOf(/** @type {unknown} */ value) {
@@ -99,52 +146,6 @@ function clientKey(address) {
     .slice(0, 4)
     .map((group) => (parseInt(group, 16) || 0).toString(16))
     .join(':')}::/64`;
-}
-
-/**
- * The in-process limiter: a token bucket (perMinute, burst) and a count of outstanding codes per
- * client. Behind this small interface so a later store (Redis, rate-limiter-flexible) can replace
- * it when there are several instances of the exchange. Its memory is bounded: a client whose
- * bucket is full again and who holds no code is forgotten (it is the same as a new client).
- * @param {{ perMinute?: number, burst?: number, maxOutstanding?: number }} [limits]
- * @returns {MintLimiter}
- */
-function memoryMintLimiter({
-  perMinute = MINT_LIMITS.perMinute,
-  burst = MINT_LIMITS.burst,
-  maxOutstanding = MINT_LIMITS.maxOutstanding,
-} = {}) {
-  /** @type {Map<string, { tokens: number, at: number, outstanding: number }>} */
-  const clients = new Map();
-  const perMs = perMinute / 60_000;
-  let sweptAt = 0;
-  /** @param {number} nowMs */
-  const forgetIdle = (nowMs) => {
-    if (clients.size < 1000 || nowMs - sweptAt < 1000) return;
-    sweptAt = nowMs;
-    for (const [client, state] of clients) {
-      if (state.outstanding === 0 && state.tokens + (nowMs - state.at) * perMs >= burst) clients.delete(client);
-    }
-  };
-  return {
-    admit(client, nowMs) {
-      forgetIdle(nowMs);
-      const state = clients.get(client) ?? { tokens: burst, at: nowMs, outstanding: 0 };
-      state.tokens = Math.min(burst, state.tokens + Math.max(0, nowMs - state.at) * perMs);
-      state.at = nowMs;
-      clients.set(client, state);
-      if (state.outstanding >= maxOutstanding) return { ok: false, retryAfterSeconds: Math.ceil(HANDOFF_TTL_MS / 1000) };
-      if (state.tokens < 1) return { ok: false, retryAfterSeconds: Math.ceil((1 - state.tokens) / perMs / 1000) };
-      state.tokens -= 1;
-      state.outstanding += 1;
-      return { ok: true };
-    },
-    release(client) {
-      const state = clients.get(client);
-      if (state && state.outstanding > 0) state.outstanding -= 1;
-    },
-    clients: () => clients.size,
-  };
 }
 
 /**
@@ -245,29 +246,15 @@ function sessionHandoff({
   ttlMs = HANDOFF_TTL_MS,
   now = Date.now,
   cookieDomain,
-  limiter = memoryMintLimiter(),
+  store = createMemoryStore({ now }),
+  limits = MINT_LIMITS,
   clientAddress = (req) => req.socket.remoteAddress,
   maxEntries = MAX_ENTRIES,
 }) {
   const portal = new Set(origins);
-  /** @type {Map<string, Entry>} */
-  const entries = new Map();
-
-  /** @param {string} code @param {Entry} entry */
-  const forget = (code, entry) => {
-    entries.delete(code);
-    limiter.release(entry.client);
-  };
-
-  // Every code lives ttlMs: the Map's order (insertion) is the order of expiry, so the expired
-  // ones are at its head and a sweep stops at the first live one (a flood costs no full scans).
-  const sweep = () => {
-    const time = now();
-    for (const [code, entry] of entries) {
-      if (entry.expires > time) break;
-      forget(code, entry);
-    }
-  };
+  // The mint's rate per client, in total across instances; no insurance: without the store no
+  // code can be kept anyway, so the mint fails closed (503) rather than open.
+  const mintRate = store.limiter('handoff-mint', { capacity: limits.burst, perMinute: limits.perMinute });
 
   /**
    * @param {import('node:http').ServerResponse} res
@@ -310,6 +297,17 @@ function sessionHandoff({
     return origin;
   };
 
+  /**
+   * The store did not answer (Redis down or restarting): 503, at once. The page goes on without
+   * the session, as when the exchange is down (shared/src/session/handoff.ts): the target opens
+   * as a deep link without a token.
+   * @param {import('node:http').ServerResponse} res @param {unknown} error @param {string[]} [cookies]
+   */
+  const storeDown = (res, error, cookies = []) => {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    answer(res, 503, { error: 'store unavailable' }, cookies, { 'Retry-After': '5' });
+  };
+
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   async function mint(req, res) {
     const from = callerOrigin(req);
@@ -320,17 +318,27 @@ function sessionHandoff({
     const driverId = driverIdOf(body?.driverId);
     if (!to || !portal.has(to) || to === from || token === null || driverId === null || (token === undefined && driverId === undefined))
       return answer(res, 400, { error: 'bad handoff' });
-    sweep();
     const client = clientKey(clientAddress(req));
-    const admitted = limiter.admit(client, now());
-    if (!admitted.ok) return answer(res, 429, { error: 'too many handoffs' }, [], { 'Retry-After': String(admitted.retryAfterSeconds) });
-    if (entries.size >= maxEntries) {
-      limiter.release(client);
-      return answer(res, 503, { error: 'busy' });
-    }
     const code = random();
     const binding = random();
-    entries.set(code, { from, to, token, driverId, binding, expires: now() + ttlMs, client });
+    const { id, key } = codeKeys(code);
+    let kept;
+    try {
+      const admitted = await mintRate.admit(client);
+      if (!admitted.ok) return answer(res, 429, { error: 'too many handoffs' }, [], { 'Retry-After': String(admitted.retryAfterSeconds) });
+      kept = await store.putCode(id, seal(key, { from, to, token, driverId, binding }), {
+        ttlMs,
+        client,
+        slot: random(),
+        maxOutstanding: limits.maxOutstanding,
+        maxEntries,
+      });
+    } catch (error) {
+      return storeDown(res, error);
+    }
+    if (kept === 'outstanding')
+      return answer(res, 429, { error: 'too many handoffs' }, [], { 'Retry-After': String(Math.ceil(ttlMs / 1000)) });
+    if (kept === 'full') return answer(res, 503, { error: 'busy' });
     const maxAge = Math.ceil(ttlMs / 1000);
     answer(res, 201, { code, expiresIn: maxAge }, [cookie(code, binding, maxAge, from.startsWith('https:'))]);
   }
@@ -342,23 +350,24 @@ function sessionHandoff({
     const body = await readJson(req);
     const code = body && typeof body.code === 'string' && CODE.test(body.code) ? body.code : undefined;
     if (!code) return answer(res, 400, { error: 'bad code' });
-    const entry = entries.get(code);
-    // Spent by the first attempt, whatever comes of it.
-    if (entry) forget(code, entry);
+    const { id, key } = codeKeys(code);
+    /** @type {Entry | undefined} */
+    let entry;
+    try {
+      // Spent by the first attempt, whatever comes of it; taken and deleted in one step, so of two
+      // redeems at once (on any instances) one at most gets it. Expired: the store has none.
+      const value = await store.takeCode(id);
+      entry = value === undefined ? undefined : unseal(key, value);
+    } catch (error) {
+      return storeDown(res, error, [cookie(code, '', 0, origin.startsWith('https:'))]);
+    }
     const secure = (entry?.from ?? origin).startsWith('https:');
     const clear = [cookie(code, '', 0, secure)];
     // Exactly one binding cookie: a second of the same name (a same-host page's, of a longer path,
     // sent first) makes the request worthless rather than letting either one decide.
     const bindings = readCookies(req.headers.cookie, cookieName(code, secure, cookieDomain));
     const [binding] = bindings;
-    if (
-      !entry ||
-      entry.expires <= now() ||
-      entry.to !== origin ||
-      bindings.length !== 1 ||
-      !binding ||
-      !sameSecret(binding, entry.binding)
-    ) {
+    if (!entry || entry.to !== origin || bindings.length !== 1 || !binding || !sameSecret(binding, entry.binding)) {
       return answer(res, 410, { error: 'no such handoff' }, clear);
     }
     // Checked again on the way out: what is handed back is a well-formed token and driver id only.
@@ -387,7 +396,32 @@ function sessionHandoff({
     return true;
   }
 
-  return { handle, size: () => entries.size };
+  return { handle, size: () => store.codes() };
+}
+
+/**
+ * The open calls' limit for every app's nginx (portal-driver-api.conf.template asks it before an
+ * open call; npm start's Node proxy uses the same limiter in-process): GET
+ * /__portal_limits/open-call?client=<the client's key, as nginx's PORTAL_RATE_LIMIT_KEY makes it>,
+ * answered 204 (go on) or 429 with Retry-After. Only its proxies may ask (403 otherwise): a client
+ * asking for itself could spend another's bucket. It fails open: while the store does not answer,
+ * each instance counts in its own memory.
+ * @param {import('./store.cjs').Store} store
+ * @param {(peer: string | undefined) => boolean} trusted
+ */
+function openCallLimits(store, trusted) {
+  const limiter = store.limiter('open-call', nginxBucket(OPEN_CALL_LIMIT), { failOpen: true });
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {URL} url */
+  return async (req, res, url) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const client = url.searchParams.get('client') ?? '';
+    if (!trusted(req.socket.remoteAddress)) return void res.writeHead(403).end();
+    if (req.method !== 'GET' || url.pathname !== `${LIMITS_PATH}open-call` || !/^[\x21-\x7e]{1,200}$/.test(client))
+      return void res.writeHead(400).end();
+    const admitted = await limiter.admit(client);
+    if (admitted.ok) return void res.writeHead(204).end();
+    res.writeHead(429, { 'Retry-After': String(admitted.retryAfterSeconds) }).end();
+  };
 }
 
 /**
@@ -407,9 +441,13 @@ function startService(env = process.env) {
   // PORTAL_HANDOFF_TTL_MS: shorter in the end-to-end runs (the expiry probe), never longer than 30 s.
   const ttlMs = Math.min(Number(env.PORTAL_HANDOFF_TTL_MS) || HANDOFF_TTL_MS, HANDOFF_TTL_MS);
   const trusted = trustedProxies(env.PORTAL_HANDOFF_TRUSTED_PROXIES || 'loopback private');
+  // PORTAL_REDIS_URL: every instance shares Redis; unset, this one instance keeps all in memory.
+  const store = storeFromEnv(env);
+  const limits = openCallLimits(store, trusted);
   const exchange = sessionHandoff({
     origins,
     ttlMs,
+    store,
     cookieDomain: env.PORTAL_HANDOFF_COOKIE_DOMAIN || undefined,
     // Behind nginx every request comes from nginx: the client is the address nginx names
     // (portal-handoff.conf), believed only from a trusted proxy; anyone else is their own address.
@@ -420,11 +458,27 @@ function startService(env = process.env) {
     },
   });
   const server = createServer((req, res) => {
-    if (!exchange.handle(req, res)) {
-      res.statusCode = req.url === '/health' ? 200 : 404;
-      res.end();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (exchange.handle(req, res, url)) return;
+    if (url.pathname.startsWith(LIMITS_PATH)) {
+      void limits(req, res, url).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
     }
+    // /healthz: ready only when the store answers (a balancer takes the instance out, an
+    // orchestrator does not restart it: the store is what is down). /health: the process answers.
+    if (url.pathname === '/healthz') {
+      void store.ping().then((up) => {
+        res.writeHead(up ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify({ status: up ? 'ok' : 'store unavailable', store: store.kind }));
+      });
+      return;
+    }
+    res.statusCode = url.pathname === '/health' ? 200 : 404;
+    res.end();
   });
+  server.on('close', () => void store.close());
   server.listen(Number(port), host);
   return server;
 }
@@ -439,12 +493,12 @@ if (require.main === module) {
 module.exports = {
   sessionHandoff,
   startService,
-  memoryMintLimiter,
   clientKey,
   trustedProxies,
   HANDOFF_PATH,
   HANDOFF_TTL_MS,
   MINT_LIMITS,
+  OPEN_CALL_LIMIT,
   DRIVER_ID,
   TOKEN,
   MAX_TOKEN_LENGTH,

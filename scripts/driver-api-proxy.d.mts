@@ -3,4 +3,6 @@ export function driverApiProxy(options: {
   upstream: string;
   authUrl: string;
   appOrigins: ReadonlySet<string>;
+  /** Where the open calls' limit counts (default: this process's memory; deploy/store.cjs). */
+  store?: import('../deploy/store.cjs').Store;
 }): (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean;

@@ -6,6 +6,7 @@ import { request as httpRequest } from 'node:http';
 
 import driverApiTable from '../deploy/driver-api.cjs';
 import openCalls from '../deploy/nginx/portal-open-calls.mjs';
+import store from '../deploy/store.cjs';
 
 const { PROXY_PREFIX, PROXIED_SERVICES, canonicalPath, needsToken, oddPathReason, ruleOf } = driverApiTable;
 
@@ -13,24 +14,14 @@ const { PROXY_PREFIX, PROXIED_SERVICES, canonicalPath, needsToken, oddPathReason
 const CHECKED_BODY_LIMIT = 64 * 1024;
 
 /**
- * Per-client buckets of the rate-limited open calls (portal-open-calls.mjs, RATE_LIMIT): nginx's
- * `limit_req rate=<perMinute>r/m burst=<burst> nodelay`, the same arithmetic. The client is the
- * address and, on this local server, the test's sandbox namespace (each test is a client of its
- * own, as nginx's local PORTAL_RATE_LIMIT_KEY says).
+ * The per-client limit of the rate-limited open calls (portal-open-calls.mjs, RATE_LIMIT): the
+ * one limiter of deploy/store.cjs that every app's nginx asks too (/__portal_limits/open-call of
+ * the session-handoff service), the same arithmetic, in `store` (this process's memory unless
+ * PORTAL_REDIS_URL is set). It fails open: while Redis does not answer, counted in memory. The
+ * client is the address and, on this local server, the test's sandbox namespace (each test is a
+ * client of its own, as nginx's local PORTAL_RATE_LIMIT_KEY says).
  */
-function rateLimiter({ perMinute, burst }) {
-  const buckets = new Map();
-  const interval = 60_000 / perMinute;
-  return (client, now = Date.now()) => {
-    // nginx's excess: how far ahead of the rate this client is, in requests.
-    const previous = buckets.get(client);
-    const excess = previous ? Math.max(0, previous.excess - (now - previous.at) / interval) + 1 : 0;
-    if (excess > burst) return false;
-    buckets.set(client, { excess, at: now });
-    if (buckets.size > 100_000) buckets.delete(buckets.keys().next().value);
-    return true;
-  };
-}
+const openCallLimiter = (shared) => shared.limiter('open-call', store.nginxBucket(openCalls.RATE_LIMIT), { failOpen: true });
 
 function readBody(req, limit) {
   return new Promise((resolve) => {
@@ -109,14 +100,14 @@ function checkToken(authUrl, req, { driverId, requestId }) {
 }
 
 /**
- * @param {{ upstream: string, authUrl: string, appOrigins: ReadonlySet<string> }} options
+ * @param {{ upstream: string, authUrl: string, appOrigins: ReadonlySet<string>, store?: import('../deploy/store.cjs').Store }} options
  *   `upstream`: where /driver-api/<service>/ goes (the sandbox: http://127.0.0.1:4000, which serves each
  *   service under its name); `authUrl`: the provider's token check; `appOrigins`: the portal's pages.
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean}
  *   handles the request and answers true when it is the proxy's path.
  */
-export function driverApiProxy({ upstream, authUrl, appOrigins }) {
-  const allowed = rateLimiter(openCalls.RATE_LIMIT);
+export function driverApiProxy({ upstream, authUrl, appOrigins, store: shared = store.createMemoryStore() }) {
+  const limiter = openCallLimiter(shared);
   return (req, res, url) => {
     // The path as nginx's $uri reads it, in one spelling (deploy/driver-api.cjs): what the table
     // judges and what the service gets. scripts/static-server.mjs hands it over already so; the
@@ -150,7 +141,11 @@ export function driverApiProxy({ upstream, authUrl, appOrigins }) {
     if (open?.limited) {
       const namespace = req.headers[NAMESPACE_HEADER];
       const client = `${req.socket.remoteAddress ?? ''}|${typeof namespace === 'string' ? namespace : ''}`;
-      if (!allowed(client)) return refuse(res, 429, 'Muitas tentativas. Aguarde um minuto e tente de novo.');
+      const admitted = await limiter.admit(client);
+      if (!admitted.ok) {
+        res.setHeader('Retry-After', String(admitted.retryAfterSeconds));
+        return refuse(res, 429, openCalls.TOO_MANY);
+      }
     }
     let checkedBody;
     if (open?.body) {

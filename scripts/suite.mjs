@@ -12,6 +12,7 @@ import { pageCohort } from './page-cohort.mjs';
 const require = createRequire(import.meta.url);
 const { securityHeaders } = require('../deploy/security-headers.cjs');
 const { sessionHandoff } = require('../deploy/session-handoff.cjs');
+const { storeFromEnv } = require('../deploy/store.cjs');
 
 /** The origins the host is opened at locally: remotes answer CORS to these only. */
 export const HOST_ORIGINS = [`http://localhost:${HOST.port}`, `http://127.0.0.1:${HOST.port}`];
@@ -95,9 +96,12 @@ export const DRIVER_AUTH_URL = `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`;
  * CORS to the host only. Every app serves the driver-data proxy on its own origin, as nginx does.
  */
 export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localhost') {
-  const driverApi = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS });
+  // The portal's shared state (deploy/store.cjs): this process's memory, the embedded default; Redis
+  // when PORTAL_REDIS_URL is set. Codes and limits live there for every app's server.
+  const store = storeFromEnv(process.env);
+  const driverApi = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS, store });
   // The session handoff's exchange (deploy/session-handoff.cjs): one store for every app's server, as one service behind nginx.
-  const handoff = sessionHandoff({ origins: APP_ORIGINS, ttlMs: Number(process.env.PORTAL_HANDOFF_TTL_MS) || undefined });
+  const handoff = sessionHandoff({ origins: APP_ORIGINS, ttlMs: Number(process.env.PORTAL_HANDOFF_TTL_MS) || undefined, store });
   const cohort = pageCohort({ authUrl: DRIVER_AUTH_URL });
   const proxy = (req, res, url) => handoff.handle(req, res, url) || driverApi(req, res, url);
   return Promise.all(

@@ -19,6 +19,8 @@ export interface BodyProblem {
 }
 declare const openCalls: {
   RATE_LIMIT: { perMinute: number; burst: number };
+  /** The message of a throttled call (429), on both servers. */
+  TOO_MANY: string;
   TEXT: Record<'name' | 'text' | 'remark' | 'city' | 'identifier' | 'email', number>;
   MESSAGES: { tooLong(max: number): string; controlCharacter: string; dateOutOfRange: string; invalid: string; notJson: string };
   BODIES: Record<'create-driver' | 'licence' | 'location' | 'vehicle', BodyLimits>;

@@ -12,11 +12,19 @@
 //   `BirthDate`); lengths in UTF-16 code units (what the forms' maxLength counts, on both
 //   runtimes); dates in range; no invisible, format or bidi character (INVISIBLE below). Anything
 //   else is a 400 that says which field, before the service sees it.
-// - Per-client rate limits: the numbers both servers apply (nginx `limit_req`, the Node proxy's
-//   buckets) to the calls that can enumerate drivers or codes.
+// - Per-client rate limits on the calls that can enumerate drivers or codes: one limiter
+//   (deploy/store.cjs, in Redis when the deployment has one) that the Node proxy asks in-process
+//   and nginx asks through the session-handoff service (`limitThen` below), so with several nginx
+//   replicas the limit holds in total, not per replica.
 
-/** Per client, per minute, with a burst: a driver signs up once; 300 look-ups in 4 s is no driver. */
+/**
+ * Per client, per minute, with a burst (nginx's limit_req arithmetic: the first and `burst` more at
+ * once, then one every 60/perMinute s): a driver signs up once; 300 look-ups in 4 s is no driver.
+ * deploy/session-handoff.cjs OPEN_CALL_LIMIT holds the same numbers (a test holds them equal).
+ */
 var RATE_LIMIT = { perMinute: 30, burst: 20 };
+/** What a throttled call answers, on both servers (the services' validation list shape). */
+var TOO_MANY = 'Muitas tentativas. Aguarde um minuto e tente de novo.';
 
 /**
  * The form limits (shared/src/validation TEXT_LIMITS, held equal by deploy/test/open-calls.test.ts):
@@ -389,10 +397,60 @@ function decodedBody(r) {
 }
 
 /**
+ * The client a limit counts, as nginx's map makes it ($portal_open_call_client: PORTAL_RATE_LIMIT_KEY,
+ * `$binary_remote_addr` in the image), as hex: the variable holds raw address bytes, which no
+ * query string may carry as they are.
+ */
+function limitClient(r) {
+  var raw = r.rawVariables.portal_open_call_client || r.rawVariables.binary_remote_addr;
+  return raw ? raw.toString('hex') : 'unknown';
+}
+
+/**
+ * Runs `next` when the limit lets the call through: asks /__portal_limits/open-call (the
+ * session-handoff service, through the internal location of portal-driver-api.conf). 429: the
+ * same refusal as the Node proxy, with its Retry-After. Any other answer (the service down or
+ * unreachable) lets the call through, logged: the limits fail open, as the service's own
+ * fallback does while Redis is down.
+ */
+function limitThen(r, next) {
+  r.subrequest('/__portal_limits/open-call', { method: 'GET', args: 'client=' + limitClient(r), body: '' }).then(
+    function (reply) {
+      if (reply.status === 429) {
+        r.headersOut['Content-Type'] = 'application/json; charset=utf-8';
+        var after = reply.headersOut['Retry-After'];
+        if (after) r.headersOut['Retry-After'] = after;
+        r.return(429, JSON.stringify({ validations: [{ message: TOO_MANY }] }));
+        return;
+      }
+      if (reply.status !== 204) r.warn('portal open-call limit answered ' + reply.status + ': call let through');
+      next();
+    },
+    function (error) {
+      r.warn('portal open-call limit unreachable (' + error + '): call let through');
+      next();
+    },
+  );
+}
+
+/**
  * nginx (js_content of a generated location, portal-open-calls-locations.conf): checks the body,
  * asks the service through the internal location of the register upstream, cuts the answer.
+ * A rate-limited call asks the limit first.
  */
 function handle(r) {
+  var path = r.uri.replace(/^\/driver-api\/register\//, '');
+  var call = openCallOf(r.method, path);
+  if (call && call.limited) {
+    limitThen(r, function () {
+      forward(r);
+    });
+    return;
+  }
+  forward(r);
+}
+
+function forward(r) {
   var path = r.uri.replace(/^\/driver-api\/register\//, '');
   // The location also takes the reads of the same paths (GET license, location): passed on as they are.
   var call = openCallOf(r.method, path) || { answer: '', body: '', limited: false, param: '' };
@@ -426,6 +484,7 @@ function handle(r) {
 
 export default {
   RATE_LIMIT,
+  TOO_MANY,
   TEXT,
   MESSAGES,
   BODIES,

@@ -1,11 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LicenceBodySchema, LocationBodySchema, RegistrationSchema, VehicleBodySchema } from '@driver-portal/mfe-onboarding/contract';
 import { TEXT_LIMITS, TEXT_MESSAGES } from '@driver-portal/shared/validation';
 import openCalls, { type BodyProblem } from '../nginx/portal-open-calls.mjs';
+import { driverApiProxy } from '../../scripts/driver-api-proxy.mjs';
+import { OPEN_CALL_LIMIT } from '../session-handoff.cjs';
+import { createMemoryStore } from '../store.cjs';
 
 // Issue 30: what the driver-data proxy's open calls answer and accept (docs/security.md, "What each
 // open call answers"), the one file nginx (njs) and the Node proxy both run.
@@ -225,14 +229,71 @@ function freePort(): Promise<number> {
 
 // The same script in nginx's JavaScript module (njs 0.7: code points, PCRE, byte strings), through
 // `handle`, with a stand-in for the service: every body gets the answer Node gives.
+/** Listening on a free loopback port; its origin. */
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('issue 38: one open-call limit for every server and replica', () => {
+  it('the session-handoff service (which nginx asks) counts the same numbers as the script', () => {
+    expect(OPEN_CALL_LIMIT).toEqual(openCalls.RATE_LIMIT);
+  });
+
+  it("nginx no longer counts per nginx (limit_req): the script asks the service's shared limit", () => {
+    const template = readFileSync(join(__dirname, '..', 'nginx', 'portal-driver-api.conf.template'), 'utf8');
+    expect(template).not.toMatch(/^\s*limit_req\b/m);
+    expect(template).toMatch(/location = \/__portal_limits\/open-call \{\s*internal;\s*proxy_pass \$\{PORTAL_HANDOFF_UPSTREAM\};/);
+  });
+
+  it('the Node proxy: 300 look-ups from one client give 21, then 429 with the refusal both servers send and a Retry-After', async () => {
+    const service = createHttpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"response":null}'));
+    const upstream = await listening(service);
+    const proxy = driverApiProxy({ upstream, authUrl: `${upstream}/auth`, appOrigins: new Set(), store: createMemoryStore() });
+    const portal = createHttpServer((req, res) => void proxy(req, res, new URL(req.url ?? '/', 'http://localhost')));
+    const base = await listening(portal);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let index = 0; index < 300; index += 1) {
+      last = await fetch(`${base}/driver-api/register/api/1.0/driver/mobile/119${String(index).padStart(8, '0')}`);
+      statuses.push(last.status);
+      if (index < 299) await last.arrayBuffer();
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(openCalls.RATE_LIMIT.burst + 1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - openCalls.RATE_LIMIT.burst - 1);
+    // The bucket frees one every 2 s: how long until then, depending on how long the 300 took.
+    expect(['1', '2']).toContain(last?.headers.get('retry-after'));
+    expect(await last?.text()).toBe(JSON.stringify({ validations: [{ message: openCalls.TOO_MANY }] }));
+    for (const server of [portal, service]) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('njs answers every body of the corpus as Node does', () => {
   const prefix = mkdtempSync(join(tmpdir(), 'portal-open-calls-'));
   let nginx: ChildProcess | undefined;
   let origin = '';
+  // The shared limit as nginx asks it (the session-handoff service's /__portal_limits/open-call),
+  // played here: what it answers, and what it was asked.
+  let limitAnswer: { status: number; headers?: Record<string, string> } = { status: 204 };
+  const limitAsked: Array<{ method: string; url: string; headers: IncomingHttpHeaders }> = [];
+  const limits = createHttpServer((req, res) => {
+    limitAsked.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    res.writeHead(limitAnswer.status, limitAnswer.headers).end();
+  });
 
   beforeAll(async () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
+    const limitsOrigin = await listening(limits);
+    // The deployment's own location, with its upstream here.
+    const limitsLocation = (
+      /location = \/__portal_limits\/open-call \{[\s\S]*?\n\}/.exec(
+        readFileSync(join(__dirname, '..', 'nginx', 'portal-driver-api.conf.template'), 'utf8'),
+      )?.[0] ?? ''
+    ).replace('${PORTAL_HANDOFF_UPSTREAM}', limitsOrigin);
     mkdirSync(join(prefix, 'logs'));
     writeFileSync(
       join(prefix, 'nginx.conf'),
@@ -248,6 +309,7 @@ http {
     listen 127.0.0.1:${port};
     location /driver-api/register/ { client_max_body_size 64k; client_body_buffer_size 64k; js_content portal_open_calls.handle; }
     location /__portal_open_upstream/register/ { internal; return 200 '{"reached":true}'; }
+    ${limitsLocation}
   }
 }
 `,
@@ -268,9 +330,46 @@ http {
     throw new Error(`nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`);
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     nginx?.kill();
     rmSync(prefix, { recursive: true, force: true });
+    limits.closeAllConnections();
+    await new Promise((resolve) => limits.close(resolve));
+  });
+
+  const lookUp = () =>
+    fetch(`${origin}/driver-api/register/api/1.0/driver/mobile/11987654321`, {
+      headers: { Authorization: 'Bearer secret', Cookie: 'portal=secret' },
+    });
+
+  it("asks the shared limit before a limited call, with the client's key and nothing of the driver's request; its 429 is the Node proxy's", async () => {
+    limitAsked.length = 0;
+    limitAnswer = { status: 429, headers: { 'Retry-After': '7' } };
+    const refused = await lookUp();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('7');
+    expect(await refused.text()).toBe(JSON.stringify({ validations: [{ message: openCalls.TOO_MANY }] }));
+    // No map of PORTAL_RATE_LIMIT_KEY in this test's nginx: the address, 127.0.0.1, as hex.
+    expect(limitAsked).toEqual([expect.objectContaining({ method: 'GET', url: '/__portal_limits/open-call?client=7f000001' })]);
+    expect(limitAsked[0]?.headers).not.toHaveProperty('authorization');
+    expect(limitAsked[0]?.headers).not.toHaveProperty('cookie');
+    limitAnswer = { status: 204 };
+    expect((await lookUp()).status).toBe(200);
+  });
+
+  it('fails open: a limit that answers an error lets the call through; a call without a limit does not ask', async () => {
+    limitAnswer = { status: 503 };
+    expect((await lookUp()).status).toBe(200);
+    limitAsked.length = 0;
+    limitAnswer = { status: 429 };
+    const licence = await fetch(`${origin}/driver-api/register/api/1.0/driver/${DRIVER.id}/license`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(licence.status).toBe(200);
+    expect(limitAsked).toEqual([]);
+    limitAnswer = { status: 204 };
   });
 
   it('the status and the exact answer, entry by entry', async () => {

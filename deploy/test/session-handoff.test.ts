@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { clientKey, memoryMintLimiter, MINT_LIMITS, sessionHandoff, startService } from '../session-handoff.cjs';
+import { clientKey, MINT_LIMITS, sessionHandoff, startService } from '../session-handoff.cjs';
+import { createMemoryStore } from '../store.cjs';
 
 // The exchange over real HTTP (issue 29): who may mint, who may redeem, once, and for how long.
 const HOST = 'http://localhost:3000';
@@ -17,7 +18,7 @@ let server: Server;
 const exchange = sessionHandoff({
   origins: [HOST, ACCOUNT],
   now: () => clock,
-  limiter: memoryMintLimiter({ perMinute: 6000, burst: 1000, maxOutstanding: 1000 }),
+  limits: { perMinute: 6000, burst: 1000, maxOutstanding: 1000 },
 });
 
 beforeAll(async () => {
@@ -73,11 +74,11 @@ describe('minting a code', () => {
     ['a cross-site request of a portal origin (Sec-Fetch-Site)', ACCOUNT, { 'Sec-Fetch-Site': 'cross-site' }],
     ['a form post (not JSON)', ACCOUNT, { 'Content-Type': 'application/x-www-form-urlencoded' }],
   ])('refuses %s (403), minting nothing', async (_case, origin, headers) => {
-    const before = exchange.size();
+    const before = await exchange.size();
     const response = await post('mint', origin, { to: HOST, token: 'forged' }, headers);
     expect(response.status).toBe(403);
     expect(response.headers.get('set-cookie')).toBeNull();
-    expect(exchange.size()).toBe(before);
+    expect(await exchange.size()).toBe(before);
   });
 
   it.each([
@@ -157,11 +158,11 @@ describe('only well-formed sessions (issue 37, item 2)', () => {
     ['a token with a space', { driverId: DRIVER_A, token: 'Bearer abc' }],
     ['a token of 4097 characters', { driverId: DRIVER_A, token: 'a'.repeat(4097) }],
   ])('refuses to mint %s (400), storing nothing', async (_case, session) => {
-    const before = exchange.size();
+    const before = await exchange.size();
     const response = await post('mint', ACCOUNT, { to: HOST, ...session });
     expect(response.status).toBe(400);
     expect(response.headers.get('set-cookie')).toBeNull();
-    expect(exchange.size()).toBe(before);
+    expect(await exchange.size()).toBe(before);
   });
 
   it('keeps a driver id alone (an onboarding without a token yet) and a token alone, as given', async () => {
@@ -264,7 +265,7 @@ describe('per-client limits on the mint (issue 37, item 5)', () => {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
     expect(Object.fromEntries(statuses)).toEqual({ 201: MINT_LIMITS.burst, 429: 300 - MINT_LIMITS.burst });
-    expect(ex.size()).toBe(MINT_LIMITS.burst);
+    expect(await ex.size()).toBe(MINT_LIMITS.burst);
     const refused = await ex.mint('203.0.113.7');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await ex.mint('198.51.100.20')).status).toBe(201);
@@ -313,19 +314,24 @@ describe('per-client limits on the mint (issue 37, item 5)', () => {
     await ex.close();
   });
 
-  it('the limiter: 10,050 mints from one client in 10 s admit 30 + 10 s of rate; its memory forgets clients once idle', () => {
-    const limiter = memoryMintLimiter({ perMinute: 60, burst: 30, maxOutstanding: 1_000_000 });
+  it('the limiter: 10,050 mints from one client in 10 s admit 30 + 10 s of rate; its memory forgets clients once idle', async () => {
+    let now = 0;
+    const store = createMemoryStore({ now: () => now });
+    const limiter = store.limiter('handoff-mint', { capacity: MINT_LIMITS.burst, perMinute: MINT_LIMITS.perMinute });
     let admitted = 0;
-    for (let index = 0; index < 10_050; index += 1) if (limiter.admit('203.0.113.9', Math.floor(index)).ok) admitted += 1;
-    expect(admitted).toBe(30 + 10);
-    const idle = memoryMintLimiter();
-    for (let index = 0; index < 5_000; index += 1) {
-      idle.admit(`10.0.${index >> 8}.${index & 255}`, 0);
-      idle.release(`10.0.${index >> 8}.${index & 255}`);
+    for (let index = 0; index < 10_050; index += 1) {
+      now = index;
+      if ((await limiter.admit('203.0.113.9')).ok) admitted += 1;
     }
-    expect(idle.clients()).toBe(5_000);
-    idle.admit('10.9.9.9', 120_000);
-    expect(idle.clients()).toBe(1);
+    expect(admitted).toBe(30 + 10);
+    now = 0;
+    const idle = createMemoryStore({ now: () => now });
+    const idleLimiter = idle.limiter('handoff-mint', { capacity: 30, perMinute: 60 });
+    for (let index = 0; index < 5_000; index += 1) await idleLimiter.admit(`10.0.${index >> 8}.${index & 255}`);
+    expect(idle.buckets('handoff-mint')).toBe(5_000);
+    now = 120_000;
+    await idleLimiter.admit('10.9.9.9');
+    expect(idle.buckets('handoff-mint')).toBe(1);
   });
 
   it.each([

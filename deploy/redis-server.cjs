@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * A throwaway redis-server for tests and local runs (Debian's /usr/bin/redis-server, installed on
+ * CI by scripts/test-machine.mjs): a free loopback port (never 6379), no disk at all (`--save ''
+ * --appendonly no`: what the portal's store holds are 30 s secrets and buckets, never worth a
+ * copy on disk), its own working folder, stopped with the process that started it.
+ */
+const { spawn } = require('node:child_process');
+const { existsSync, mkdtempSync, rmSync } = require('node:fs');
+const { createServer, connect } = require('node:net');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const REDIS_SERVER = process.env.PORTAL_REDIS_SERVER || '/usr/bin/redis-server';
+
+/** Whether Debian's redis-server is installed here. */
+const hasRedisServer = () => existsSync(REDIS_SERVER);
+
+/** A port no one listens on now, from the kernel's ephemeral range. @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** @param {number} port @returns {Promise<boolean>} */
+function answersPing(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setTimeout(500);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts redis-server on a free port; `restart()` stops it (SIGKILL: as a crash, nothing flushed)
+ * and starts a new, empty one on the same port, answering when it answers PING.
+ * @param {{ port?: number }} [options]
+ */
+async function startRedis({ port } = {}) {
+  const at = port ?? (await freePort());
+  const dir = mkdtempSync(join(tmpdir(), 'portal-redis-'));
+  /** @type {import('node:child_process').ChildProcess | undefined} */
+  let child;
+  const launch = async () => {
+    child = spawn(
+      REDIS_SERVER,
+      ['--port', String(at), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes'],
+      { stdio: 'ignore' },
+    );
+    for (let tries = 0; tries < 200; tries += 1) {
+      if (await answersPing(at)) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`redis-server did not answer on port ${at}`);
+  };
+  const kill = () =>
+    new Promise((resolve) => {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return resolve(undefined);
+      running.once('exit', () => resolve(undefined));
+      running.kill('SIGKILL');
+    });
+  await launch();
+  return {
+    port: at,
+    url: `redis://127.0.0.1:${at}/0`,
+    /** Stops it (as a crash) and keeps the port free for `start`. */
+    stop: kill,
+    /** Starts it again on the same port, empty. */
+    start: launch,
+    async restart() {
+      await kill();
+      await launch();
+    },
+    async close() {
+      await kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+module.exports = { startRedis, hasRedisServer, freePort, REDIS_SERVER };
