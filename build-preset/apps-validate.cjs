@@ -43,6 +43,13 @@ const RESERVED_PORTS = new Map([
   [5000, "the end-to-end tests' foreign page's port (e2e/tests/security-probes.spec.ts)"],
   [5555, "the end-to-end tests' same-host page's port (e2e/engines/journeys.mjs)"],
   [5556, "the end-to-end tests' foreign site's port (e2e/engines/journeys.mjs)"],
+  // start:nginx --replicas N (scripts/nginx-config.mjs, replicaLayout): the handoff exchanges,
+  // the telemetry receivers and Redis, at the sandbox's port + 21.., + 31.., + 2390.
+  [4021, "a session handoff replica's port (start:nginx --replicas)"],
+  [4022, "a session handoff replica's port (start:nginx --replicas)"],
+  [4031, "a telemetry receiver replica's port (start:nginx --replicas)"],
+  [4032, "a telemetry receiver replica's port (start:nginx --replicas)"],
+  [6390, "the replicas' Redis port (start:nginx --replicas)"],
 ]);
 
 /**
