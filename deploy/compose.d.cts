@@ -6,7 +6,12 @@ export interface ComposeFile {
 }
 export const APPS_FILE: string;
 export const BASE_FILE: string;
-export function appsCompose(base?: ComposeFile): ComposeFile;
-export function appsComposeText(): string;
-export function composeProject(): ComposeFile;
+/** portOffset: added to every public port (PORTAL_COMPOSE_PORT_OFFSET). */
+export interface RenderOptions {
+  portOffset?: number;
+}
+export function appsCompose(base?: ComposeFile, options?: RenderOptions): ComposeFile;
+export function appsComposeText(options?: RenderOptions): string;
+export function composeProject(options?: RenderOptions): ComposeFile;
+export function portOffsetFromEnv(env?: Record<string, string | undefined>): number;
 export function versionVariable(dir: string): string;

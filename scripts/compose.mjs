@@ -1,23 +1,71 @@
-// `npm run compose -- <docker compose arguments>` (e.g. `npm run compose -- up --build`): renders
-// the remotes' services from apps.json into docker-compose.apps.yml (deploy/compose.cjs) and runs
-// `docker compose -f docker-compose.yml -f docker-compose.apps.yml <arguments>`.
-// `npm run compose -- --render` only writes the file and prints its path.
+// `npm run compose -- <compose arguments>` (e.g. `npm run compose -- up --build -d`): renders the
+// remotes' services and the edge's ports from apps.json into docker-compose.apps.yml
+// (deploy/compose.cjs) and runs the first Compose this machine has, as project driver-portal:
+//   docker compose (Docker's engine answering), else podman-compose (Debian's podman; with
+//   deploy/docker/containers.conf unless CONTAINERS_CONF says otherwise), else docker-compose 1.x.
+// PORTAL_COMPOSE_ENGINE=docker|podman-compose|docker-compose chooses; PORTAL_COMPOSE_PORT_OFFSET
+// moves every public port (the smoke: 10000). `npm run compose -- --render` only writes the file.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from './apps.mjs';
 
 const require = createRequire(import.meta.url);
-const { APPS_FILE, BASE_FILE, appsComposeText } = require('../deploy/compose.cjs');
+const { APPS_FILE, BASE_FILE, appsComposeText, portOffsetFromEnv } = require('../deploy/compose.cjs');
 
-writeFileSync(APPS_FILE, appsComposeText());
-const args = process.argv.slice(2);
-if (args.length === 0 || args[0] === '--render') {
-  console.log(
-    `wrote ${relative(repoRoot, APPS_FILE)}: docker compose -f ${relative(repoRoot, BASE_FILE)} -f ${relative(repoRoot, APPS_FILE)} ...`,
-  );
-} else {
-  const run = spawnSync('docker', ['compose', '-f', BASE_FILE, '-f', APPS_FILE, ...args], { stdio: 'inherit', cwd: repoRoot });
+export const PROJECT = 'driver-portal';
+export const CONTAINERS_CONF = join(repoRoot, 'deploy', 'docker', 'containers.conf');
+
+const answers = (/** @type {string} */ command, /** @type {string[]} */ args) =>
+  spawnSync(command, args, { stdio: 'ignore', timeout: 20_000 }).status === 0;
+
+/**
+ * The Compose to run: [command, leading arguments, environment], or undefined with none here.
+ * `docker compose` only when Docker's engine answers (`docker info`): the client alone is on
+ * machines with no engine, where it fails at the first container.
+ */
+export function composeEngine(env = process.env) {
+  const chosen = env.PORTAL_COMPOSE_ENGINE;
+  const files = ['-p', PROJECT, '-f', BASE_FILE, '-f', APPS_FILE];
+  const podmanEnv = { ...env, CONTAINERS_CONF: env.CONTAINERS_CONF ?? CONTAINERS_CONF };
+  if ((!chosen || chosen === 'docker') && answers('docker', ['info']) && answers('docker', ['compose', 'version']))
+    return { command: 'docker', args: ['compose', ...files], env, name: 'docker compose' };
+  if ((!chosen || chosen === 'podman-compose') && answers('podman-compose', ['version']))
+    return { command: 'podman-compose', args: files, env: podmanEnv, name: 'podman-compose' };
+  if ((!chosen || chosen === 'docker-compose') && answers('docker-compose', ['version']))
+    return { command: 'docker-compose', args: files, env, name: 'docker-compose' };
+  return undefined;
+}
+
+export function render(env = process.env) {
+  writeFileSync(APPS_FILE, appsComposeText({ portOffset: portOffsetFromEnv(env) }));
+}
+
+function main() {
+  render();
+  const args = process.argv.slice(2);
+  if (args.length === 0 || args[0] === '--render') {
+    console.log(
+      `wrote ${relative(repoRoot, APPS_FILE)}: compose -p ${PROJECT} -f ${relative(repoRoot, BASE_FILE)} -f ${relative(repoRoot, APPS_FILE)} ...`,
+    );
+    return;
+  }
+  const engine = composeEngine();
+  if (!engine) {
+    console.error(
+      [
+        'npm run compose: no Compose here (tried `docker compose` with `docker info`, `podman-compose version`, `docker-compose version`).',
+        'On Debian: apt-get install -y --no-install-recommends podman podman-compose runc netavark aardvark-dns conmon catatonit slirp4netns uidmap iptables',
+      ].join('\n'),
+    );
+    process.exit(127);
+  }
+  if (engine.name === 'podman-compose' && !existsSync(engine.env.CONTAINERS_CONF ?? ''))
+    console.error(`CONTAINERS_CONF ${engine.env.CONTAINERS_CONF} is missing`);
+  const run = spawnSync(engine.command, [...engine.args, ...args], { stdio: 'inherit', cwd: repoRoot, env: engine.env });
   process.exit(run.status ?? 1);
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

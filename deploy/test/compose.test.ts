@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Ajv from 'ajv';
@@ -48,19 +48,100 @@ describe('docker-compose.yml with the remotes of apps.json', () => {
     expect(validate({ services: { host: { imagee: 'x' } } })).toBe(false);
   });
 
-  it.each(APPS)('%s: one nginx image built from the repository, on its own port', (app, role, port) => {
-    const service = compose.services[app];
-    expect(service).toBeDefined();
-    expect(service?.build.context).toBe('.');
-    expect(service?.build.dockerfile).toBe('deploy/docker/app.Dockerfile');
-    expect(service?.build.args).toEqual({ APP: app, ROLE: role });
-    expect(service?.ports).toEqual([`${port}:80`]);
-    expect(existsSync(join(repo, app, 'package.json'))).toBe(true);
-    expect(existsSync(join(repo, 'deploy', 'nginx', `${role}.conf.template`))).toBe(true);
+  it.each(APPS)(
+    '%s: two replicas of one nginx image built from the repository, behind the edge on its own port (loopback by default)',
+    (app, role, port) => {
+      const service = compose.services[app] as (typeof compose.services)[string] & {
+        deploy?: { replicas?: number };
+        healthcheck?: { test: string };
+      };
+      expect(service).toBeDefined();
+      expect(service?.build.context).toBe('.');
+      expect(service?.build.dockerfile).toBe('deploy/docker/Dockerfile');
+      expect((service?.build as { target?: string }).target).toBe('app');
+      expect(service?.build.args).toEqual({ APP: app, ROLE: role });
+      // Replicas cannot share a published port: the edge publishes it and balances them.
+      expect(service?.ports).toBeUndefined();
+      expect(service?.deploy?.replicas).toBe(2);
+      expect(service?.healthcheck?.test).toBe('/usr/local/bin/portal-healthz');
+      expect(compose.services.edge?.ports).toContain(`\${PORTAL_PUBLISH_ADDRESS:-127.0.0.1}:${port}:${port}`);
+      expect(compose.services.edge?.environment?.PORTAL_EDGE_ROUTES?.split(' ')).toContain(`${port}=${app}:80`);
+      expect(existsSync(join(repo, app, 'package.json'))).toBe(true);
+      expect(existsSync(join(repo, 'deploy', 'nginx', `${role}.conf.template`))).toBe(true);
+    },
+  );
+
+  it('publishes nothing on every interface unless told to, and nothing at all of Redis, the handoff or telemetry', () => {
+    const published = Object.entries(compose.services).flatMap(([name, service]) =>
+      (service.ports ?? []).map((port) => [name, port] as const),
+    );
+    expect(published.map(([name]) => name).sort()).toEqual([...APPS.map(() => 'edge'), 'prometheus', 'sandbox-api'].sort());
+    for (const [name, port] of published) {
+      // host address:public port:container port, the address 127.0.0.1 unless PORTAL_PUBLISH_ADDRESS says.
+      expect([name, port]).toEqual([name, expect.stringMatching(/^(\$\{PORTAL_PUBLISH_ADDRESS:-127\.0\.0\.1\}|127\.0\.0\.1):\d+:\d+$/)]);
+    }
+    expect(compose.services.prometheus?.ports).toEqual(['127.0.0.1:9090:9090']);
+    for (const name of ['redis', 'session-handoff', 'telemetry']) expect([name, compose.services[name]?.ports]).toEqual([name, undefined]);
+  });
+
+  it('runs the handoff exchange and the telemetry receiver as two replicas sharing Redis, each with a health check', () => {
+    const services = compose.services as Record<
+      string,
+      { deploy?: { replicas?: number }; healthcheck?: { test: string }; environment?: Record<string, string>; build: { target?: string } }
+    >;
+    for (const name of ['session-handoff', 'telemetry']) {
+      expect([name, services[name]?.deploy?.replicas]).toEqual([name, 2]);
+      expect(services[name]?.environment?.PORTAL_REDIS_URL).toBe('${PORTAL_REDIS_URL:-redis://redis:6379/0}');
+      expect(services[name]?.healthcheck?.test).toMatch(/fetch\('http:\/\/127\.0\.0\.1:40\d\d\/(healthz|metrics)'\)/);
+    }
+    expect(services['session-handoff']?.healthcheck?.test).toContain(':4011/healthz');
+    // Its own image now (it needs ioredis and rate-limiter-flexible), no file mounted into node.
+    expect(services['session-handoff']?.build.target).toBe('handoff');
+    expect((compose.services['session-handoff'] as { volumes?: unknown }).volumes).toBeUndefined();
+    expect(services.redis?.build.target).toBe('redis');
+    expect(services.redis?.healthcheck?.test).toBe('redis-cli ping');
+    // A string each (the shell form): podman-compose 1.0.3 breaks a list's second replica.
+    for (const [name, service] of Object.entries(services))
+      if (service.healthcheck) expect([name, typeof service.healthcheck.test]).toEqual([name, 'string']);
+    // Every target a service names exists in the Dockerfile.
+    const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'Dockerfile'), 'utf8');
+    const stages = new Set([...dockerfile.matchAll(/^FROM \S+ AS (\S+)$/gm)].map((match) => match[1]));
+    for (const [name, service] of Object.entries(services)) expect([name, stages.has(service.build.target ?? '')]).toEqual([name, true]);
+  });
+
+  it('reads the same in the engines this runs on: no top-level name (docker-compose 1.29), no empty default an engine would serve as text', () => {
+    const base = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8')) as Record<string, unknown>;
+    expect(base).not.toHaveProperty('name');
+    // podman-compose 1.0.3 leaves `${NAME:-}` as it is: only the two values the image's entrypoint
+    // treats as unset when still an expression (40-portal-runtime-config.sh) may use it.
+    const emptyDefaults = new Set([...composeText.matchAll(/\$\{([A-Z_]+):?-\}/g)].map((match) => match[1]));
+    expect([...emptyDefaults].sort()).toEqual(['PORTAL_ENV_JSON', 'PORTAL_REMOTES_JSON']);
+  });
+
+  it('moves every public port and origin by PORTAL_COMPOSE_PORT_OFFSET, with the remote list and env.json to match', () => {
+    const moved = composeProject({ portOffset: 10000 }) as typeof compose;
+    expect(moved.services.edge?.ports).toContain('${PORTAL_PUBLISH_ADDRESS:-127.0.0.1}:13000:3000');
+    expect(moved.services['sandbox-api']?.ports).toEqual(['${PORTAL_PUBLISH_ADDRESS:-127.0.0.1}:14000:4000']);
+    // `$$` is Compose's escaped `$`: what the container gets.
+    const value = (text: string | undefined) => JSON.parse((text ?? '').replace(/\$\$/g, '$')) as unknown;
+    const remotes = value(moved.services.host?.environment?.PORTAL_REMOTES_JSON) as Array<{ manifest: string; prefixes: string[] }>;
+    expect(remotes.map((remote) => remote.manifest)).toEqual(
+      SUITE_APPS.filter((app) => app.kind === 'remote').map((app) => `http://localhost:${app.port + 10000}/mf-manifest.json`),
+    );
+    // The prefixes a deep link at the host is matched with are apps.json's.
+    expect(remotes[0]?.prefixes).toEqual(SUITE_APPS.find((app) => app.kind === 'remote')?.prefixes);
+    const envJson = value(moved.services.host?.environment?.PORTAL_ENV_JSON) as {
+      environments: { sandbox: { services: { core: string } } };
+    };
+    expect(envJson.environments.sandbox.services.core).toBe('http://localhost:14000/core/');
+    expect(moved.services.host?.environment?.PORTAL_SERVICE_ORIGINS).toBe('${PORTAL_SERVICE_ORIGINS:-http://localhost:14000}');
+    expect(moved.services.telemetry?.environment?.TELEMETRY_PORTAL_ORIGINS).toContain('http://localhost:13004');
+    // Unmoved, the builds' own files stay (the images' env.json and remotes.json).
+    expect(compose.services.host?.environment?.PORTAL_REMOTES_JSON).toBe('${PORTAL_REMOTES_JSON:-}');
   });
 
   it('runs the sandbox API and passes the statement credential only from the environment', () => {
-    expect(compose.services['sandbox-api']?.ports).toEqual(['4000:4000']);
+    expect(compose.services['sandbox-api']?.ports).toEqual(['${PORTAL_PUBLISH_ADDRESS:-127.0.0.1}:4000:4000']);
     for (const app of APPS.map(([name]) => name)) {
       // Every app's nginx proxies /statement/ (a remote's own page calls its own origin).
       expect(compose.services[app]?.environment?.STATEMENT_BASIC_AUTH).toMatch(/^\$\{STATEMENT_BASIC_AUTH:\?/);
@@ -95,10 +176,11 @@ describe('docker-compose.yml with the remotes of apps.json', () => {
 
   it('runs the telemetry receiver (no public port), Prometheus scraping it, and every app proxying /telemetry/ to it', () => {
     const services = compose.services as Record<string, { expose?: string[]; ports?: string[]; volumes?: string[]; image?: string }>;
-    expect(compose.services.telemetry?.build.dockerfile).toBe('deploy/docker/telemetry.Dockerfile');
+    expect(compose.services.telemetry?.build.dockerfile).toBe('deploy/docker/Dockerfile');
     expect(services.telemetry?.ports).toBeUndefined();
     expect(compose.services.telemetry?.environment).toHaveProperty('TELEMETRY_PORTAL_ORIGINS');
-    expect(services.prometheus?.image).toMatch(/^prom\/prometheus:v\d/);
+    // Debian's Prometheus, built here (no registry on these machines), the one the canary tests run.
+    expect((compose.services.prometheus?.build as { target?: string }).target).toBe('prometheus');
     expect(services.prometheus?.volumes).toContain('./deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
     const scrape = parse(readFileSync(join(repo, 'deploy', 'prometheus', 'prometheus.yml'), 'utf8')) as {
       scrape_configs: Array<{ dns_sd_configs: Array<{ names: string[]; port: number }> }>;
@@ -108,11 +190,36 @@ describe('docker-compose.yml with the remotes of apps.json', () => {
   });
 
   it('copies into the image every file the Dockerfile names', () => {
-    const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'app.Dockerfile'), 'utf8');
+    const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'Dockerfile'), 'utf8');
     const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((match) => (match[1] ?? '').split(' '));
     const resolved = sources.filter((source) => source !== '.').map((source) => source.replace('${ROLE}', 'host'));
     expect(resolved.length).toBeGreaterThan(3);
-    for (const source of resolved) expect(existsSync(join(repo, source))).toBe(true);
+    for (const source of resolved) {
+      // A glob (deploy/*.cjs, the handoff's files) must match at least the handoff exchange.
+      if (source.includes('*'))
+        expect(readdirSync(join(repo, dirname(source))).filter((file) => file.endsWith('.cjs'))).toContain('session-handoff.cjs');
+      else expect([source, existsSync(join(repo, source))]).toEqual([source, true]);
+    }
+  });
+
+  it("gives every placeholder of the app image's nginx templates a value: the image's ENV, or compose for the cohort secret", () => {
+    const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'Dockerfile'), 'utf8');
+    const appStage = dockerfile.slice(dockerfile.indexOf('FROM nginx AS app'), dockerfile.indexOf('FROM node:20-bookworm-slim AS handoff'));
+    const env = new Set([...appStage.matchAll(/^(?:ENV )?\s*([A-Z_]+)=/gm)].map((match) => match[1]));
+    const templates = [...appStage.matchAll(/^COPY (deploy\/nginx\/\S+\.template) /gm)].map((match) =>
+      (match[1] ?? '').replace('${ROLE}', 'host'),
+    );
+    templates.push('deploy/nginx/remote.conf.template');
+    const placeholders = new Set(
+      templates.flatMap((file) => [...readFileSync(join(repo, file), 'utf8').matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1])),
+    );
+    // Written at start from STATEMENT_BASIC_AUTH (12-portal-statement-auth.envsh).
+    placeholders.delete('PORTAL_STATEMENT_AUTHORIZATION');
+    const missing = [...placeholders].filter((name) => !env.has(name));
+    // The cohort secret has no default: compose demands it (`:?`); 20-portal-templates.sh stops without it.
+    expect(missing).toEqual(['PORTAL_COHORT_SECRET']);
+    for (const [app] of APPS) expect(compose.services[app]?.environment?.PORTAL_COHORT_SECRET).toMatch(/^\$\{PORTAL_COHORT_SECRET:\?/);
+    expect(env.has('PORTAL_HANDOFF_UPSTREAM')).toBe(true);
   });
 });
 
@@ -160,13 +267,53 @@ describe('nginx configuration as the containers render it', () => {
     expect(output).toBe('');
   });
 
+  it('the image stops before nginx when a placeholder has no value, naming it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'portal-missing-'));
+    mkdirSync(join(root, 'templates'));
+    writeFileSync(join(root, 'templates', 'a.conf.template'), 'proxy_pass ${PORTAL_HANDOFF_UPSTREAM}; set $x 1;');
+    const render = (env: Record<string, string>) =>
+      execFileSync('sh', [join(repo, 'deploy', 'docker', '20-portal-templates.sh')], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          NGINX_ENVSUBST_TEMPLATE_DIR: join(root, 'templates'),
+          NGINX_ENVSUBST_OUTPUT_DIR: join(root, 'out'),
+          ...env,
+        },
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    expect(() => render({})).toThrow(/set PORTAL_HANDOFF_UPSTREAM/);
+    render({ PORTAL_HANDOFF_UPSTREAM: 'http://session-handoff:4011' });
+    expect(readFileSync(join(root, 'out', 'a.conf'), 'utf8')).toBe('proxy_pass http://session-handoff:4011; set $x 1;');
+  });
+
+  it("the image serves the build's env.json and remote list when the variables are unset, empty, or an engine's unsubstituted text", () => {
+    const config = mkdtempSync(join(tmpdir(), 'portal-runtime-'));
+    const start = (env: Record<string, string>) => {
+      writeFileSync(join(config, 'env.json'), '{"build":true}\n');
+      writeFileSync(join(config, 'remotes.json'), '[]\n');
+      execFileSync('sh', [join(repo, 'deploy', 'docker', '40-portal-runtime-config.sh')], {
+        env: { PATH: process.env.PATH ?? '', PORTAL_CONFIG_DIR: config, ...env },
+      });
+      return [readFileSync(join(config, 'env.json'), 'utf8'), readFileSync(join(config, 'remotes.json'), 'utf8')];
+    };
+    expect(start({})).toEqual(['{"build":true}\n', '[]\n']);
+    expect(start({ PORTAL_ENV_JSON: '', PORTAL_REMOTES_JSON: '' })).toEqual(['{"build":true}\n', '[]\n']);
+    // What podman-compose 1.0.3 hands over for `${PORTAL_ENV_JSON:-}`.
+    expect(start({ PORTAL_ENV_JSON: '${PORTAL_ENV_JSON:-}', PORTAL_REMOTES_JSON: '${PORTAL_REMOTES_JSON:-}' })).toEqual([
+      '{"build":true}\n',
+      '[]\n',
+    ]);
+    expect(start({ PORTAL_REMOTES_JSON: '[{"name":"x"}]' })).toEqual(['{"build":true}\n', '[{"name":"x"}]\n']);
+  });
+
   it('refuses to render with a placeholder missing', () => {
     expect(() => renderTemplate('listen ${PORTAL_LISTEN};', {})).toThrow('PORTAL_LISTEN');
   });
 });
 
 describe('the app image ships the nginx that is tested', () => {
-  const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'app.Dockerfile'), 'utf8');
+  const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'Dockerfile'), 'utf8');
   // What npm test (and so .ci/run) installs on the machine every nginx test runs on.
   const testedPackages = new Set(MACHINE_NEEDS.flatMap((need) => need.packages).filter((name) => /^(nginx|libnginx-mod-)/.test(name)));
   /** The Debian packages an `apt-get install` line of a file names that are nginx's. */
@@ -178,10 +325,12 @@ describe('the app image ships the nginx that is tested', () => {
     );
 
   it("runs on Debian bookworm with the tests' nginx and its modules (Brotli, njs)", () => {
-    const stages = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
-    // The last stage is the image: Debian's release the tests run on, no other nginx image.
-    expect(stages.at(-1)).toBe('debian:bookworm-slim');
-    expect(dockerfile).not.toMatch(/FROM nginx/);
+    const stages = new Map([...dockerfile.matchAll(/^FROM (\S+) AS (\S+)$/gm)].map((match) => [match[2], match[1]]));
+    // The app image and the edge are the nginx stage: Debian's release the tests run on, no other nginx image.
+    expect(stages.get('nginx')).toBe('debian:bookworm-slim');
+    expect(stages.get('app')).toBe('nginx');
+    expect(stages.get('edge')).toBe('nginx');
+    expect(dockerfile).not.toMatch(/FROM nginx:/);
     const image = nginxPackages(dockerfile);
     expect(image).toContain('libnginx-mod-http-brotli-static');
     expect(image).toContain('libnginx-mod-http-js');

@@ -56,16 +56,20 @@ describe('the one list of apps (apps.json)', () => {
         { build?: { args?: Record<string, string> }; ports?: string[]; image?: string; environment?: Record<string, string> }
       >;
     };
-    // The services that are no app: the sandbox, field telemetry's receiver and Prometheus, and the
-    // session handoff's exchange (deploy/session-handoff.cjs).
+    // The services that are no app: the sandbox, field telemetry's receiver and Prometheus, the
+    // session handoff's exchange (deploy/session-handoff.cjs), the shared store and the edge that
+    // balances every app's replicas.
     const appServices = Object.keys(compose.services).filter(
-      (name) => !['sandbox-api', 'telemetry', 'prometheus', 'session-handoff'].includes(name),
+      (name) => !['sandbox-api', 'telemetry', 'prometheus', 'session-handoff', 'redis', 'edge'].includes(name),
     );
     expect(appServices.sort()).toEqual([HOST.dir, ...REMOTES.map((remote) => remote.dir)].sort());
     for (const app of [HOST, ...REMOTES]) {
       const service = compose.services[app.dir];
       expect(service?.build?.args).toEqual({ APP: app.dir, ROLE: app.kind });
-      expect(service?.ports).toEqual([`${app.port}:80`]);
+      // Published by the edge only (on loopback unless PORTAL_PUBLISH_ADDRESS says otherwise): an
+      // app's replicas are reached through it.
+      expect(service?.ports).toBeUndefined();
+      expect(compose.services.edge?.ports).toContain(`\${PORTAL_PUBLISH_ADDRESS:-127.0.0.1}:${app.port}:${app.port}`);
       if (app.kind === 'remote') expect(service?.image).toContain(`\${${app.dir.toUpperCase().replace(/-/g, '_')}_VERSION:-local}`);
       // The camera where documents are captured (apps.json's `camera`, and the host), nowhere else.
       expect([app.dir, service?.environment?.PORTAL_CAMERA_ALLOWLIST]).toEqual([app.dir, app.camera ? 'self' : undefined]);
