@@ -34,20 +34,23 @@ const WORD = new RegExp(`^(\\^|~>?|[<>]?=?)\\s*${PLAIN}$`);
 const COMPARATOR = new RegExp(`^([<>]?=?)\\s*v?(${N})\\.(${N})\\.(${N})${TAIL}$`);
 
 /** @param {string | undefined} part */
-const isX = (part) => !part || part == 'x' || part == 'X' || part == '*';
+const isX = (part) => !part || 'xX*'.includes(part);
 
 /**
  * One word of a range as plain comparators: `^1.2` as `>=1.2.0 <2.0.0-0`, `~1` as
  * `>=1.0.0 <2.0.0-0`, `1.x`, `>1.2`, `<=1` as their bounds (upstream's carets, tildes and x-ranges).
+ * A partial version with no operator (or `=`) is its tilde (`1.2` is `~1.2`, `1` is `~1`, as
+ * upstream's x-ranges write them), and an x major is any version (`''`: upstream's `*`, which
+ * the later pass drops), or none with `>` and `<`.
  * @type {(match: string, op: string, major: any, minor: any, patch: any, pre?: string) => string}
  * any: the parts become numbers on the way, as upstream's
  */
 function word(match, op, major, minor, patch, pre) {
-  const xMajor = isX(major);
-  const xMinor = xMajor || isX(minor);
+  const xMinor = isX(major) || isX(minor);
   const xPatch = xMinor || isX(patch);
-  if (op[0] == '^' || op[0] == '~') {
-    if (xMajor) return '';
+  if (op == '=') op = '';
+  if (isX(major)) return op == '>' || op == '<' ? '<0.0.0-0' : '';
+  if (op[0] == '^' || op[0] == '~' || (!op && xPatch)) {
     if (xMinor) return `>=${major}.0.0 <${+major + 1}.0.0-0`;
     const low = `>=${major}.${minor}.${xPatch ? 0 : patch}${!xPatch && pre ? `-${pre}` : ''}`;
     const high =
@@ -58,26 +61,21 @@ function word(match, op, major, minor, patch, pre) {
         : `<${+major + 1}.0.0`;
     return `${low} ${high}-0`;
   }
-  if (op == '=' && xPatch) op = '';
-  if (xMajor) return op == '>' || op == '<' ? '<0.0.0-0' : '*';
   if (op && xPatch) {
     if (xMinor) minor = 0;
-    patch = 0;
     if (op == '>' || op == '<=') {
       op = op == '>' ? '>=' : '<';
       if (xMinor) major = +major + 1;
       else minor = +minor + 1;
     }
-    return `${op}${major}.${minor}.${patch}${op == '<' ? '-0' : ''}`;
+    return `${op}${major}.${minor}.0${op == '<' ? '-0' : ''}`;
   }
-  if (xMinor) return `>=${major}.0.0 <${+major + 1}.0.0-0`;
-  if (xPatch) return `>=${major}.${minor}.0 <${major}.${+minor + 1}.0-0`;
   return match;
 }
 
 /**
  * `1.2 - 2` as `>=1.2.0 <3.0.0-0`: its ends as the words `>=1.2` and `<=2` (an end that is `*`
- * becomes `*`, which the later pass drops, as upstream leaves it out); an upper end with a
+ * becomes nothing, as upstream leaves it out); an upper end with a
  * pre-release loses its `v` and build, as upstream's does.
  * @type {(...groups: string[]) => string}
  */
@@ -88,7 +86,8 @@ const hyphen = (_match, from, fromMajor, fromMinor, fromPatch, _fromPre, to, toM
 /** @param {string} text @returns {Atom | undefined} */
 function atom(text) {
   const found = COMPARATOR.exec(text);
-  return found ? [found[1] ?? '', found[2] ?? '', found[3] ?? '', found[4] ?? '', found[5]?.split('.')] : undefined;
+  // The operator's group always takes part (empty at least), as do the three numbers.
+  return found ? /** @type {Atom} */ ([...found.slice(1, 5), found[5]?.split('.')]) : undefined;
 }
 
 /** Numbers as numbers, other identifiers as strings (upstream's `Number(x) || x`, "0" included). @param {any} a @param {any} b */
@@ -123,13 +122,13 @@ function satisfy(version, range) {
   const found = version ? atom(version) : undefined;
   if (!found) return false;
   for (const alternative of range.split('||')) {
-    let part = alternative.trim();
-    if (!part || part == '*' || part == 'x') return true;
-    part = part
+    // An empty alternative, `*` and `x` come out of the passes empty: any version (upstream's early returns).
+    const part = alternative
+      .trim()
       .replace(HYPHEN, hyphen)
       .replace(/(\s*)((?:<|>)?=?)\s*([v=\s]*[\dxX*])/, '$1$2$3')
-      .replace(/(\s*)~>?\s+/, '$1~')
-      .replace(/(\s*)\^\s+/, '$1^')
+      .replace(/~>?\s+/, '~')
+      .replace(/\^\s+/, '^')
       .split(/\s+/)
       .map((text) =>
         text

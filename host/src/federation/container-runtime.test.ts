@@ -219,7 +219,7 @@ describe("the host's federation runtime", () => {
       scripts[ENTRY_URL] = ['hang'];
       const federation = withPlugins({ name: 'short', createScript: () => ({ timeout: 500 }) });
       const loading = federation.loadRemote('mfe_x/routes');
-      const failed = expect(loading).rejects.toThrow(`${ENTRY_URL} did not load within 500 ms`);
+      const failed = expect(loading).rejects.toThrow(`${ENTRY_URL} did not load in 500 ms`);
       await jest.advanceTimersByTimeAsync(600);
       await failed;
     } finally {
@@ -231,7 +231,7 @@ describe("the host's federation runtime", () => {
     let init: jest.Mock | undefined;
     scripts[ENTRY_URL] = [() => (init = container('mfe_x'))];
     const federation = withPlugins();
-    await federation.preloadRemote([{ nameOrAlias: 'mfe_x', exposes: ['./routes'] }]);
+    await federation.preloadRemote('mfe_x', './routes');
     const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => `${link.as} ${link.href}`);
     expect(preloads).toEqual(['script http://remote.test/releases/7/routes.1a.js', 'style http://remote.test/releases/7/routes.2b.css']);
     expect(init).not.toHaveBeenCalled();
@@ -249,7 +249,7 @@ describe("the host's federation runtime", () => {
     scripts['http://remote.test/releases/8/remoteEntry.js'].push(() => container('mfe_x', '^19.0.0', 'nova de novo'));
     const federation = withPlugins();
     // Prefetched (its entry ran, its container waits), then released before the tap.
-    await federation.preloadRemote([{ nameOrAlias: 'mfe_x' }]);
+    await federation.preloadRemote('mfe_x', './routes');
     federation.registerRemotes([{ name: 'mfe_x', entry: next }], { force: true });
     await expect(federation.loadRemote('mfe_x/routes')).resolves.toMatchObject({ routes: [{ label: 'nova' }] });
     // Without force a registered remote stays as it is; with force, loaded or not, it loads again.

@@ -48,12 +48,11 @@ export function installRuntimeCore(page: PageGlobal = globalThis as PageGlobal):
   page._FEDERATION_RUNTIME_CORE ??= {
     ModuleFederation: SharingInstance,
     CurrentGlobal: page,
-    Global: page,
     getGlobalFederationConstructor: () => federation.__DEBUG_CONSTRUCTOR__,
     setGlobalFederationConstructor: () => undefined,
     setGlobalFederationInstance: (instance: SharingInstance) => federation.__INSTANCES__.push(instance),
     assert(condition: unknown, code: string) {
-      if (!condition) throw new Error(`[portal] federation runtime: ${code}`);
+      if (!condition) throw new Error(`[portal] ${code}`);
     },
     helpers: { global: {}, share: {}, utils: {} },
   };
@@ -83,7 +82,7 @@ const ran = (message: string, cause?: unknown) => Object.assign(new Error(messag
 function loadScript(url: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
-    const timer = setTimeout(() => finish(new Error(`[portal] ${url} did not load within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => finish(new Error(`[portal] ${url} did not load in ${timeoutMs} ms`)), timeoutMs);
     // An exception while the script runs is reported to the window, during its run, before its
     // load event: its own error is kept (a script of another origin without CORS has its message
     // hidden by the browser: "Script error.").
@@ -150,24 +149,20 @@ export class HostFederation {
   }
 
   /**
-   * Downloads what loading the remotes' exposed modules needs, without running their code: the
-   * manifest (checked), the entry (its script runs and defines the container, which is not
-   * initialised) and the exposed modules' chunks and styles, as preloads.
+   * Downloads what loading a remote's exposed module (`./routes`) needs, without running its code:
+   * the manifest (checked), the entry (its script runs and defines the container, which is not
+   * initialised) and the exposed module's chunks and styles, as preloads.
    */
-  async preloadRemote(requests: ReadonlyArray<{ nameOrAlias: string; exposes?: string[] }>): Promise<void> {
-    await Promise.all(
-      requests.map(async ({ nameOrAlias, exposes = [] }) => {
-        const { remote } = this.state(nameOrAlias);
-        const manifest = await this.stage(nameOrAlias, 'manifest', () => this.checkedManifest(remote));
-        if (manifest) for (const expose of exposes) announceAssets(document, exposeAssets(remote.entry, manifest, expose));
-        await this.stage(nameOrAlias, 'container', () => this.container(nameOrAlias));
-      }),
-    );
+  async preloadRemote(name: string, expose: string): Promise<void> {
+    const { remote } = this.state(name);
+    const manifest = await this.stage(name, 'manifest', () => this.checkedManifest(remote));
+    if (manifest) announceAssets(document, exposeAssets(remote.entry, manifest, expose));
+    await this.stage(name, 'container', () => this.container(name));
   }
 
   private state(name: string): RemoteState {
     const state = this.remotes.get(name);
-    if (!state) throw new Error(`[portal] no remote named ${name} is registered`);
+    if (!state) throw new Error(`[portal] ${name} is not registered`);
     return state;
   }
 
@@ -199,7 +194,7 @@ export class HostFederation {
     const { remote } = this.state(name);
     const manifest = await this.stage(name, 'manifest', () => this.checkedManifest(remote));
     const url = manifest ? remoteEntryUrl(remote.entry, manifest) : new URL(remote.entry, document.baseURI).href;
-    if (!url) throw new Error(`[portal] the manifest of ${name} names no entry script`);
+    if (!url) throw new Error(`[portal] ${name}: no entry`);
     const globalName = typeof manifest?.metaData?.globalName === 'string' ? manifest.metaData.globalName : name;
     return this.loadEntry(name, url, globalName);
   }
@@ -216,7 +211,7 @@ export class HostFederation {
     const response = await (answer ?? fetch(remote.entry, init));
     if (!response.ok) throw new Error(`[portal] ${remote.entry} answered ${response.status}`);
     const manifest: unknown = await response.json();
-    if (!manifest || typeof manifest !== 'object') throw new Error(`[portal] ${remote.entry} is no federation manifest`);
+    if (!manifest || typeof manifest !== 'object') throw new Error(`[portal] ${remote.entry}: no manifest`);
     const providedVersion = (key: string) => this.sharing.options.shared[key]?.[0]?.version;
     for (const plugin of this.plugins) {
       await plugin.afterLoadManifest?.({

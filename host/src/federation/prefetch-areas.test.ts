@@ -92,7 +92,7 @@ describe('RemoteRegistry.prefetch', () => {
     const registry = new RemoteRegistry([account]);
     jest.spyOn(registry as unknown as { federation: () => Promise<unknown> }, 'federation').mockResolvedValue(federation);
     await registry.prefetch(account);
-    expect(federation.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mfe_account', exposes: ['./routes'] }]);
+    expect(federation.preloadRemote).toHaveBeenCalledWith('mfe_account', './routes');
     const released = { ...account, manifest: 'http://localhost/mfe_account/releases/new/mf-manifest.json' };
     registry.reset(released);
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -17,7 +17,7 @@ jest.mock('./runtime', () => ({
 // Imported after the mock is declared (jest hoists jest.mock above imports).
 import type { RemoteDescriptor } from './remote-list';
 import { RemoteRegistry, releaseSettings } from './remote-registry';
-import { switchByFullLoad } from './remote-area';
+import { switchByFullLoad } from './list-revalidation';
 import { hostRoutes, remoteRouteDiscovery } from './router';
 
 // Drivers keep the webview open for a whole shift while squads release (issue 21).

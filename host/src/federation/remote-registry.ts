@@ -245,7 +245,7 @@ export class RemoteRegistry {
    */
   preload(remote: RemoteDescriptor): void {
     this.federation()
-      .then((federation) => federation.preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'] }]))
+      .then((federation) => federation.preloadRemote(remote.name, './routes'))
       .catch(() => undefined);
   }
 
@@ -256,7 +256,7 @@ export class RemoteRegistry {
   async prefetch(remote: RemoteDescriptor): Promise<void> {
     try {
       const federation = await this.federation();
-      await federation.preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'] }]);
+      await federation.preloadRemote(remote.name, './routes');
     } catch {
       // The tap loads it as before.
     }

@@ -77,8 +77,18 @@ export const DEFAULT_SCOPE = 'default';
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
-/** Highest first, by the one range check (runtime-core orders by `satisfy(a, '<=' + b)` too). */
-const byVersionDescending = (a: SharedVersion, b: SharedVersion): number => (satisfiesRange(a.version, `<=${b.version}`) ? 1 : -1);
+/**
+ * The version runtime-core picks for a consumer that names no share strategy, as a production
+ * container's consume never does (its build provides nothing: `import: false`, so runtime-core
+ * takes 'version-first', not the instance's 'loaded-first'): in registration order, a higher
+ * version replaces the pick until the pick is loaded. The host registers its loaded singletons
+ * first, so they stay the pick. (runtime-core's `findSingletonVersionOrderByVersion`, issue 39's
+ * conformance suite.)
+ */
+const pick = (versions: SharedVersion[]): SharedVersion =>
+  versions.reduce((chosen, entry) =>
+    !chosen.loaded && !chosen.lib && satisfiesRange(chosen.version, `<=${entry.version}`) ? entry : chosen,
+  );
 
 export class SharingInstance {
   readonly name: string;
@@ -134,7 +144,7 @@ export class SharingInstance {
    */
   async loadShare(key: string, extra?: { customShareInfo?: Partial<SharedVersion> }): Promise<Factory | false> {
     const info = extra?.customShareInfo ?? this.options.shared[key]?.[0];
-    if (!info) throw new Error(`[portal] ${this.name} declares no shared "${key}"`);
+    if (!info) throw new Error(`[portal] ${this.name}: no share ${key}`);
     const found = this.registered(key, info);
     if (found) return this.factoryOf(found);
     if (extra?.customShareInfo) return false;
@@ -148,7 +158,7 @@ export class SharingInstance {
     const info = extra?.customShareInfo ?? this.options.shared[key]?.[0];
     const found = info && this.registered(key, info);
     if (found?.lib) return found.lib;
-    throw new Error(`[portal] shared "${key}" is not loaded yet for ${this.name}: it can only be loaded asynchronously`);
+    throw new Error(`[portal] ${key} is not loaded yet (${this.name})`);
   }
 
   private factoryOf(entry: SharedVersion): Factory | Promise<Factory> {
@@ -172,31 +182,25 @@ export class SharingInstance {
   }
 
   /**
-   * The registered version to use: for a singleton the one already loaded, else the highest
-   * (runtime-core's 'loaded-first'), refused when `strictVersion` and outside the required range;
-   * otherwise the highest version in the range.
+   * The registered version to use, as runtime-core's `getRegisteredShare` says: the pick (above);
+   * for a singleton refused when `strictVersion` and outside the required range; otherwise the
+   * pick when it is in the range, else the first registered version that is. Only the first
+   * scope holding the key is asked, as upstream's.
    */
   private registered(key: string, info: Partial<SharedVersion>): SharedVersion | undefined {
     const { singleton, requiredVersion, strictVersion } = info.shareConfig ?? {};
-    for (const scopeName of asArray(info.scope ?? DEFAULT_SCOPE)) {
-      const versions = Object.values(this.shareScopeMap[scopeName]?.[key] ?? {}).sort(byVersionDescending);
-      if (versions.length === 0) continue;
-      const accepted = (entry: SharedVersion) => typeof requiredVersion !== 'string' || satisfiesRange(entry.version, requiredVersion);
-      if (!singleton) {
-        const inRange = versions.filter(accepted);
-        const chosen = inRange.find((entry) => entry.loaded || entry.loading) ?? inRange[0];
-        if (chosen) return chosen;
-        continue;
-      }
-      const chosen = versions.find((entry) => entry.loaded || entry.loading) ?? versions[0];
-      if (chosen && !accepted(chosen)) {
-        const message = `[portal] ${this.name} needs ${key} ${String(requiredVersion)}; the page shares ${chosen.version}`;
-        if (strictVersion) throw new Error(message);
-        console.warn(message);
-      }
-      return chosen;
+    const scopeName = asArray(info.scope ?? DEFAULT_SCOPE).find((name) => this.shareScopeMap[name]?.[key]);
+    const versions = Object.values((scopeName && this.shareScopeMap[scopeName]?.[key]) || {});
+    if (!versions.length) return undefined;
+    const chosen = pick(versions);
+    const accepted = (entry: SharedVersion) => typeof requiredVersion !== 'string' || satisfiesRange(entry.version, requiredVersion);
+    if (!singleton) return accepted(chosen) ? chosen : versions.find(accepted);
+    if (!accepted(chosen)) {
+      const message = `[portal] ${this.name} needs ${key} ${String(requiredVersion)}; the page shares ${chosen.version}`;
+      if (strictVersion) throw new Error(message);
+      console.warn(message);
     }
-    return undefined;
+    return chosen;
   }
 
   private register(scopeName: string, key: string, entry: SharedVersion): void {

@@ -74,9 +74,9 @@ export function RouteErrorPage({ onRetry }: RouteErrorPageProps = {}) {
       onRetry={() => {
         setRetrying(true);
         // Navigating to the same location clears the route error and renders the screen again;
-        // a retry that failed (still offline) leaves this page, with its button, as it was.
-        void (onRetry ?? (() => Promise.resolve()))()
-          .catch((error: unknown) => console.error('[portal] retry failed', error))
+        // a retry that failed (still offline) shows this page again, with its button.
+        void Promise.resolve(onRetry?.())
+          .catch(console.error)
           .then(() => navigate(location, { replace: true }))
           .finally(() => setRetrying(false));
       }}
