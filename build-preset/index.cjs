@@ -308,7 +308,8 @@ function compilation(options, part) {
       path: path.join(appDir, 'dist'),
       // The host and every app's own page at '/' so a deep link (/a/b/c) still finds its
       // chunks; a federated remote 'auto', loading from wherever the remote list says it lives.
-      publicPath: kind === 'remote' && federated ? 'auto' : '/',
+      // A dev server names its own origin instead (devPublicPath): no 'auto' warning at start.
+      publicPath: kind === 'remote' && federated ? (production ? 'auto' : devPublicPath(port)) : '/',
       filename: hashed('js'),
       chunkFilename: hashed('js'),
       cssFilename: hashed('css'),
@@ -431,7 +432,12 @@ function compilation(options, part) {
     devServer: {
       port,
       historyApiFallback: true,
-      hot: true,
+      // Watch mode reloads the page on every save (docs: "Watch mode"): React Fast Refresh needs
+      // @rspack/plugin-react-refresh, which is not a dependency, and without it no screen module
+      // accepts an update: HMR ended at a remote's own page stale ("Checking for updates…") and
+      // at the host in "Cannot apply update… not accepted" before its reload.
+      hot: false,
+      liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: false,
       client: { overlay: { runtimeErrors: false } },
@@ -441,6 +447,15 @@ function compilation(options, part) {
     lazyCompilation: false,
   };
 }
+
+/**
+ * A remote's dev server origin as its chunks' base: the host page loads the container from there
+ * and so does the remote's own page (one compilation serves both), where 'auto' made the manifest
+ * plugin warn at every start ("Manifest will use absolute path resolution ... publicPath='auto'")
+ * and left the remote's live-reload client to guess its server from the page it runs in.
+ * @param {number} port
+ */
+const devPublicPath = (port) => `http://localhost:${port}/`;
 
 /**
  * A remote container: what the screens render and move with (the platform's UI, formats and

@@ -1,3 +1,4 @@
+import { remoteHandlers } from './remote-handlers';
 import { createSandboxServer } from './server';
 
 /** Starts the sandbox on PORT (default 4000), where config/env.json expects it. */
@@ -11,3 +12,10 @@ server.listen(port, () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.close(() => process.exit(0)));
 }
+
+// A remote added to the running deployment: its sandbox endpoints load now (without the signal,
+// on the first call no handler answers: remote-handlers.ts).
+process.on('SIGHUP', () => {
+  const added = remoteHandlers.scan();
+  console.log(`[sandbox-api] apps lists read again: ${added ? 'new remote handlers loaded' : 'no new remote handlers'}`);
+});

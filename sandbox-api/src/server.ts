@@ -8,6 +8,7 @@ import { documentsHook } from './handlers/documents';
 import { insuranceCardHook } from './hooks/insurance-card';
 import { documentsReviewHook } from './hooks/documents-review';
 import { SERVER_TEXTS, serviceError, type Reply } from './respond';
+import { remoteHandlers, type RemoteHandlers } from './remote-handlers';
 import { findRoute, type RouteMatch } from './router';
 import { createSeed } from './seed';
 import { DEFAULT_NAMESPACE, DEFAULT_NAMESPACE_LIMITS, SandboxStates, type NamespaceLimits } from './state';
@@ -49,6 +50,8 @@ export interface SandboxServerOptions {
   now?: () => Date;
   /** How many namespaces are kept, and for how long unused (memory stays bounded). */
   namespaces?: NamespaceLimits;
+  /** The remotes' own endpoints (`<remote>/sandbox/handlers.ts`); tests give their own lists. */
+  remotes?: RemoteHandlers;
 }
 
 class HttpFailure extends Error {
@@ -152,6 +155,10 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
   const now = options.now ?? (() => new Date());
   const states = new SandboxStates(() => createSeed(now()), options.namespaces ?? DEFAULT_NAMESPACE_LIMITS);
   states.get(DEFAULT_NAMESPACE);
+  const remotes = options.remotes ?? remoteHandlers;
+  /** The handlers of src/handlers/ first, then the remotes' own ones. */
+  const find = (service: ServiceName, method: string, path: string) =>
+    findRoute(sandboxRoutes, service, method, path) ?? findRoute(remotes.routes(), service, method, path);
   /** Test hooks under /__sandbox/: health, and the caller's namespace reset or shown. */
   function sandboxHook(method: string, path: string, namespace: string): Reply<unknown> {
     if (method === 'GET' && path === 'health') return { status: 200, body: { ok: true } };
@@ -182,7 +189,9 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
     }
     let match: RouteMatch | undefined;
     try {
-      match = findRoute(sandboxRoutes, service, request.method ?? 'GET', path);
+      match = find(service, request.method ?? 'GET', path);
+      // Unanswered: maybe a remote added since (release:remote --new): read the lists again, once a second at most.
+      if (!match && remotes.refresh()) match = find(service, request.method ?? 'GET', path);
     } catch {
       // A malformed %-escape in the path.
       return serviceError(service, 400, SERVER_TEXTS.notFound);
@@ -202,9 +211,14 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method ?? 'GET';
-    const foreignPage = isForeignPage(request, portalOrigins());
+    let foreignPage = isForeignPage(request, portalOrigins(remotes.appPorts()));
+    // An origin not known yet may be a remote added since: the lists are read again (once a second at most).
+    if (foreignPage) {
+      remotes.refresh();
+      foreignPage = isForeignPage(request, portalOrigins(remotes.appPorts()));
+    }
     if (method === 'OPTIONS') {
-      response.writeHead(foreignPage ? 401 : 204, corsHeaders(request, corsAllowed(request, portalOrigins())));
+      response.writeHead(foreignPage ? 401 : 204, corsHeaders(request, corsAllowed(request, portalOrigins(remotes.appPorts()))));
       response.end();
       return;
     }

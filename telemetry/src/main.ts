@@ -2,8 +2,9 @@
  * The receiver as a process (the telemetry container, `npm start`). Configuration from the
  * environment (docker-compose.yml documents each):
  *   TELEMETRY_LISTEN            host:port or port to listen on (default 4010)
- *   TELEMETRY_PORTAL_ORIGINS    the portal's page origins, space-separated (beacons count only from these)
- *   TELEMETRY_REMOTE_LIST_URL   the host's remote list (its releases are the ones accepted)
+ *   TELEMETRY_PORTAL_ORIGINS    the portal's page origins, space-separated (beacons count only from these
+ *                               and from the origins of the manifests the remote list names)
+ *   TELEMETRY_REMOTE_LIST_URL   the host's remote list (its remotes and releases are the ones accepted)
  *   TELEMETRY_REMOTE_LIST_EVERY_MS  how often it is read (default 15000)
  *   TELEMETRY_TRUSTED_PROXIES   the portal's proxies (every app's nginx), addresses or CIDR networks,
  *                               space-separated: X-Real-IP is read on their connections only
@@ -26,7 +27,9 @@ const [bindHost, port] = listen.includes(':')
 const portalOrigins = new Set((env.TELEMETRY_PORTAL_ORIGINS ?? '').split(/\s+/).filter(Boolean));
 if (portalOrigins.size === 0) console.warn('telemetry: TELEMETRY_PORTAL_ORIGINS is empty: every beacon will be refused');
 
-const releases = new PortalReleases();
+// The configured origins, and every origin the host's remote list names (a remote added with
+// `release:remote --new` is taken from without a restart): the receiver reads this live set.
+const releases = new PortalReleases(undefined, undefined, portalOrigins);
 const list = followRemoteList(releases, env.TELEMETRY_REMOTE_LIST_URL, Number(env.TELEMETRY_REMOTE_LIST_EVERY_MS ?? 15_000));
 const limiter = new RateLimiter({
   ...DEFAULT_RATE_LIMIT,
@@ -39,7 +42,7 @@ const trustedProxies = env.TELEMETRY_TRUSTED_PROXIES ?? (env.TELEMETRY_TRUST_PRO
 const { server } = createReceiver({
   releases,
   refreshReleases: list.refresh,
-  portalOrigins,
+  portalOrigins: releases.origins,
   trustedProxies,
   exemptAddresses: new Set((env.TELEMETRY_EXEMPT_ADDRESSES ?? '').split(/\s+/).filter(Boolean)),
   limiter,

@@ -13,7 +13,9 @@
  * text reading equal to the route tables as the apps export them
  * (telemetry/test/routes.test.ts), so a table the reader cannot follow fails there, not in
  * production. A route added after the receiver started is counted as OTHER_ROUTE until the
- * tables are read again (on the next release the remote list names, and at each start).
+ * tables are read again (on the next release the remote list names, when the list names a new
+ * remote, and at each start). A remote whose folder is not in this checkout (added from a squad's
+ * own checkout) counts under its prefixes and OTHER_ROUTE.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,18 +46,28 @@ interface Pattern {
   segments: string[];
 }
 
+/** A remote whose route table is read: its folder, container name and prefixes. */
+export interface RoutedRemote {
+  dir: string;
+  name: string;
+  prefixes: readonly string[];
+}
+
 export class RouteTable {
   private tables = new Map<string, Pattern[]>();
 
-  constructor(private readonly read: () => ReadonlyMap<string, readonly string[]> = readRouteTables) {
+  constructor(private readonly read: (remotes?: readonly RoutedRemote[]) => ReadonlyMap<string, readonly string[]> = readRouteTables) {
     this.reload();
   }
 
-  /** Reads the tables again (a remote released with a new route). A table that cannot be read keeps the one before. */
-  reload(): void {
+  /**
+   * Reads the tables again (a remote released with a new route, or a remote added to the host's
+   * list: `remotes`, the receiver's current ones). A table that cannot be read keeps the one before.
+   */
+  reload(remotes?: readonly RoutedRemote[]): void {
     let tables: ReadonlyMap<string, readonly string[]>;
     try {
-      tables = this.read();
+      tables = this.read(remotes);
     } catch {
       return;
     }
@@ -104,10 +116,7 @@ function matches(pattern: readonly string[], segments: readonly string[]): boole
 }
 
 /** Every app's declared routes, read from the checkout: remote container name (and `host`) → patterns. */
-export function readRouteTables(
-  remotes: ReadonlyArray<{ dir: string; name: string; prefixes: readonly string[] }> = REMOTES,
-  repo = REPO,
-): Map<string, string[]> {
+export function readRouteTables(remotes: readonly RoutedRemote[] = REMOTES, repo = REPO): Map<string, string[]> {
   const tables = new Map<string, string[]>([['host', [...HOST_ROUTES]]]);
   for (const remote of remotes) {
     let source = '';
