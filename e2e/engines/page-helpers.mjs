@@ -51,3 +51,30 @@ export const HELPERS = `
     return '[data-e2e="' + id + '"]';
   };
 `;
+
+// "Offline" for one download, in every engine (issue 39, 1): WebKitGTK's WebDriver intercepts no
+// request, and the servers cannot be told per test (renaming the built file on disk for a moment
+// would also fail the other runs that share dist/, and both servers send it compressed from its
+// .br/.gz twins), so the page itself sends the first request for the script whose address matches
+// `pattern` (a source of a RegExp) to an address of its own origin that does not exist: both
+// servers answer a missing .js with a real 404 (never the page), so the download fails and the
+// chunk loader sees the same error event as offline (a closed port would be refused by the page's
+// Content-Security-Policy first, which Firefox reports as a page error). Every later request goes
+// as it was. Scripts are appended to document.head by the bundler's chunk loader (Rspack's
+// `__webpack_require__.l`); `window.__offlineOnce` counts the requests asked for.
+export const OFFLINE_ONCE = `
+  var pattern = new RegExp(arguments[0]);
+  var state = (window.__offlineOnce = { asked: 0, failed: [] });
+  var append = Node.prototype.appendChild;
+  document.head.appendChild = function (node) {
+    if (node && node.tagName === 'SCRIPT' && pattern.test(node.src)) {
+      state.asked += 1;
+      if (state.asked === 1) {
+        node.src = new URL('/offline' + new URL(node.src).pathname, location.origin).href;
+        state.failed.push(node.src);
+      }
+    }
+    return append.call(this, node);
+  };
+  return true;
+`;
