@@ -1,7 +1,11 @@
 // Adds a new remote to a running nginx deployment (`npm run start:nginx`), or takes one out, with
 // no restart and no dropped request (docs/platform.md, "Add a remote"):
-//   npm run release:remote -- <remote> --new [--root <checkout>] [--no-build]
-//   npm run release:remote -- <remote> --remove
+//   npm run release:remote -- <remote> --new [--deployment <.deploy folder>] [--root <checkout>] [--no-build]
+//   npm run release:remote -- <remote> --remove [--deployment <.deploy folder>]
+// Run from the squad's checkout: --root defaults to it, --deployment to its own .deploy, and
+// relative paths are read from the folder npm was run from. --new for a remote the deployment runs
+// already with the same port and prefixes (start:nginx in that checkout deployed it) succeeds
+// doing nothing.
 // --new: the remote's entry is read from the checkout's apps.json (the squad's branch, --root;
 // default this checkout). Builds it there, publishes the build as its first release, renders its
 // nginx server and starts it, then adds its origin to the host's CSP (and every app's list of
@@ -13,16 +17,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
 const { appsProblems, REMOTE_NAME } = require('../build-preset/apps-validate.cjs');
 const { cohortSecretProblem } = require('./cohort-secret.cjs');
+const { releasePaths, samePrefixes } = require('./release-rules.cjs');
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const here = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
-const deploymentList = join(here, '.deploy', 'apps.json');
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -30,11 +34,17 @@ const { values, positionals } = parseArgs({
     new: { type: 'boolean' },
     remove: { type: 'boolean' },
     root: { type: 'string' },
+    deployment: { type: 'string' },
     'no-build': { type: 'boolean' },
     apply: { type: 'boolean' },
   },
 });
 const [dir] = positionals;
+// Paths resolved from where npm was run (INIT_CWD), as release-remote.mjs does: the deployment
+// (--deployment, PORTAL_DEPLOY_ROOT, else this checkout's .deploy), its list, the squad's checkout.
+const paths = releasePaths({ deployment: values.deployment, root: values.root, env: process.env, cwd: process.cwd(), checkout: here });
+process.env.PORTAL_DEPLOY_ROOT = paths.deployRoot;
+const deploymentList = join(paths.deployRoot, 'apps.json');
 const fail = (message, code = 1) => {
   console.error(message);
   process.exit(code);
@@ -50,24 +60,47 @@ const refuseProblems = (problems, what) => {
 
 if (!values.apply) {
   // Phase 1: the deployment's list after the change, then phase 2 runs with it as the suite's list.
-  if (!existsSync(join(here, '.deploy', 'apps', 'host', 'current')))
-    fail('No deployment found: start one with `npm run start:nginx` first.');
+  if (!existsSync(join(paths.deployRoot, 'apps', 'host', 'current')))
+    fail(
+      `No deployment found in ${paths.deployRoot}: start one with \`npm run start:nginx\` first (or name it: --deployment <its .deploy folder>).`,
+    );
   // Every app's nginx is rendered again with the cohort secret: a bad one is refused now, not half-way.
   const secretProblem = process.env.PORTAL_COHORT_SECRET === undefined ? undefined : cohortSecretProblem(process.env.PORTAL_COHORT_SECRET);
   if (secretProblem) fail(`${dir} was not ${values.new ? 'added' : 'removed'}: PORTAL_COHORT_SECRET ${secretProblem}`, 2);
-  const beforeFile = existsSync(deploymentList) ? deploymentList : join(here, 'apps.json');
+  const beforeFile = existsSync(deploymentList) ? deploymentList : (paths.appsJson ?? join(here, 'apps.json'));
   const before = JSON.parse(readFileSync(beforeFile, 'utf8'));
   refuseProblems(appsProblems(before, beforeFile), values.new ? 'added' : 'removed');
   let after;
   if (values.new) {
-    const root = resolve(values.root ?? here);
+    const root = paths.root;
     const squadList = JSON.parse(readFileSync(join(root, 'apps.json'), 'utf8'));
     // The squad's whole list first (its fields are named as in its file), then the deployment's list with the entry.
     refuseProblems(appsProblems(squadList, join(root, 'apps.json')), 'added');
     const entry = squadList.remotes.find((remote) => remote.app === dir);
     if (!entry) fail(`${dir} is not in ${join(root, 'apps.json')}: add it there first (npm run new:remote)`, 2);
-    if (before.remotes.some((remote) => remote.app === dir))
-      fail(`${dir} is deployed already: release it with \`npm run release:remote -- ${dir}\``, 2);
+    const deployed = before.remotes.find((remote) => remote.app === dir);
+    // start:nginx in the squad's checkout deployed every app of its apps.json, the new remote
+    // too: --new then has nothing to add, which is what the squad asked for.
+    if (
+      deployed &&
+      deployed.port === entry.port &&
+      samePrefixes(deployed.prefixes, entry.prefixes) &&
+      existsSync(join(paths.deployRoot, 'apps', dir, 'current'))
+    ) {
+      console.log(
+        `${dir} is in the running deployment already (port ${entry.port}, prefixes ${entry.prefixes.join(', ')}): nothing to add.\n` +
+          `Release a change of it with \`npm run release:remote -- ${dir}${values.deployment ? ` --deployment ${paths.deployRoot}` : ''}\`.`,
+      );
+      process.exit(0);
+    }
+    if (deployed)
+      fail(
+        `${dir} is deployed already with ${deployed.port === entry.port ? `prefixes ${deployed.prefixes.join(', ')}` : `port ${deployed.port}`}: ` +
+          (deployed.port === entry.port
+            ? `release it with \`npm run release:remote -- ${dir}\` (a release publishes its prefixes)`
+            : `take it out with \`npm run release:remote -- ${dir} --remove\` first`),
+        2,
+      );
     if (!values['no-build']) {
       const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--only', dir], { stdio: 'inherit', cwd: root });
       if (build.status !== 0) fail(`${dir} was not added: its build failed`);
@@ -81,7 +114,7 @@ if (!values.apply) {
   }
   const { writeAtomic } = await import('./nginx-config.mjs');
   writeAtomic(deploymentList, `${JSON.stringify(after, null, 2)}\n`);
-  const args = [new URL(import.meta.url).pathname, ...process.argv.slice(2), '--apply', ...(values.root ? [] : ['--root', here])];
+  const args = [new URL(import.meta.url).pathname, ...process.argv.slice(2), '--apply', ...(values.root ? [] : ['--root', paths.root])];
   const applied = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, PORTAL_APPS_JSON: deploymentList } });
   if (applied.status !== 0) writeAtomic(deploymentList, `${JSON.stringify(before, null, 2)}\n`);
   process.exit(applied.status ?? 1);
@@ -118,10 +151,11 @@ function reloadAll() {
 
 if (values.new) {
   const remote = REMOTES.find((candidate) => candidate.dir === dir);
-  const id = publish(dir, join(resolve(values.root), dir, 'dist'));
+  const id = publish(dir, join(paths.root, dir, 'dist'));
   activate(dir, id);
   writeAtomic(join(configDir(dir), 'env.json'), readFileSync(join(configDir(HOST.dir), 'env.json'), 'utf8'));
-  writeAtomic(join(appRoot(dir), 'history.json'), JSON.stringify([id]));
+  // Its first release, with the prefixes it shipped with (release-rules.cjs, historyOf).
+  writeAtomic(join(appRoot(dir), 'history.json'), JSON.stringify([{ id, prefixes: remote.prefixes }]));
   // Its own server first (the route must answer before the host lists it)...
   const { prefix, conf } = renderNginx(remote, localVariables(remote, statementCredential));
   const started = spawnSync(NGINX, ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log')], { encoding: 'utf8' });

@@ -1,7 +1,7 @@
 // What an app's production build is made of, as one content hash: `npm start` rebuilds an app
 // when the hash differs from the one recorded by its last build (scripts/build.mjs --changed).
-// Inputs: the app's own folder, the platform (shared/), the build preset, apps.json (the host's
-// remote list, each remote's prefixes), the runtime configuration and the locked dependencies.
+// Inputs: the app's own folder, the platform (shared/), the build preset, the part of apps.json
+// its build reads (appsInput), the runtime configuration and the locked dependencies.
 // Tests are not bundled and are left out, as are builds and caches.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -25,13 +25,43 @@ function filesOf(path, files = []) {
   return files;
 }
 
+/**
+ * The part of apps.json `dir`'s build reads, so an edit of one remote's entry rebuilds that remote
+ * and the host, not every app (build-preset/index.cjs):
+ * - the host: its own entry and the remote list it emits (remotes.json: each remote's name, port
+ *   and prefixes; `camera` is the servers' header, not the build's);
+ * - a remote: its own entry (name, port; its routes.ts reads its prefixes) and the host's entry
+ *   (the origin its dev server and page answer). Its routes.ts imports the whole file, so its
+ *   bundle also carries the other entries' bytes; it reads only its own, hence they are left out.
+ * An app not in the list (or a list that does not parse) takes the whole file, as before.
+ */
+export function appsInput(text, dir) {
+  let suite;
+  try {
+    suite = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const remotes = Array.isArray(suite?.remotes) ? suite.remotes : [];
+  if (suite?.host?.app === dir)
+    return JSON.stringify({ host: suite.host, remotes: remotes.map(({ app, port, prefixes }) => ({ app, port, prefixes })) });
+  const own = remotes.find((entry) => entry?.app === dir);
+  return own ? JSON.stringify({ host: suite.host, remote: own }) : text;
+}
+
 /** The content hash of what `dir`'s build reads, in the checkout `root`. */
 export function buildInputsHash(root, dir) {
   const hash = createHash('sha256');
-  const inputs = [dir, 'shared', 'build-preset', 'apps.json', 'config', 'package-lock.json', 'tsconfig.json'];
+  const inputs = [dir, 'shared', 'build-preset', 'config', 'package-lock.json', 'tsconfig.json'];
   for (const file of inputs.flatMap((input) => filesOf(join(root, input)))) {
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
+  const list = join(root, 'apps.json');
+  if (existsSync(list))
+    hash
+      .update('apps.json\0')
+      .update(appsInput(readFileSync(list, 'utf8'), dir))
+      .update('\0');
   return hash.digest('hex');
 }
 

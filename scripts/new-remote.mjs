@@ -5,7 +5,7 @@
 // Then: `npm install` (links the workspace), `npm start`. See docs/platform.md, "Add a remote".
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from './apps.mjs';
 
@@ -21,7 +21,8 @@ const fail = (message) => {
   process.exit(2);
 };
 
-const root = values.root ?? repoRoot;
+// --root as typed, from the folder npm was run in (npm runs scripts in the package root).
+const root = values.root ? resolve(process.env.INIT_CWD || process.cwd(), values.root) : repoRoot;
 const appsFile = join(root, 'apps.json');
 const suite = JSON.parse(readFileSync(appsFile, 'utf8'));
 const apps = [suite.host, ...suite.remotes];

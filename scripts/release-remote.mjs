@@ -6,6 +6,12 @@
 //   node scripts/release-remote.mjs <remote-dir> --promote
 //   node scripts/release-remote.mjs <remote-dir> --rollback
 //   node scripts/release-remote.mjs <remote-dir> --new [--root <checkout>] | --remove   (scripts/add-remote.mjs)
+// Every form takes --deployment <the running deployment's .deploy folder> (default: this
+// checkout's); relative paths (--deployment, --root, PORTAL_APPS_JSON, PORTAL_DEPLOY_ROOT) are
+// read from the folder npm was run from (INIT_CWD). The release ships the remote's prefixes from
+// the built checkout's apps.json into the host's remote list, checked against every other remote's
+// live prefixes and the reserved paths; each release keeps its prefixes in history.json, and
+// --rollback restores them with the release before.
 // Builds the remote, checks the build against what the running host provides (React, the
 // router, each platform singleton's interface version, the federation plugin versions its
 // runtime speaks) and refuses an incompatible one before anything is published; then publishes the build as releases/<id> beside the earlier ones,
@@ -19,32 +25,68 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { HOST, REMOTES, repoRoot } from './apps.mjs';
-import { checkWindow, figuresOf, HOW_TO_GET_PROMETHEUS, prometheusUrl, releaseFigures } from './telemetry.mjs';
-import { activate, appRoot, inDeployment, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } from './nginx-config.mjs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { incompatibleSingletons, incompatibilityReport, protocolProblem } = require('../build-preset/shared-deps.cjs');
-const { expiredReleases, graceMs, retire } = require('./release-rules.cjs');
-const { canaryVerdict, thresholdsFromArgs } = require('./canary-verdict.cjs');
-const { releaseIdProblem } = require('../build-preset/apps-validate.cjs');
+const checkout = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rules = require('./release-rules.cjs');
+const { expiredReleases, graceMs, retire, historyOf, pushRelease, samePrefixes, withLivePrefixes, prefixesProblems, prefixChange } = rules;
+const { appsProblems, releaseIdProblem } = require('../build-preset/apps-validate.cjs');
 
 /** Exit code of a release refused because its build does not fit the running host. */
 const INCOMPATIBLE = 3;
 
+const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+
+// Paths as the squad typed them, resolved from where npm was run (INIT_CWD), made absolute for
+// every child process (scripts/release-rules.cjs, releasePaths): the deployment (`--deployment`,
+// PORTAL_DEPLOY_ROOT), its list of apps (PORTAL_APPS_JSON, else the one the deployment keeps) and
+// the checkout built (`--root`, else this one).
+const paths = rules.releasePaths({
+  deployment: option('--deployment'),
+  root: option('--root'),
+  env: process.env,
+  cwd: process.cwd(),
+  checkout,
+});
+if (paths.named) process.env.PORTAL_DEPLOY_ROOT = paths.deployRoot;
+if (paths.appsJson) process.env.PORTAL_APPS_JSON = paths.appsJson;
+
+// Loaded now, with the deployment's list of apps and folder chosen above: a bad list stops every
+// form of the command here, naming its fields, before anything is built or written.
+const { HOST, REMOTES } = await import('./apps.mjs');
+
 // A remote the running deployment does not have yet (--new), or one to take out (--remove): scripts/add-remote.mjs.
 if (process.argv.includes('--new') || process.argv.includes('--remove')) {
-  const added = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'add-remote.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const args = process.argv
+    .slice(2)
+    .filter((arg, at, all) => !['--root', '--deployment'].includes(arg) && !['--root', '--deployment'].includes(all[at - 1]));
+  const added = spawnSync(process.execPath, [join(checkout, 'scripts', 'add-remote.mjs'), ...args, '--root', paths.root], {
+    stdio: 'inherit',
+    env: { ...process.env, PORTAL_DEPLOY_ROOT: paths.deployRoot },
+  });
   process.exit(added.status ?? 1);
 }
 
+const { checkWindow, figuresOf, HOW_TO_GET_PROMETHEUS, prometheusUrl, releaseFigures } = await import('./telemetry.mjs');
+const { activate, appRoot, DEPLOY_ROOT, inDeployment, manifestUrl, publish, readRemoteList, writeAtomic, writeRemoteList } =
+  await import('./nginx-config.mjs');
+const { incompatibleSingletons, incompatibilityReport, protocolProblem } = require('../build-preset/shared-deps.cjs');
+const { canaryVerdict, thresholdsFromArgs } = require('./canary-verdict.cjs');
+
 const [dir] = process.argv.slice(2);
-const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const remote = REMOTES.find((candidate) => candidate.dir === dir);
 if (!remote) {
+  if (dir && /^mfe-/.test(dir)) {
+    console.error(
+      `${dir} is not in the running deployment (${paths.appsJson ?? join(checkout, 'apps.json')}): add it first with\n` +
+        `  npm run release:remote -- ${dir} --new${paths.named ? ` --deployment ${paths.deployRoot}` : ''}`,
+    );
+    process.exit(2);
+  }
   console.error(
-    `usage: release-remote.mjs <${REMOTES.map((r) => r.dir).join('|')}> [--canary percent] [--root dir] [--id id] [--no-build] | --promote | --rollback`,
+    `usage: release-remote.mjs <${REMOTES.map((r) => r.dir).join('|')}> [--deployment dir] [--canary percent] [--root dir] [--id id] [--no-build] | --promote | --rollback`,
   );
   process.exit(2);
 }
@@ -58,7 +100,9 @@ if (process.argv.includes('--id')) {
   }
 }
 if (!existsSync(join(appRoot(dir), 'current'))) {
-  console.error('No deployment found: start one with `npm run start:nginx` first.');
+  console.error(
+    `No deployment of ${dir} found in ${DEPLOY_ROOT}: start one with \`npm run start:nginx\` first (or name it: --deployment <its .deploy folder>).`,
+  );
   process.exit(1);
 }
 
@@ -91,7 +135,64 @@ function liveReleases() {
   return [releaseIdOf(entry?.manifest), releaseIdOf(entry?.canary?.manifest)].filter(Boolean);
 }
 
-const history = existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : [currentRelease()];
+/** The prefixes drivers reach this remote by now (the host's list), else the deployment's list. */
+const livePrefixes = () => listEntry()?.prefixes ?? remote.prefixes;
+
+// Each release with the prefixes it went live with (scripts/release-rules.cjs, historyOf).
+let history = existsSync(historyFile)
+  ? historyOf(JSON.parse(readFileSync(historyFile, 'utf8')))
+  : [{ id: currentRelease(), prefixes: livePrefixes() }];
+const saveHistory = () => writeAtomic(historyFile, JSON.stringify(history));
+
+/** The running deployment's list of apps as a file (the one build-preset/apps.cjs loaded). */
+const deploymentListFile = paths.appsJson ?? join(checkout, 'apps.json');
+const deploymentList = () => JSON.parse(readFileSync(deploymentListFile, 'utf8'));
+
+/**
+ * Refuses (exit 2, nothing written) prefixes that overlap another remote's live prefixes or a
+ * path the servers answer themselves: the one validator, build-preset/apps-validate.cjs.
+ */
+function checkPrefixes(prefixes, what) {
+  const problems = prefixesProblems(
+    withLivePrefixes(deploymentList(), readRemoteList()),
+    dir,
+    prefixes,
+    `the running deployment's list (${deploymentListFile}) with ${dir}'s prefixes ${JSON.stringify(prefixes)}`,
+  );
+  if (problems.length > 0) {
+    console.error(`${dir} was not ${what}; nothing was published:\n${problems.join('\n')}`);
+    process.exit(2);
+  }
+}
+
+/**
+ * The prefixes the build being released ships with: its entry in the apps.json of the checkout
+ * it is built from (the file its routes.ts reads). Its port there is not checked: the
+ * deployment's list says where it runs (a second deployment on other ports releases the same build).
+ */
+function squadPrefixes() {
+  const file = join(paths.root, 'apps.json');
+  const list = JSON.parse(readFileSync(file, 'utf8'));
+  const problems = appsProblems(list, file);
+  if (problems.length > 0) {
+    console.error(`${dir} was not released; nothing was published:\n${problems.join('\n')}`);
+    process.exit(2);
+  }
+  const entry = list.remotes.find((candidate) => candidate.app === dir);
+  if (!entry) {
+    console.error(`${dir} was not released: it is not in ${file}; nothing was published.`);
+    process.exit(2);
+  }
+  return entry.prefixes;
+}
+
+/** Keeps the deployment's list of apps (what --new, --remove and the next release read) at the live prefixes. */
+function recordPrefixes(prefixes) {
+  const list = deploymentList();
+  const file = join(DEPLOY_ROOT, 'apps.json');
+  const next = { ...list, remotes: list.remotes.map((entry) => (entry.app === dir ? { ...entry, prefixes } : entry)) };
+  if (existsSync(file) || !samePrefixes(remote.prefixes, prefixes)) writeAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+}
 
 /** What the running host provides to remotes, as it serves it (build-preset's hostProvides). */
 async function runningHostProvides() {
@@ -134,7 +235,14 @@ function pruneReleases(live) {
   const releases = readdirSync(releasesDir);
   const now = Date.now();
   const retiredAt = retire(existsSync(retiredFile) ? JSON.parse(readFileSync(retiredFile, 'utf8')) : {}, releases, live, now);
-  const expired = expiredReleases({ releases, live, history, retiredAt, now, graceMs: graceMs(process.env) });
+  const expired = expiredReleases({
+    releases,
+    live,
+    history: history.map((release) => release.id),
+    retiredAt,
+    now,
+    graceMs: graceMs(process.env),
+  });
   for (const id of expired) {
     rmSync(inDeployment(join(releasesDir, id)), { recursive: true, force: true });
     delete retiredAt[id];
@@ -143,17 +251,30 @@ function pruneReleases(live) {
   if (expired.length > 0) console.log(`${dir}: deleted releases past their grace time: ${expired.join(', ')}`);
 }
 
-/** Makes `id` the release every driver runs (the canary, if any, ends). */
-function goLive(id) {
+/**
+ * Makes `id` the release every driver runs (the canary, if any, ends), with the prefixes it
+ * shipped with: the host routes them to it from its next read of the list.
+ */
+function goLive(id, prefixes) {
   activate(dir, id);
-  updateEntry((item) => ({ ...withoutCanary(item), manifest: manifestUrl(remote, id) }));
+  recordPrefixes(prefixes);
+  updateEntry((item) => ({ ...withoutCanary(item), manifest: manifestUrl(remote, id), prefixes }));
   pruneReleases(liveReleases());
 }
 
 async function buildCheckPublish() {
-  const root = option('--root') ?? repoRoot;
+  const root = paths.root;
   if (!process.argv.includes('--no-build')) {
-    const built = spawnSync(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--only', dir, '--root', root], { stdio: 'inherit' });
+    // A whole checkout (the squad's): its own build and list of apps (what its routes.ts reads),
+    // not the deployment's. A tree of only the remote and the platform (a patched copy): this
+    // checkout's build, run on it.
+    const own = existsSync(join(root, 'scripts', 'build.mjs'));
+    const env = { ...process.env };
+    if (own) delete env.PORTAL_APPS_JSON;
+    delete env.PORTAL_DEPLOY_ROOT;
+    const built = own
+      ? spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--only', dir], { stdio: 'inherit', cwd: root, env })
+      : spawnSync(process.execPath, [join(checkout, 'scripts', 'build.mjs'), '--only', dir, '--root', root], { stdio: 'inherit', env });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
   const distDir = join(root, dir, 'dist');
@@ -203,9 +324,11 @@ async function promoteCanary() {
     console.error(`${dir}: no canary to promote.`);
     process.exit(1);
   }
-  if (history[history.length - 1] !== id) history.push(id);
-  writeAtomic(historyFile, JSON.stringify(history));
-  goLive(id);
+  // A canary ships with the live prefixes (it is refused otherwise), so they stay.
+  const prefixes = livePrefixes();
+  history = pushRelease(history, { id, prefixes });
+  saveHistory();
+  goLive(id, prefixes);
   splitOwnPage(undefined);
   return id;
 }
@@ -280,6 +403,15 @@ if (process.argv.includes('--canary')) {
     process.exit(2);
   }
   const liveId = currentRelease();
+  // Part of the drivers cannot get other prefixes: the host routes a path by one list entry.
+  const prefixes = squadPrefixes();
+  if (!samePrefixes(prefixes, livePrefixes())) {
+    console.error(
+      `${dir} was not released as a canary: its prefixes change (${prefixChange(livePrefixes(), prefixes)}); ` +
+        `a change of prefixes goes to every driver: \`npm run release:remote -- ${dir}\`. Nothing was published.`,
+    );
+    process.exit(2);
+  }
   const id = await buildCheckPublish();
   // The remote's own page and every driver outside the cohort keep the live release.
   updateEntry((item) => ({ ...item, canary: { manifest: manifestUrl(remote, id), percent } }));
@@ -298,15 +430,26 @@ if (process.argv.includes('--canary')) {
     console.error('Nothing to roll back to.');
     process.exit(1);
   }
-  history.pop();
-  const previous = history[history.length - 1];
-  writeAtomic(historyFile, JSON.stringify(history));
-  goLive(previous);
-  console.log(`${dir}: rolled back to ${previous}`);
+  const previous = history[history.length - 2];
+  const before = livePrefixes();
+  // A release recorded before prefixes were kept: the live prefixes stay.
+  const prefixes = previous.prefixes ?? before;
+  // Another remote may have taken one of them since.
+  checkPrefixes(prefixes, `rolled back to ${previous.id}`);
+  history = history.slice(0, -1);
+  saveHistory();
+  goLive(previous.id, prefixes);
+  const change = prefixChange(before, prefixes);
+  console.log(`${dir}: rolled back to ${previous.id}${change ? ` (prefixes ${change}: ${prefixes.join(', ')})` : ''}`);
 } else {
+  // The prefixes are checked before the build: a refused release builds and publishes nothing.
+  const prefixes = squadPrefixes();
+  const before = livePrefixes();
+  checkPrefixes(prefixes, 'released');
   const id = await buildCheckPublish();
-  if (history[history.length - 1] !== id) history.push(id);
-  writeAtomic(historyFile, JSON.stringify(history));
-  goLive(id);
-  console.log(`${dir}: release ${id} is live (${manifestUrl(remote, id)})`);
+  history = pushRelease(history, { id, prefixes });
+  saveHistory();
+  goLive(id, prefixes);
+  const change = prefixChange(before, prefixes);
+  console.log(`${dir}: release ${id} is live (${manifestUrl(remote, id)})${change ? `; prefixes ${change}: ${prefixes.join(', ')}` : ''}`);
 }

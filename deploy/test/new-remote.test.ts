@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REMOTES } from '../../build-preset/apps.cjs';
+import { freshRemote } from './fresh-remote';
 
 // `npm run new:remote`: a folder and one line of apps.json (the e2e proof that the result builds,
 // serves and releases is e2e/tests/deploy-new-remote.spec.ts).
@@ -9,6 +11,11 @@ const ROOT = join(__dirname, '..', '..');
 const SCRIPT = join(ROOT, 'scripts', 'new-remote.mjs');
 /** The field of the entry new:remote adds: the next index of apps.json's remotes. */
 const ADDED = `remotes[${(JSON.parse(readFileSync(join(ROOT, 'apps.json'), 'utf8')) as { remotes: unknown[] }).remotes.length}]`;
+// Issue 40, item 1: a name, port and prefix no app of apps.json uses (never the docs' example,
+// which a squad following the docs adds), so scaffolding a remote keeps this test green.
+const { dir: NAME, name: CONTAINER, port: PORT, prefix: PREFIX } = freshRemote();
+const first = REMOTES[0]!;
+const second = REMOTES[1] ?? first;
 
 describe('the new remote scaffold', () => {
   let root: string;
@@ -23,20 +30,20 @@ describe('the new remote scaffold', () => {
 
   it('creates the folder (config, page, routes, navigation with its own section, a screen, its tests) and adds one line to apps.json', () => {
     const before = readFileSync(join(root, 'apps.json'), 'utf8');
-    const result = run('mfe-rewards', '--port', '3105', '--prefix', '/rewards', '--title', 'Recompensas');
+    const result = run(NAME, '--port', String(PORT), '--prefix', PREFIX, '--title', 'Recompensas');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(readdirSync(root).sort()).toEqual(['apps.json', 'mfe-rewards']);
+    expect(readdirSync(root).sort()).toEqual(['apps.json', NAME]);
     const after = readFileSync(join(root, 'apps.json'), 'utf8');
     const added = after.split('\n').filter((line) => !before.split('\n').includes(line));
     // The entry, and the comma after the one before it.
     expect(added).toHaveLength(2);
     expect(added[0]).toMatch(/\},$/);
-    expect(added[1]).toBe('    { "app": "mfe-rewards", "port": 3105, "prefixes": ["/rewards"] }');
-    expect(suite().remotes.at(-1)).toEqual({ app: 'mfe-rewards', port: 3105, prefixes: ['/rewards'] });
-    const navigation = JSON.parse(readFileSync(join(root, 'mfe-rewards', 'src', 'navigation.json'), 'utf8')) as unknown[];
+    expect(added[1]).toBe(`    { "app": "${NAME}", "port": ${PORT}, "prefixes": ["${PREFIX}"] }`);
+    expect(suite().remotes.at(-1)).toEqual({ app: NAME, port: PORT, prefixes: [PREFIX] });
+    const navigation = JSON.parse(readFileSync(join(root, NAME, 'src', 'navigation.json'), 'utf8')) as unknown[];
     expect(navigation).toEqual([
-      { label: 'Recompensas', path: '/rewards/home', group: 'Recompensas', groupOrder: 100, needsDriverId: false },
+      { label: 'Recompensas', path: `${PREFIX}/home`, group: 'Recompensas', groupOrder: 100, needsDriverId: false },
     ]);
     for (const file of [
       'package.json',
@@ -46,27 +53,27 @@ describe('the new remote scaffold', () => {
       'src/routes.ts',
       'src/navigation.test.ts',
     ]) {
-      expect(readFileSync(join(root, 'mfe-rewards', file), 'utf8')).not.toBe('');
+      expect(readFileSync(join(root, NAME, file), 'utf8')).not.toBe('');
     }
-    expect(readFileSync(join(root, 'mfe-rewards', 'src', 'bootstrap.ts'), 'utf8')).toContain("startStandalone('mfe_rewards', remote)");
+    expect(readFileSync(join(root, NAME, 'src', 'bootstrap.ts'), 'utf8')).toContain(`startStandalone('${CONTAINER}', remote)`);
   });
 
   it.each([
-    [['rewards', '--port', '3105', '--prefix', '/rewards'], 'mfe-<name>'],
-    [['mfe-rewards', '--port', '3001', '--prefix', '/rewards'], `${ADDED}.port: 3001 is mfe-self-service's port`],
+    [[NAME.slice('mfe-'.length), '--port', String(PORT), '--prefix', PREFIX], 'mfe-<name>'],
+    [[NAME, '--port', String(first.port), '--prefix', PREFIX], `${ADDED}.port: ${first.port} is ${first.dir}'s port`],
     [
-      ['mfe-rewards', '--port', '3105', '--prefix', '/deposits'],
-      `${ADDED}.prefixes[0]: "/deposits" overlaps /deposits, which belongs to mfe-self-service`,
+      [NAME, '--port', String(PORT), '--prefix', first.prefixes[0] ?? ''],
+      `${ADDED}.prefixes[0]: "${first.prefixes[0]}" overlaps ${first.prefixes[0]}, which belongs to ${first.dir}`,
     ],
-    [['mfe-account', '--port', '3105', '--prefix', '/rewards'], 'in apps.json already'],
-    [['mfe-rewards', '--port', '3105'], '--prefix takes'],
-    [['mfe-rewards', '--port', '3005; #|.*', '--prefix', '/rewards'], '--port takes a free port number'],
-    [['mfe-rewards', '--port', '3105', '--prefix', '/'], '--prefix /: one path segment'],
+    [[second.dir, '--port', String(PORT), '--prefix', PREFIX], 'in apps.json already'],
+    [[NAME, '--port', String(PORT)], '--prefix takes'],
+    [[NAME, '--port', '3005; #|.*', '--prefix', PREFIX], '--port takes a free port number'],
+    [[NAME, '--port', String(PORT), '--prefix', '/'], '--prefix /: one path segment'],
     // Issue 37, item 4: the ports the suite's own services bind...
-    [['mfe-rewards', '--port', '4000', '--prefix', '/rewards'], `${ADDED}.port: 4000 is the sandbox API's default port`],
-    [['mfe-rewards', '--port', '4010', '--prefix', '/rewards'], `${ADDED}.port: 4010 is the telemetry receiver's port`],
-    [['mfe-rewards', '--port', '4011', '--prefix', '/rewards'], `${ADDED}.port: 4011 is the session handoff exchange's port`],
-    [['mfe-rewards', '--port', '9090', '--prefix', '/rewards'], `${ADDED}.port: 9090 is Prometheus's port`],
+    [[NAME, '--port', '4000', '--prefix', PREFIX], `${ADDED}.port: 4000 is the sandbox API's default port`],
+    [[NAME, '--port', '4010', '--prefix', PREFIX], `${ADDED}.port: 4010 is the telemetry receiver's port`],
+    [[NAME, '--port', '4011', '--prefix', PREFIX], `${ADDED}.port: 4011 is the session handoff exchange's port`],
+    [[NAME, '--port', '9090', '--prefix', PREFIX], `${ADDED}.port: 9090 is Prometheus's port`],
     // ...and the 14 paths the servers and the host answer themselves.
     ...[
       '/driver-api',
@@ -84,7 +91,7 @@ describe('the new remote scaffold', () => {
       '/login',
       '/static',
     ].map((prefix) => [
-      ['mfe-rewards', '--port', '3105', '--prefix', prefix],
+      [NAME, '--port', String(PORT), '--prefix', prefix],
       `${ADDED}.prefixes[0]: "${prefix}" overlaps ${prefix}, reserved for`,
     ]),
   ])('refuses %j, saying why, and changes nothing', (args, why) => {

@@ -11,23 +11,30 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { APPS } from '../../build-preset/apps.cjs';
+import { freshRemote } from '../../deploy/test/fresh-remote';
 import { expect, HOST, test, withToken } from './support';
 
 // Issue 31: a squad ships a new remote alone. A new remote is scaffolded into a scratch copy of
 // the repository (the squad's checkout), built there, and added to the running nginx deployment
 // with one command; it opens at the host and at its own URL, shows its own home section, and
 // is then taken out again. Runs only through nginx, in the serial deployment project.
+// Issue 40: under a name no one uses (never the docs' example, which a squad adds), every command
+// run from the squad's checkout (its own scripts, paths read from there, `--deployment` naming the
+// running one); `--new` again is a no-op; a release whose apps.json adds a prefix opens it at the
+// host, and its rollback takes it out of the host's list with the release.
 const repo = join(__dirname, '..', '..');
-const NEW_REMOTE = 'mfe-rewards';
+const { dir: NEW_REMOTE, name: NEW_NAME, port: PORT, prefix: PREFIX } = freshRemote();
+/** The prefix a later release adds (a FAQ of its own): the same words, not overlapping. */
+const NEW_PREFIX = `${PREFIX}-faq`;
+const DEPLOYMENT = join(__dirname, '..', '..', '.deploy');
 const TITLE = 'Recompensas';
-/** The next free port after the suite's apps. */
-const PORT = Math.max(...APPS.map((app) => app.port)) + 1;
 const ORIGIN = `http://localhost:${PORT}`;
 
 /** The repository's files as git sees them (no builds, caches, deployments or node_modules). */
@@ -133,7 +140,7 @@ function secretFileModes(): Record<string, string> {
 }
 
 /** Requests to the host, one after another, while `command` runs; the answers that were not 200. */
-async function requestsDuring(command: string[]): Promise<{ sent: number; failed: string[]; output: string }> {
+async function requestsDuring(command: string[], cwd = repo): Promise<{ sent: number; failed: string[]; output: string }> {
   let running = true;
   const failed: string[] = [];
   let sent = 0;
@@ -145,7 +152,12 @@ async function requestsDuring(command: string[]): Promise<{ sent: number; failed
     }
   })();
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, command, { cwd: repo, encoding: 'utf8' });
+    // As npm runs it from that folder: INIT_CWD is where the squad typed the command.
+    const { stdout } = await promisify(execFile)(process.execPath, command, {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, INIT_CWD: cwd },
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     return { sent, failed, output: stdout };
   } finally {
@@ -162,11 +174,7 @@ test('a new remote: one folder and one line of apps.json, added to the running d
   const checkout = scratchCopy();
   try {
     const before = new Map(filesOf(checkout).map((file) => [file, digest(join(checkout, file))]));
-    run(
-      join(checkout, 'scripts', 'new-remote.mjs'),
-      [NEW_REMOTE, '--port', String(PORT), '--prefix', '/rewards', '--title', TITLE],
-      checkout,
-    );
+    run(join(checkout, 'scripts', 'new-remote.mjs'), [NEW_REMOTE, '--port', String(PORT), '--prefix', PREFIX, '--title', TITLE], checkout);
     const after = filesOf(checkout);
     const changedOutside = after.filter((file) => !file.startsWith(`${NEW_REMOTE}/`) && before.get(file) !== digest(join(checkout, file)));
     const removed = [...before.keys()].filter((file) => !after.includes(file));
@@ -177,11 +185,11 @@ test('a new remote: one folder and one line of apps.json, added to the running d
     // Served from the squad's checkout by `npm start`'s Node server: its own URL and its tiles.
     const served = await servedByNode(checkout);
     try {
-      await page.goto(withToken('/rewards/home', ORIGIN));
+      await page.goto(withToken(`${PREFIX}/home`, ORIGIN));
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
       const tiles = await fetch(`${ORIGIN}/navigation.json`, { headers: { Origin: HOST } });
       expect(tiles.headers.get('access-control-allow-origin')).toBe(HOST);
-      expect(await tiles.json()).toEqual([expect.objectContaining({ group: TITLE, path: '/rewards/home' })]);
+      expect(await tiles.json()).toEqual([expect.objectContaining({ group: TITLE, path: `${PREFIX}/home` })]);
     } finally {
       await served.stop();
     }
@@ -199,30 +207,89 @@ test('a new remote: one folder and one line of apps.json, added to the running d
     expect(cohort).toMatch(/^c\d\d$/);
 
     // One command on the running deployment; the host answers throughout.
-    const release = join(repo, 'scripts', 'release-remote.mjs');
-    const adding = await requestsDuring([release, NEW_REMOTE, '--new', '--root', checkout, '--no-build']);
+    // From the squad's checkout: its own scripts, the running deployment named by --deployment.
+    const release = join(checkout, 'scripts', 'release-remote.mjs');
+    const adding = await requestsDuring([release, NEW_REMOTE, '--new', '--deployment', DEPLOYMENT, '--no-build'], checkout);
     expect(adding.output).toContain('added to the running deployment');
     console.log(`[new-remote] host requests while adding: ${adding.sent}, failed: ${adding.failed.length}`);
     expect(adding.failed).toEqual([]);
     expect(adding.sent).toBeGreaterThan(0);
     try {
-      expect((await remoteList()).map((remote) => remote.name)).toEqual([...listBefore.map((remote) => remote.name), 'mfe_rewards']);
+      expect((await remoteList()).map((remote) => remote.name)).toEqual([...listBefore.map((remote) => remote.name), NEW_NAME]);
       expect(await hostCsp()).toContain(ORIGIN);
       expect(await cohortOf(cookie)).toBe(cohort);
 
       // Its route at the host and at its own URL, and its own home section.
-      await page.goto(withToken('/rewards/home'));
+      await page.goto(withToken(`${PREFIX}/home`));
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-      await page.goto(withToken('/rewards/home', ORIGIN));
+      await page.goto(withToken(`${PREFIX}/home`, ORIGIN));
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
       await page.goto(withToken('/App'));
       const section = page.getByRole('navigation', { name: TITLE });
       await expect(section.getByRole('heading', { level: 2, name: TITLE })).toBeVisible();
       await section.getByRole('link', { name: TITLE }).click();
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-      await expect(page).toHaveURL(`${HOST}/rewards/home`);
+      await expect(page).toHaveURL(`${HOST}${PREFIX}/home`);
+
+      // --new again (as in the checkout whose start:nginx deployed it already): nothing to do, said so.
+      const again = await promisify(execFile)(process.execPath, [release, NEW_REMOTE, '--new', '--deployment', '.deploy', '--no-build'], {
+        cwd: repo,
+        env: { ...process.env, INIT_CWD: repo },
+      });
+      expect(again.stdout).toContain(`${NEW_REMOTE} is in the running deployment already`);
+
+      // Issue 40, item 2: a screen under a new prefix ships with the release that adds it.
+      const entryOf = async () =>
+        (await remoteList()).find((remote) => remote.name === NEW_NAME) as unknown as { manifest: string; prefixes: string[] };
+      const first = await entryOf();
+      expect(first.prefixes).toEqual([PREFIX]);
+      const routes = join(checkout, NEW_REMOTE, 'src', 'routes.ts');
+      writeFileSync(
+        routes,
+        readFileSync(routes, 'utf8').replace(
+          'export const routes: RouteObject[] = [',
+          `export const routes: RouteObject[] = [\n  { path: '${NEW_PREFIX.slice(1)}/home', lazy: () => import('./features/home/HomePage').then((m) => ({ Component: m.HomePage })) },`,
+        ),
+      );
+      const appsFile = join(checkout, 'apps.json');
+      writeFileSync(
+        appsFile,
+        readFileSync(appsFile, 'utf8').replace(`"prefixes": ["${PREFIX}"]`, `"prefixes": ["${PREFIX}", "${NEW_PREFIX}"]`),
+      );
+      await page.goto(withToken(`${NEW_PREFIX}/home`));
+      await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+      // Later releases: one command from the checkout, the deployment's path as typed there.
+      const released = await requestsDuring([release, NEW_REMOTE, '--deployment', DEPLOYMENT], checkout);
+      expect(released.output).toContain(`prefixes added ${NEW_PREFIX}`);
+      expect(released.failed).toEqual([]);
+      const second = await entryOf();
+      expect(second.prefixes).toEqual([PREFIX, NEW_PREFIX]);
+      expect(second.manifest).not.toBe(first.manifest);
+      await page.goto(withToken(`${NEW_PREFIX}/home`));
+      await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+
+      // A prefix another remote owns is refused before anything is built or published.
+      const taken = (await remoteList()).find((remote) => remote.name !== NEW_NAME) as unknown as { prefixes: string[] };
+      writeFileSync(appsFile, readFileSync(appsFile, 'utf8').replace(`"${NEW_PREFIX}"]`, `"${NEW_PREFIX}", "${taken.prefixes[0]}"]`));
+      const refused = await promisify(execFile)(process.execPath, [release, NEW_REMOTE, '--deployment', DEPLOYMENT], {
+        cwd: checkout,
+      }).then(
+        () => 'released',
+        (error: { code: number; stderr: string }) => `${error.code} ${error.stderr}`,
+      );
+      expect(refused).toMatch(new RegExp(`^2 [^]*"${taken.prefixes[0]}" overlaps`));
+      expect(await entryOf()).toEqual(second);
+
+      // The rollback takes the prefix out of the host's list with the release.
+      const rolledBack = await requestsDuring([release, NEW_REMOTE, '--rollback', '--deployment', DEPLOYMENT], checkout);
+      expect(rolledBack.output).toContain(`prefixes removed ${NEW_PREFIX}`);
+      expect(await entryOf()).toEqual(first);
+      await page.goto(withToken(`${NEW_PREFIX}/home`));
+      await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+      await page.goto(withToken(`${PREFIX}/home`));
+      await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
     } finally {
-      const removing = await requestsDuring([release, NEW_REMOTE, '--remove']);
+      const removing = await requestsDuring([release, NEW_REMOTE, '--remove', '--deployment', DEPLOYMENT], checkout);
       console.log(`[new-remote] host requests while removing: ${removing.sent}, failed: ${removing.failed.length}`);
       expect(removing.output).toContain('removed from the running deployment');
       expect(removing.failed).toEqual([]);
@@ -233,7 +300,7 @@ test('a new remote: one folder and one line of apps.json, added to the running d
     expect(Object.entries(secretFileModes()).filter(([, mode]) => mode !== '600')).toEqual([]);
     await expect
       .poll(() =>
-        fetch(`${ORIGIN}/rewards/home`).then(
+        fetch(`${ORIGIN}${PREFIX}/home`).then(
           () => 'answers',
           () => 'closed',
         ),

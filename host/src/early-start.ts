@@ -30,9 +30,7 @@ const readJson = (response: Response): Promise<unknown> => (response.ok ? respon
 async function announceOwner(win: Window, owner: RemoteDescriptor): Promise<void> {
   // As portal-retry asks for a manifest: as the server's caching says (the list decides what is
   // live), and within portal-deadline's time, body included (the runtime reads this very response).
-  const manifest = await fetchEarly(owner.manifest, { signal: AbortSignal.timeout(MANIFEST_DEADLINE_MS) }, win).then(
-    readJson,
-  );
+  const manifest = await fetchEarly(owner.manifest, { signal: AbortSignal.timeout(MANIFEST_DEADLINE_MS) }, win).then(readJson);
   if (manifest && typeof manifest === 'object') announceAssets(win.document, routesAssets(owner.manifest, manifest as FederationManifest));
 }
 
