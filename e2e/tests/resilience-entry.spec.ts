@@ -48,3 +48,30 @@ test('an entry that throws while it runs: the area’s fallback once, the entry 
   expect(errors.some((text) => text.includes('release 42 broken'))).toBe(true);
   expect(errors.some((text) => text.includes('defined no federation container'))).toBe(false);
 });
+
+/** The remote's manifest, wherever the remote list points (its root, or a release folder through nginx). */
+const isManifest = (url: URL) => url.origin === remote.origin && url.pathname.endsWith('/mf-manifest.json');
+
+// Issue 39, item 3: a build whose federation plugin the host's runtime does not speak, or that
+// does not say which plugin built it, is refused before any of its code runs, with the area's
+// "needs an update" page (release:remote refuses to publish such a build; this is the browser's
+// last line, for a list edited by hand or a host rolled back under its remotes). The early script
+// may already have announced the entry and the first screen's routes from the manifest (a preload
+// downloads, never runs).
+for (const [what, edit] of [
+  ['names no plugin version', (metaData: Record<string, unknown>) => delete metaData.pluginVersion],
+  ['was built by a plugin outside the host’s protocol', (metaData: Record<string, unknown>) => (metaData.pluginVersion = '2.10.0')],
+] as const) {
+  test(`a manifest that ${what}: “needs an update”, and none of the remote’s code run`, async ({ page }) => {
+    await page.route(isManifest, async (route) => {
+      const response = await route.fetch();
+      const manifest = (await response.json()) as { metaData: Record<string, unknown> };
+      edit(manifest.metaData);
+      await route.fulfill({ response, json: manifest });
+    });
+    await page.goto(withToken(screen.path));
+    await expect(page.getByRole('heading', { level: 1, name: 'Esta área precisa ser atualizada' })).toBeVisible({ timeout: 15_000 });
+    // The container's global is defined by the entry when it runs: it never did.
+    expect(await page.evaluate(() => 'mfe_self_service' in window)).toBe(false);
+  });
+}
