@@ -93,10 +93,13 @@ function handoffPairs(url, connections) {
         },
         onResponse: (status, body, context, headers) => {
           context.code = status === 201 ? JSON.parse(body).code : 'x'.repeat(43);
-          // autocannon hands the headers as an object (a flat list of names and values in older versions).
+          // autocannon hands the headers as an object with the server's spelling of the names
+          // (`Set-Cookie`), or a flat list of names and values in older versions: read them in any case.
           const cookies = Array.isArray(headers)
             ? headers.filter((_, i) => i % 2 === 1 && String(headers[i - 1]).toLowerCase() === 'set-cookie')
-            : [headers['set-cookie'] ?? []].flat();
+            : Object.entries(headers)
+                .filter(([name]) => name.toLowerCase() === 'set-cookie')
+                .flatMap(([, value]) => value);
           context.cookie = (cookies[0] ?? '').split(';')[0];
         },
       },
