@@ -16,6 +16,8 @@ process.env.STATEMENT_BASIC_AUTH ??= `portal-e2e:statement-${Date.now().toString
 
 /** Tests that change what every test sees (releases into the running deployment): never beside others. */
 const CHANGES_THE_DEPLOYMENT = /deploy[^/]*\.spec\.ts$/;
+/** The smoke through the container deployment: its own config (playwright.compose.config.ts, npm run test:compose). */
+const THROUGH_CONTAINERS = /compose-[^/]*\.spec\.ts$/;
 
 // isolateSandbox: the option of tests/support.ts (the config does not import the test module).
 export default defineConfig<{ isolateSandbox: boolean }>({
@@ -58,7 +60,7 @@ export default defineConfig<{ isolateSandbox: boolean }>({
             use: { isolateSandbox: false },
           },
         ]
-      : [{ name: 'node', testMatch: /\.spec\.ts$/, testIgnore: CHANGES_THE_DEPLOYMENT, fullyParallel: true }],
+      : [{ name: 'node', testMatch: /\.spec\.ts$/, testIgnore: [CHANGES_THE_DEPLOYMENT, THROUGH_CONTAINERS], fullyParallel: true }],
   webServer: {
     // The production builds (npm run test:e2e builds them first) and the sandbox API.
     command: SERVER === 'nginx' ? 'node ../scripts/start-nginx.mjs --no-build' : 'node ../scripts/start.mjs --no-build',

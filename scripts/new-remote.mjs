@@ -44,6 +44,19 @@ if (problems.length > 0) fail(`${dir} was not created:\n${problems.join('\n')}`)
 
 const word = dir.slice('mfe-'.length);
 const title = values.title ?? word.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase());
+// The title goes into generated source as a quoted string literal (single quotes, as Prettier
+// writes them here), never spliced raw: a quote or backslash in it cannot break or inject code,
+// and a line break or other control character is refused.
+// eslint-disable-next-line no-control-regex -- the control characters are what is refused
+if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(title)) fail(`${dir} was not created: --title must be one line of text`);
+const titleLiteral = (suffix = '') => {
+  const text = `${title}${suffix}`.replace(/\\/g, '\\\\');
+  // Prettier's choice: single quotes unless the text holds more of them than double quotes.
+  const quote = (text.match(/'/g) ?? []).length > (text.match(/"/g) ?? []).length ? '"' : "'";
+  return `${quote}${text.replaceAll(quote, `\\${quote}`)}${quote}`;
+};
+if (values.title === undefined)
+  console.log(`${dir}: home section titled "${title}" from its name; pass --title "<título em português>" for the drivers' words.`);
 const name = dir.replace(/-/g, '_');
 const screenPath = `${prefix.slice(1)}/home`;
 const files = {
@@ -71,7 +84,7 @@ const files = {
 
 module.exports = createAppConfig({
   appDir: __dirname,
-  title: '${title} · Portal do Motorista',
+  title: ${titleLiteral(' · Portal do Motorista')},
   exposes: { './routes': './src/routes.ts' },
   // The tiles this remote adds to the host's home page (checked against its routes by navigation.test.ts).
   navigation: './src/navigation.json',
@@ -129,7 +142,7 @@ import './home.css';
 /** /${screenPath} — the remote's first screen. */
 export function HomePage() {
   return (
-    <Page title="${title}" backTo={HOME_PATH}>
+    <Page title={${titleLiteral()}} backTo={HOME_PATH}>
       <p className="${word}-home-intro">Em breve, novidades nesta área.</p>
     </Page>
   );
@@ -146,7 +159,7 @@ import { routes } from '../../routes';
 
 it('opens at /${screenPath} with its title and a way back to the portal home', async () => {
   renderRoute({ routes, path: '/${screenPath}' });
-  expect(await screen.findByRole('heading', { level: 1, name: '${title}' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: ${titleLiteral()} })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/App');
 });
 `,

@@ -28,6 +28,23 @@ describe('the new remote scaffold', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+  it('writes a title with quotes, a backslash or `${` as text in the generated source, and refuses one with a line break', () => {
+    const title = `Prêmios d'hoje "já" \\ \${globalThis.x}`;
+    expect(run(NAME, '--port', String(PORT), '--prefix', PREFIX, '--title', title).status).toBe(0);
+    const page = readFileSync(join(root, NAME, 'src', 'features', 'home', 'HomePage.tsx'), 'utf8');
+    const literal = /<Page title=\{(.+)\} backTo/.exec(page)?.[1] ?? '';
+    // The literal, read as JavaScript, is the title exactly: nothing of it ran or broke out.
+    expect(new Function(`return ${literal};`)()).toBe(title);
+    const config = readFileSync(join(root, NAME, 'rspack.config.cjs'), 'utf8');
+    expect(config).toContain(`title: ${literal.slice(0, -1)} · Portal do Motorista${literal.slice(-1)},`);
+    rmSync(join(root, NAME), { recursive: true, force: true });
+    copyFileSync(join(ROOT, 'apps.json'), join(root, 'apps.json'));
+    const refused = run(NAME, '--port', String(PORT), '--prefix', PREFIX, '--title', 'linha\nquebrada');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('--title must be one line of text');
+    expect(readdirSync(root)).toEqual(['apps.json']);
+  });
+
   it('creates the folder (config, page, routes, navigation with its own section, a screen, its tests) and adds one line to apps.json', () => {
     const before = readFileSync(join(root, 'apps.json'), 'utf8');
     const result = run(NAME, '--port', String(PORT), '--prefix', PREFIX, '--title', 'Recompensas');
