@@ -57,7 +57,7 @@ export const MACHINE_NEEDS = [
   {
     program: process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server',
     packages: ['redis-server'],
-    for: 'the shared store of the deployment with replicas (handoff codes, rate limits: docs/platform.md, "Replicas")',
+    for: 'the shared store of the deployment with replicas (handoff codes, rate limits: docs/platform.md, "Several replicas on this machine")',
   },
 ];
 
