@@ -708,7 +708,8 @@ test.describe('canary by cohort', () => {
       kind: 'error',
       remote: 'mfe_self_service',
       cohort: 'canary',
-      route: '/notifications/list/',
+      // The route the remote declares (its routes.ts pattern), whatever the page's address said.
+      route: '/notifications/list',
     });
     const kept = `${log.join('\n')}\n${await receiverMetrics()}`;
     for (const secret of [driverToken(watchDriver), watchDriver, 'João', 'Silva', '529.982', '247-25']) expect(kept).not.toContain(secret);
@@ -800,7 +801,8 @@ test.describe("a remote's own page", () => {
     const workersBefore = nginxWorkers('mfe-self-service');
     expect(workersBefore.length).toBeGreaterThan(0);
 
-    const route = '/notifications/list/';
+    // Counted under the route the remote declares (telemetry/src/routes.ts), not the address's spelling.
+    const route = '/notifications/list';
     const counted = async (metric: string, labels: Record<string, string>) => sampleSum(await receiverMetrics(), metric, labels);
     const remote = 'mfe_self_service';
     const errorsOfLiveBefore = await counted('portal_remote_errors_total', { remote, release: liveId ?? '', cohort: 'live' });
