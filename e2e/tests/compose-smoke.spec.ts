@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_DRIVER_ID } from '@driver-portal/sandbox-api/constants';
 import { HOST as SUITE_HOST, REMOTES, SANDBOX_PORT } from '../../build-preset/apps.cjs';
+import { mintFromPage } from './handoff-support';
 
 /*
  * The compose deployment, started from the images (scripts/compose-smoke.mjs): what a driver and
@@ -59,21 +60,10 @@ test('a session crosses origins through the handoff, ten times (codes minted on 
     const page = await context.newPage();
     await page.goto(`${ACCOUNT}/my-account/init/${DEMO_DRIVER_ID}?token=demo-token&driverId=${DEMO_DRIVER_ID}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
-    const minted = await page.evaluate(async (to) => {
-      const answer = await fetch('/session-handoff/mint', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          to,
-          token: sessionStorage.getItem('driver-portal:token'),
-          driverId: sessionStorage.getItem('driver-portal:driverId'),
-        }),
-      });
-      return { status: answer.status, body: (await answer.json()) as { code?: string } };
-    }, HOST);
+    const minted = await mintFromPage(page, HOST);
     // 201: a code was created (deploy/session-handoff.cjs).
     expect(minted.status, `journey ${journey}`).toBe(201);
-    await page.goto(`${HOST}/App#portal-handoff=${minted.body.code}`);
+    await page.goto(`${HOST}/App#portal-handoff=${minted.code}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
     expect((await held(page)).token, `journey ${journey}`).toBe('demo-token');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);

@@ -5,6 +5,7 @@ import { DEMO_DRIVER, ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/const
 import portalCohort from '../../deploy/nginx/portal-cohort.mjs';
 import { MINT_LIMITS } from '../../deploy/session-handoff.cjs';
 import { SERVER } from '../playwright.config';
+import { mintFromPage } from './handoff-support';
 import { driverToken, expect, expectAccessible, HOST, REMOTE_ORIGINS, sandboxHeaders, test, type Page } from './support';
 
 /*
@@ -158,18 +159,7 @@ test(`item 2 (${SERVER}): the same driver's handoff still goes through, into an 
   await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
   await page.goto(`${VICTIM_ACCOUNT}/my-account/init/${VICTIM.id}?token=demo-token&driverId=${VICTIM.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
-  const code = await page.evaluate(async (to) => {
-    const answer = await fetch('/session-handoff/mint', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        to,
-        token: sessionStorage.getItem('driver-portal:token'),
-        driverId: sessionStorage.getItem('driver-portal:driverId'),
-      }),
-    });
-    return ((await answer.json()) as { code: string }).code;
-  }, VICTIM_HOST);
+  const { code } = await mintFromPage(page, VICTIM_HOST);
   await page.goto(`${VICTIM_HOST}/App#portal-handoff=${code}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
   expect(await held(page)).toEqual({ token: 'demo-token', driverId: VICTIM.id });
@@ -242,18 +232,7 @@ test(`item 5 (${SERVER}): 10,050 forged mints from other addresses leave a drive
   // and the host holds the session.
   await page.goto(`${REMOTE_ORIGINS.account}/my-account/init/${VICTIM.id}?token=demo-token&driverId=${VICTIM.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
-  const minted = await page.evaluate(async (to) => {
-    const answer = await fetch('/session-handoff/mint', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        to,
-        token: sessionStorage.getItem('driver-portal:token'),
-        driverId: sessionStorage.getItem('driver-portal:driverId'),
-      }),
-    });
-    return { status: answer.status, code: ((await answer.json()) as { code?: string }).code ?? '' };
-  }, HOST);
+  const minted = await mintFromPage(page, HOST);
   console.log(`item 5 (${SERVER}): the driver's mint during the flood: ${minted.status}`);
   expect(minted.status).toBe(201);
   await page.goto(`${HOST}/App#portal-handoff=${minted.code}`);
