@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from './support';
-import { APPS, REMOTES } from '../../build-preset/apps.cjs';
+import { APPS } from '../../build-preset/apps.cjs';
 import { FEDERATION_CJS } from '../../build-preset/federation-esm.cjs';
 import deepLinks from '../../bench/deep-links.json';
-import { DEMO_DRIVER_ID, expect, HOST, test, withToken } from './support';
+import { DEMO_DRIVER_ID, expect, HOST, remoteOwning, test, withToken } from './support';
 
 /**
  * What a driver downloads is a budget (issue 8): bytes are deterministic where timings are not.
@@ -25,11 +25,7 @@ interface DeepLink {
 
 const links = (deepLinks as DeepLink[]).map((link) => {
   const path = link.path.replace('{driverId}', DEMO_DRIVER_ID);
-  const pathname = path.split('?')[0]?.toLowerCase() ?? '';
-  const owner = REMOTES.find((remote) =>
-    remote.prefixes.some((prefix) => pathname === prefix.toLowerCase() || pathname.startsWith(`${prefix.toLowerCase()}/`)),
-  );
-  return { ...link, path, owner };
+  return { ...link, path, owner: remoteOwning(path) };
 });
 
 /** Gzip KB of the JavaScript a page downloaded until the screen shows its heading and content. */

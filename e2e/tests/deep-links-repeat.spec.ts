@@ -2,7 +2,7 @@ import portalCohort from '../../deploy/nginx/portal-cohort.mjs';
 import { HOST as SUITE_HOST, REMOTES } from '../../build-preset/apps.cjs';
 import deepLinks from '../../bench/deep-links.json';
 import { openOnce, openTwice, type OpenFigures } from '../../bench/repeat-open.mjs';
-import { DEMO_DRIVER_ID, driverToken, expect, HOST, test, withToken, type Page } from './support';
+import { DEMO_DRIVER_ID, driverToken, expect, HOST, remoteOwning, test, withToken, type Page } from './support';
 
 /**
  * The driver who opens the portal again (issue 39): many times a shift, with the webview's HTTP
@@ -33,11 +33,7 @@ const APP_ORIGINS: ReadonlySet<string> = new Set([...local(SUITE_HOST.port), ...
 
 const links = (deepLinks as DeepLink[]).map((link) => {
   const path = link.path.replace('{driverId}', DEMO_DRIVER_ID);
-  const pathname = path.split('?')[0]?.toLowerCase() ?? '';
-  const owner = REMOTES.find((remote) =>
-    remote.prefixes.some((prefix) => pathname === prefix.toLowerCase() || pathname.startsWith(`${prefix.toLowerCase()}/`)),
-  );
-  return { ...link, path, owner };
+  return { ...link, path, owner: remoteOwning(path) };
 });
 
 const describe = (figures: OpenFigures) =>

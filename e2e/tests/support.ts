@@ -18,13 +18,17 @@ export const REMOTE_APPS = REMOTES.map((remote) => ({ ...remote, origin: local(r
 /** The origin of every remote of apps.json, in its order. */
 export const ALL_REMOTE_ORIGINS: readonly string[] = REMOTE_APPS.map((remote) => remote.origin);
 
+/** The remote of apps.json whose prefixes hold `path` (its query left out), or undefined (the host's own pages). */
+export function remoteOwning(path: string): (typeof REMOTE_APPS)[number] | undefined {
+  const pathname = (path.split('?')[0] ?? '').toLowerCase();
+  return REMOTE_APPS.find((remote) =>
+    remote.prefixes.some((prefix) => pathname === prefix.toLowerCase() || pathname.startsWith(`${prefix.toLowerCase()}/`)),
+  );
+}
+
 /** The origin of the remote of apps.json that owns `path` (its prefixes), e.g. '/notifications'. */
 export function originOwning(path: string): string {
-  const owner = REMOTE_APPS.find((remote) =>
-    remote.prefixes.some(
-      (prefix) => path.toLowerCase() === prefix.toLowerCase() || path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`),
-    ),
-  );
+  const owner = remoteOwning(path);
   if (!owner) throw new Error(`no remote of apps.json owns ${path}`);
   return owner.origin;
 }
