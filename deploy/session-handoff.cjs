@@ -39,7 +39,7 @@
  */
 const { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqual } = require('node:crypto');
 const { createServer } = require('node:http');
-const { isIP } = require('node:net');
+const { clientKey, isTrusted, proxiedAddress, trustedProxies } = require('./client-address.cjs');
 const { createMemoryStore, nginxBucket, storeFromEnv, StoreUnavailableError } = require('./store.cjs');
 
 const HANDOFF_PATH = '/session-handoff/';
@@ -127,28 +127,6 @@ function tokenOf(/** @type {unknown} */ value) {
 }
 
 /**
- * The client a limit counts: an IPv4 address as is (an IPv4-mapped IPv6 one too), an IPv6 address
- * by its /64 (one subscriber's network: a client that changes the rest is still one client).
- * @param {string | undefined} address
- */
-function clientKey(address) {
-  const text = String(address ?? '').trim();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(text);
-  if (mapped) return mapped[1];
-  if (isIP(text) === 4) return text;
-  if (isIP(text) !== 6) return 'unknown';
-  const [head = '', tail = ''] = text.toLowerCase().split('%')[0].split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  // An embedded IPv4 tail counts as two groups; only the first four groups matter here anyway.
-  const groups = text.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => (parseInt(group, 16) || 0).toString(16))
-    .join(':')}::/64`;
-}
-
-/**
  * The binding cookie's name. Over HTTPS `__Host-` (host-only, Path=/, Secure: no other host name
  * under the same parent domain can set one, and no page can add one of a longer path) or, when the
  * apps share a parent domain, `__Secure-`; over plain HTTP (localhost) neither prefix is allowed.
@@ -205,35 +183,6 @@ function readJson(req) {
     });
     req.on('error', () => resolve(undefined));
   });
-}
-
-/** @param {string} address */
-function ipv4Number(address) {
-  return address.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
-}
-
-/**
- * Whether a socket's peer is a proxy allowed to name the client: `loopback`, `private` (RFC 1918,
- * IPv6 unique-local fc00::/7), `any` (the service reachable by its proxies only), or exact addresses.
- * @param {string} list space-separated
- */
-function trustedProxies(list) {
-  const words = list.split(/\s+/).filter(Boolean);
-  return (/** @type {string | undefined} */ peer) => {
-    const address = String(peer ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-    return words.some((word) => {
-      if (word === 'any') return true;
-      if (word === 'loopback') return address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
-      if (word === 'private') {
-        if (isIP(address) === 4) {
-          const n = ipv4Number(address);
-          return n >>> 24 === 10 || n >>> 20 === (172 << 4) + 1 || n >>> 16 === (192 << 8) + 168;
-        }
-        return isIP(address) === 6 && /^f[cd]/i.test(address);
-      }
-      return word === address;
-    });
-  };
 }
 
 /**
@@ -407,15 +356,15 @@ function sessionHandoff({
  * asking for itself could spend another's bucket. It fails open: while the store does not answer,
  * each instance counts in its own memory.
  * @param {import('./store.cjs').Store} store
- * @param {(peer: string | undefined) => boolean} trusted
+ * @param {import('./client-address.cjs').Network[]} proxies
  */
-function openCallLimits(store, trusted) {
+function openCallLimits(store, proxies) {
   const limiter = store.limiter('open-call', nginxBucket(OPEN_CALL_LIMIT), { failOpen: true });
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {URL} url */
   return async (req, res, url) => {
     res.setHeader('Cache-Control', 'no-store');
     const client = url.searchParams.get('client') ?? '';
-    if (!trusted(req.socket.remoteAddress)) return void res.writeHead(403).end();
+    if (!isTrusted(req.socket.remoteAddress, proxies)) return void res.writeHead(403).end();
     if (req.method !== 'GET' || url.pathname !== `${LIMITS_PATH}open-call` || !/^[\x21-\x7e]{1,200}$/.test(client))
       return void res.writeHead(400).end();
     const admitted = await limiter.admit(client);
@@ -429,7 +378,8 @@ function openCallLimits(store, trusted) {
  * PORTAL_HANDOFF_LISTEN (host:port), PORTAL_HANDOFF_ORIGINS (the portal's origins, space-separated),
  * PORTAL_HANDOFF_COOKIE_DOMAIN (the parent domain the origins share, when they are on sibling
  * host names; unset when they share one host name), PORTAL_HANDOFF_TRUSTED_PROXIES (who may name
- * the client in X-Portal-Client-Address: `loopback private` unless set; see trustedProxies).
+ * the client in X-Portal-Client-Address: addresses, CIDR networks, `loopback`, `private`, `any`;
+ * `loopback private` unless set; deploy/client-address.cjs).
  * @param {NodeJS.ProcessEnv} env
  */
 function startService(env = process.env) {
@@ -440,10 +390,10 @@ function startService(env = process.env) {
   if (origins.length === 0) throw new Error('PORTAL_HANDOFF_ORIGINS is empty');
   // PORTAL_HANDOFF_TTL_MS: shorter in the end-to-end runs (the expiry probe), never longer than 30 s.
   const ttlMs = Math.min(Number(env.PORTAL_HANDOFF_TTL_MS) || HANDOFF_TTL_MS, HANDOFF_TTL_MS);
-  const trusted = trustedProxies(env.PORTAL_HANDOFF_TRUSTED_PROXIES || 'loopback private');
+  const proxies = trustedProxies(env.PORTAL_HANDOFF_TRUSTED_PROXIES || 'loopback private', 'PORTAL_HANDOFF_TRUSTED_PROXIES');
   // PORTAL_REDIS_URL: every instance shares Redis; unset, this one instance keeps all in memory.
   const store = storeFromEnv(env);
-  const limits = openCallLimits(store, trusted);
+  const limits = openCallLimits(store, proxies);
   const exchange = sessionHandoff({
     origins,
     ttlMs,
@@ -451,11 +401,7 @@ function startService(env = process.env) {
     cookieDomain: env.PORTAL_HANDOFF_COOKIE_DOMAIN || undefined,
     // Behind nginx every request comes from nginx: the client is the address nginx names
     // (portal-handoff.conf), believed only from a trusted proxy; anyone else is their own address.
-    clientAddress: (req) => {
-      const named = req.headers[CLIENT_ADDRESS_HEADER];
-      const peer = req.socket.remoteAddress;
-      return typeof named === 'string' && isIP(named.trim()) && trusted(peer) ? named.trim() : peer;
-    },
+    clientAddress: (req) => proxiedAddress(req.socket.remoteAddress, req.headers[CLIENT_ADDRESS_HEADER], proxies),
   });
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -493,8 +439,6 @@ if (require.main === module) {
 module.exports = {
   sessionHandoff,
   startService,
-  clientKey,
-  trustedProxies,
   HANDOFF_PATH,
   HANDOFF_TTL_MS,
   MINT_LIMITS,

@@ -24,8 +24,6 @@ export function sessionHandoff(options: SessionHandoffOptions): {
   /** Codes held now, in the store (every instance's, with Redis). */
   size(): Promise<number>;
 };
-export function clientKey(address: string | undefined): string;
-export function trustedProxies(list: string): (peer: string | undefined) => boolean;
 export function startService(env?: NodeJS.ProcessEnv): Server;
 export const HANDOFF_PATH: string;
 export const HANDOFF_TTL_MS: number;

@@ -1,5 +1,5 @@
 /**
- * What one client can do to the figures. A client is an address as telemetry/src/address.ts keys
+ * What one client can do to the figures. A client is an address as deploy/client-address.cjs keys
  * it (IPv4, or an IPv6 /64), hashed with a salt of this process into a 30-bit number, so no
  * address is ever kept or exported and every key is a small integer V8 stores unboxed. Two
  * clients may share a number (about 5 pairs among 100,000 clients): they then share a bucket and
@@ -24,7 +24,7 @@ import { createHash, randomBytes } from 'node:crypto';
 const SALT = randomBytes(16);
 const KEY_MASK = 0x3fffffff;
 
-/** A client (telemetry/src/address.ts clientAddress) as an opaque 30-bit number. */
+/** A client (deploy/client-address.cjs clientAddress) as an opaque 30-bit number. */
 export function clientKey(client: string): number {
   return createHash('sha256').update(SALT).update(client).digest().readUInt32BE(0) & KEY_MASK;
 }

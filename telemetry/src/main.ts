@@ -6,8 +6,9 @@
  *                               and from the origins of the manifests the remote list names)
  *   TELEMETRY_REMOTE_LIST_URL   the host's remote list (its remotes and releases are the ones accepted)
  *   TELEMETRY_REMOTE_LIST_EVERY_MS  how often it is read (default 15000)
- *   TELEMETRY_TRUSTED_PROXIES   the portal's proxies (every app's nginx), addresses or CIDR networks,
- *                               space-separated: X-Real-IP is read on their connections only
+ *   TELEMETRY_TRUSTED_PROXIES   the portal's proxies (every app's nginx), addresses, CIDR networks or
+ *                               `loopback`/`private`/`any`, space-separated (deploy/client-address.cjs):
+ *                               X-Real-IP is read on their connections only
  *   TELEMETRY_TRUST_PROXY       1 without TELEMETRY_TRUSTED_PROXIES: the proxies are the private and
  *                               loopback networks (a compose network, where nothing else reaches the
  *                               receiver); a caller from anywhere else is keyed by its own address
@@ -36,9 +37,8 @@ const limiter = new RateLimiter({
   burst: Number(env.TELEMETRY_BURST ?? DEFAULT_RATE_LIMIT.burst),
   perMinute: Number(env.TELEMETRY_PER_MINUTE ?? DEFAULT_RATE_LIMIT.perMinute),
 });
-/** What TELEMETRY_TRUST_PROXY=1 alone trusts: loopback and the private networks (RFC 1918, RFC 4193). */
-const PRIVATE_NETWORKS = '127.0.0.0/8 ::1 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7';
-const trustedProxies = env.TELEMETRY_TRUSTED_PROXIES ?? (env.TELEMETRY_TRUST_PROXY === '1' ? PRIVATE_NETWORKS : '');
+// What TELEMETRY_TRUST_PROXY=1 alone trusts: loopback and the private networks (RFC 1918, RFC 4193).
+const trustedProxies = env.TELEMETRY_TRUSTED_PROXIES ?? (env.TELEMETRY_TRUST_PROXY === '1' ? 'loopback private' : '');
 const { server } = createReceiver({
   releases,
   refreshReleases: list.refresh,

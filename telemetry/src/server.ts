@@ -7,7 +7,7 @@
  * portal page, 405, 413 too large, 429 too many.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { clientAddress, requestClient, trustedProxies } from './address';
+import { clientAddress, requestClient, trustedProxies } from '../../deploy/client-address.cjs';
 import { MAX_BEACON_BYTES, validateBeacon, type AcceptedEvent, type Rejection } from './beacon';
 import { ClientLedger, clientKey, RateLimiter } from './limits';
 import { ReceiverMetrics } from './metrics';
@@ -20,8 +20,8 @@ export interface ReceiverOptions {
   /** The portal's page origins (every app's): beacons from anywhere else are refused. */
   portalOrigins: ReadonlySet<string>;
   /**
-   * The portal's own proxies (every app's nginx, `npm start`'s static server): addresses or CIDR
-   * networks, space-separated (telemetry/src/address.ts). X-Real-IP is the client only on a
+   * The portal's own proxies (every app's nginx, `npm start`'s static server): addresses, CIDR
+   * networks or `loopback`/`private`/`any`, space-separated (deploy/client-address.cjs). X-Real-IP is the client only on a
    * connection from one of them; anyone else's header is ignored and the connection's address
    * is the client. Empty: X-Real-IP is never read.
    */
@@ -98,7 +98,7 @@ export function createReceiver({
   metrics = new ReceiverMetrics(),
   logFailure = (line) => process.stdout.write(`${line}\n`),
 }: ReceiverOptions): { server: Server; metrics: ReceiverMetrics; limiter: RateLimiter; ledger: ClientLedger } {
-  const proxies = trustedProxies(proxyList);
+  const proxies = trustedProxies(proxyList, 'TELEMETRY_TRUSTED_PROXIES');
   const exemptClients = new Set([...exemptAddresses].map((address) => clientAddress(address) ?? address));
   const refuse = (response: ServerResponse, reason: Rejection) => {
     metrics.reject(reason);
@@ -110,8 +110,7 @@ export function createReceiver({
   async function receive(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') return refuse(response, 'method');
     if (!fromPortalPage(request, portalOrigins)) return refuse(response, 'origin');
-    const realIp = request.headers['x-real-ip'];
-    const address = requestClient(request.socket.remoteAddress ?? '', typeof realIp === 'string' ? realIp : undefined, proxies);
+    const address = requestClient(request.socket.remoteAddress ?? '', request.headers['x-real-ip'], proxies);
     const client = clientKey(address);
     const exempt = exemptClients.has(address);
     if (!exempt && !limiter.take(client)) return refuse(response, 'rate-limit');
