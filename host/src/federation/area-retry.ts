@@ -20,10 +20,10 @@ export async function retryArea(registry: RemoteRegistry, remoteName: string, ar
   if (!router || !remote) return;
   await registry.retry(remote);
   const fresh = area((await registry.loadRoutes(remote)).routes);
-  const id = `remote:${remoteName}`;
+  // The area's id is remoteRouteTree's (@driver-portal/shared/shell): the fresh area carries it.
   const replaced = (tree: RouteObject[]): RouteObject[] =>
     tree.map((route) =>
-      route.id === id ? fresh : route.children ? ({ ...route, children: replaced(route.children) } as RouteObject) : route,
+      route.id === fresh.id ? fresh : route.children ? ({ ...route, children: replaced(route.children) } as RouteObject) : route,
     );
   // The one way to replace patched routes (the HMR path): committed at the next navigation.
   router._internalSetRoutes(replaced(router.routes));

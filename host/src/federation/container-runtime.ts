@@ -16,8 +16,8 @@ import { DEFAULT_SCOPE, SharingInstance, type SharedOption } from './share-scope
  * and gets the exposed module.
  *
  * What runtime-core also does and the portal never runs is left out: manifest snapshots and the
- * preloading built on them, Node loading, remotes of remotes, the 'version-first' strategy and
- * its hooks' dozens of lifecycle points. Cross-cutting concerns stay named plugins
+ * preloading built on them, Node loading, remotes of remotes, 'version-first' sharing's start
+ * (share-scope.ts) and its hooks' dozens of lifecycle points. Cross-cutting concerns stay named plugins
  * (`PortalFederationPlugin`: deadline, retry, version guard), as before.
  *
  * The container protocol is the federation plugin's: `FEDERATION_PROTOCOL`

@@ -22,7 +22,8 @@ export interface EarlyStart {
  */
 export function startEarly(pathname: string): EarlyStart {
   // Default cache mode and credentials: the page preloads this file (build-preset's HOST_PRELOADS)
-  // and only a matching request takes the preload; the server's `no-store` keeps it fresh.
+  // and only a matching request takes the preload; the server's `no-cache` has every use
+  // revalidated (a 304 while unchanged), so it is never a stale copy.
   const configFile = fetch('/env.json').then((response) => {
     if (!response.ok) throw new Error(`Runtime configuration unavailable (${response.status})`);
     return response.json() as Promise<RuntimeConfigFile>;

@@ -1,7 +1,7 @@
 import { takeEarlyFetch } from '@driver-portal/shared/boot';
 import { cohortOf, inCanary } from './cohort';
 
-/** One entry of remotes.json: served beside the host, never cached, changed without a rebuild. */
+/** One entry of remotes.json: served beside the host, revalidated at every use, changed without a rebuild. */
 export interface RemoteDescriptor {
   /** Federation container name of the remote. */
   name: string;
@@ -73,7 +73,7 @@ export async function listOf(response: Response): Promise<RemoteListRead> {
  */
 export async function readRemoteList(url = REMOTE_LIST_URL): Promise<RemoteListRead> {
   // Default cache mode and credentials, to take the page's preload of the list (build-preset's
-  // HOST_PRELOADS); the server answers `no-store`, so a retry still reads the list afresh.
+  // HOST_PRELOADS); the server answers `no-cache`, so every read is revalidated, never stale.
   // A failed early request is only a missed head start: the list is asked for again.
   const early = takeEarlyFetch(url)?.catch(() => fetch(url));
   return listOf(await (early ?? fetch(url)));

@@ -42,6 +42,12 @@ export interface RemoteEvent {
   error?: unknown;
 }
 
+/** What the area's retry needs of the page's data router (remote-area.tsx): its routes, and the one way to replace patched ones. */
+export interface AreaRouter {
+  readonly routes: RouteObject[];
+  _internalSetRoutes(routes: RouteObject[]): void;
+}
+
 /**
  * The remotes the host knows, registered with the federation runtime once one is needed (the
  * runtime is a chunk of its own: the home and the host's own pages never download it). Loading
@@ -54,12 +60,6 @@ export interface RemoteEvent {
  * live version; a loaded one keeps running the code it loaded and is reported `stale`, which the
  * router turns into a full load of the address the driver was going to (router.tsx).
  */
-/** What the area's retry needs of the page's data router (remote-area.tsx): its routes, and the one way to replace patched ones. */
-export interface AreaRouter {
-  readonly routes: RouteObject[];
-  _internalSetRoutes(routes: RouteObject[]): void;
-}
-
 export class RemoteRegistry {
   /** The page's router (router.tsx, createHostRouter), for the area's retry. */
   router: AreaRouter | undefined;

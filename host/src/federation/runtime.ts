@@ -99,7 +99,7 @@ export function providedShared() {
 }
 
 /** Where a squad asks for the devtools' view of the page: `localStorage.setItem('portal-devtools', '1')`, then reload. */
-export const DEVTOOLS_KEY = 'portal-devtools';
+const DEVTOOLS_KEY = 'portal-devtools';
 
 /**
  * Whether to fill in what the Module Federation devtools read (devtools.ts): a squad asked, the

@@ -11,9 +11,10 @@ import { satisfiesRange } from './semver';
  * `registerShared`, `loadShare`, `loadShareSync`), and keeps the share scope in runtime-core's
  * shape, which a dev server's remote (it keeps its own runtime-core) reads.
  *
- * What runtime-core also does and the portal never runs is left out: the 'version-first'
- * strategy (it would start every remote at start-up), remotes' own providers racing the host's
- * (remotes take singletons from the host only: `import: false`), tree-shaken shares, and layers.
+ * What runtime-core also does and the portal never runs is left out: 'version-first' sharing's
+ * start (it would start every remote at start-up; its choice of a version is kept: `pick`, below),
+ * remotes' own providers racing the host's (remotes take singletons from the host only:
+ * `import: false`), tree-shaken shares, and layers.
  */
 
 type Factory = () => unknown;

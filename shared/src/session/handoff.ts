@@ -70,9 +70,9 @@ const isOrigin = (value: unknown): value is string => {
 };
 
 /** A driver id: the provider's ids are GUIDs (the exchange keeps no other shape: deploy/session-handoff.cjs). */
-export const HANDOFF_DRIVER_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+const HANDOFF_DRIVER_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 /** A bearer token: RFC 6750's b64token characters in dot-separated segments, none empty (no `..`), at most 4096 characters (as the exchange). */
-export const HANDOFF_TOKEN = /^[A-Za-z0-9_~+/-]+(?:\.[A-Za-z0-9_~+/-]+)*=*$/;
+const HANDOFF_TOKEN = /^[A-Za-z0-9_~+/-]+(?:\.[A-Za-z0-9_~+/-]+)*=*$/;
 const MAX_TOKEN_LENGTH = 4096;
 
 /** The value as given when absent (undefined) or of its shape; null for anything else (markup, a path). */
