@@ -6,14 +6,15 @@
 // minute and a half (two starts, 3 targets × SECONDS each). A benchmark, not a test: it asserts nothing.
 //   node bench/load.mjs [--seconds 5] [--connections 32]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 const require = createRequire(import.meta.url);
-const { HOST, REMOTES, SANDBOX_PORT } = require('../build-preset/apps.cjs');
+const { HOST, REMOTES } = require('../build-preset/apps.cjs');
+const { writeShiftedApps } = require('../scripts/shifted-apps.cjs');
 const repo = join(import.meta.dirname, '..');
 const option = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const SECONDS = option('--seconds', 5);
@@ -134,19 +135,7 @@ async function together(runs) {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'portal-bench-load-'));
-writeFileSync(
-  join(scratch, 'apps.json'),
-  JSON.stringify({
-    host: { app: HOST.dir, port: hostPort },
-    remotes: REMOTES.map((remote) => ({
-      app: remote.dir,
-      port: remote.port + SHIFT,
-      prefixes: remote.prefixes,
-      ...(remote.camera ? { camera: true } : {}),
-    })),
-    sandboxPort: SANDBOX_PORT + SHIFT,
-  }),
-);
+writeShiftedApps(scratch, SHIFT);
 const rows = [];
 try {
   for (const replicas of [1, 2]) {

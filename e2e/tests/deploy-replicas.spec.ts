@@ -1,12 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
-import { HOST as SUITE_HOST, REMOTES, SANDBOX_PORT } from '../../build-preset/apps.cjs';
-import { driverToken, expect, test, type Browser } from './support';
+import { CARD_REQUESTED_DRIVER_ID, DEMO_DRIVER, INSURANCE_DRIVERS, ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
+import openCallCorpus from '../../deploy/test/open-call-bodies.json';
+import { oddPaths, rawRequest } from '../../deploy/test/odd-paths';
+import { shiftedApps, writeShiftedApps } from '../../scripts/shifted-apps.cjs';
+import { driverToken, expect, proxiedService, sandboxHeaders, test, type Browser } from './support';
 
 /*
  * Issue 38: every service as two replicas on this machine (`start:nginx --replicas 2`), sharing
@@ -22,16 +24,7 @@ import { driverToken, expect, test, type Browser } from './support';
 
 const repo = join(__dirname, '..', '..');
 const SHIFT = 100;
-const APPS_JSON = {
-  host: { app: SUITE_HOST.dir, port: SUITE_HOST.port + SHIFT },
-  remotes: REMOTES.map((remote) => ({
-    app: remote.dir,
-    port: remote.port + SHIFT,
-    prefixes: remote.prefixes,
-    ...(remote.camera ? { camera: true } : {}),
-  })),
-  sandboxPort: SANDBOX_PORT + SHIFT,
-};
+const APPS_JSON = shiftedApps(SHIFT);
 const origin = (port: number) => `http://localhost:${port}`;
 const HOST = origin(APPS_JSON.host.port);
 const accountEntry = APPS_JSON.remotes.find((remote) => remote.app === 'mfe-account')!;
@@ -67,7 +60,7 @@ function call(
     body,
     headers = {},
     from = '127.0.0.1',
-  }: { method?: string; body?: string; headers?: Record<string, string>; from?: string } = {},
+  }: { method?: string; body?: string | Buffer; headers?: Record<string, string>; from?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve) => {
     const sent = httpRequest(url, { method, headers, localAddress: from, agent: false, timeout: 10_000 }, (response) => {
@@ -129,10 +122,9 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   scratch = mkdtempSync(join(tmpdir(), 'portal-replicas-'));
   deployRoot = join(scratch, 'portal-deploy-replicas');
-  writeFileSync(join(scratch, 'apps.json'), JSON.stringify(APPS_JSON));
   env = {
     ...process.env,
-    PORTAL_APPS_JSON: join(scratch, 'apps.json'),
+    PORTAL_APPS_JSON: writeShiftedApps(scratch, SHIFT).file,
     PORTAL_DEPLOY_ROOT: deployRoot,
     PORTAL_METRICS_DIR: join(scratch, 'metrics'),
     PORTAL_HOST_URL: HOST,
@@ -174,6 +166,125 @@ test('health checks a balancer and an orchestrator read, and which replica answe
   const seen = new Set<string>();
   for (let i = 0; i < 6; i += 1) seen.add(header(await call(`${HOST}/env.json`), 'x-portal-instance'));
   expect([...seen].sort()).toEqual(['host-a', 'host-b']);
+});
+
+/*
+ * The two corpora of odd input (deploy/test/odd-paths.json, deploy/test/open-call-bodies.json)
+ * through the balancer and the replicas: the answers the single server gives (the corpora's), so
+ * the balancer neither normalises nor refuses a path the apps' nginx would answer otherwise.
+ */
+const ORIGINS = [HOST, ...APPS_JSON.remotes.map((remote) => origin(remote.port))];
+const DRIVERS = [DEMO_DRIVER.id, INSURANCE_DRIVERS.active, INSURANCE_DRIVERS.expired, CARD_REQUESTED_DRIVER_ID, ONBOARDING_DRIVER.id];
+/** What the services answer about a driver (profile, bank account, policy, card). */
+const DRIVER_DATA = [
+  DEMO_DRIVER.name,
+  DEMO_DRIVER.cpf,
+  DEMO_DRIVER.email,
+  DEMO_DRIVER.mobile,
+  ONBOARDING_DRIVER.cpf,
+  'bankAccount',
+  'requestId',
+  '"stage"',
+];
+
+test("the corpus of odd paths through the balancer on every origin: the corpus's status, nothing of any driver", async () => {
+  test.setTimeout(180_000);
+  const corpus = oddPaths(DRIVERS);
+  const counts = new Map<number, number>();
+  const instances = new Set<string>();
+  /** Answered by the balancer itself, no replica reached. */
+  const byBalancer: string[] = [];
+  const wrong: string[] = [];
+  for (const at of ORIGINS) {
+    const { hostname, port } = new URL(at);
+    for (const entry of corpus) {
+      const answer = await rawRequest(hostname, Number(port), entry.path, sandboxHeaders());
+      counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
+      const instance = answer.headers.find(([name]) => name.toLowerCase() === 'x-portal-instance')?.[1];
+      if (instance) instances.add(instance);
+      else byBalancer.push(`${answer.status} ${JSON.stringify(entry.path)}`);
+      const what = `${at} ${JSON.stringify(entry.path)} (${entry.why})`;
+      if (answer.status !== entry.status) wrong.push(`${what}: ${answer.status}, not ${entry.status}`);
+      for (const data of DRIVER_DATA) if (answer.body.includes(data)) wrong.push(`${what}: the answer holds ${data}`);
+      if (entry.driver && entry.status !== 200 && answer.body.includes(entry.driver)) wrong.push(`${what}: the answer names the driver`);
+    }
+  }
+  const summary = `odd paths through the replicas: ${corpus.length} paths x ${ORIGINS.length} origins: ${[...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status} x${n}`)
+    .join(', ')}; answered by ${[...instances].sort().join(', ')}`;
+  test.info().annotations.push({ type: 'odd paths', description: summary });
+  console.log(summary);
+  // nginx's request parser refuses some (NUL, `%00`, a bad escape, `..` above the root) before any
+  // location: the balancer's does, as a replica's would, so the same 400 comes from the balancer.
+  console.log(`answered 400 by the balancer itself (${byBalancer.length}): ${JSON.stringify([...new Set(byBalancer)])}`);
+  expect(byBalancer.filter((answer) => !answer.startsWith('400 '))).toEqual([]);
+  expect(wrong).toEqual([]);
+  expect(counts.get(400)).toBe(corpus.filter((entry) => entry.status === 400).length * ORIGINS.length);
+});
+
+interface BodyEntry {
+  kind: string;
+  name: string;
+  method: string;
+  path: string;
+  body?: string;
+  bodyHex?: string;
+  status: number;
+  validations: Array<{ field: string; message: string }>;
+}
+
+test("every open-call body through the balancer: the corpus's answer, and a refused body never reaches the service", async () => {
+  test.setTimeout(180_000);
+  const bodies: BodyEntry[] = openCallCorpus.bodies;
+  const state = async () => (await call(`${SANDBOX}/__sandbox/state`, { headers: sandboxHeaders() })).body;
+  const differ: string[] = [];
+  const counts = new Map<number, number>();
+  const instances = new Set<string>();
+  let sent = 0;
+  try {
+    // From the two origins whose pages send these calls, each from the seed.
+    for (const at of [HOST, origin(APPS_JSON.remotes.find((remote) => remote.prefixes.includes('/register'))!.port)]) {
+      expect((await call(`${SANDBOX}/__sandbox/reset`, { method: 'POST', headers: sandboxHeaders() })).status).toBeLessThan(300);
+      for (const entry of bodies) {
+        const bytes = entry.bodyHex !== undefined ? Buffer.from(entry.bodyHex, 'hex') : Buffer.from(entry.body ?? '', 'utf8');
+        const before = await state();
+        // A client address of its own each time: the open-call limit (20 at once, 30 a minute) never counts here.
+        sent += 1;
+        const answer = await call(`${proxiedService('register', at)}${entry.path.replace('{driverId}', ONBOARDING_DRIVER.id)}`, {
+          method: entry.method,
+          headers: { ...sandboxHeaders(), 'Content-Type': 'application/json', 'Content-Length': String(bytes.length) },
+          body: bytes,
+          from: `127.0.4.${sent}`,
+        });
+        const after = await state();
+        counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
+        instances.add(header(answer, 'x-portal-instance'));
+        const where = `${at} ${entry.name}`;
+        if (answer.status !== entry.status) differ.push(`${where}: ${answer.status} ${answer.body}, expected ${entry.status}`);
+        if (entry.status === 400) {
+          if (answer.status === 400 && answer.body !== JSON.stringify({ validations: entry.validations }))
+            differ.push(`${where}: answered ${answer.body}`);
+          if (after !== before) differ.push(`${where}: the sandbox's state changed`);
+        } else {
+          const fields = JSON.parse(entry.body ?? '{}') as Record<string, unknown>;
+          const missing = Object.values(fields).filter((value) => typeof value === 'string' && !after.includes(JSON.stringify(value)));
+          if (missing.length > 0) differ.push(`${where}: the sandbox does not hold ${JSON.stringify(missing)}`);
+          if (after === before) differ.push(`${where}: the sandbox's state did not change`);
+        }
+      }
+    }
+  } finally {
+    // The journeys below start from the seed.
+    await call(`${SANDBOX}/__sandbox/reset`, { method: 'POST', headers: sandboxHeaders() });
+  }
+  const summary = `open-call bodies through the replicas: ${bodies.length} bodies x 2 origins: ${[...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status} x${n}`)
+    .join(', ')}; answered by ${[...instances].sort().join(', ')}`;
+  test.info().annotations.push({ type: 'open-call bodies', description: summary });
+  console.log(summary);
+  expect(differ).toEqual([]);
 });
 
 test('the phone look-up limit holds in total: 21 answered of 300, not 21 per replica', async () => {
