@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LicenceBodySchema, LocationBodySchema, RegistrationSchema, VehicleBodySchema } from '@driver-portal/mfe-onboarding/contract';
@@ -10,6 +9,7 @@ import openCalls, { type BodyProblem } from '../nginx/portal-open-calls.mjs';
 import { driverApiProxy } from '../../scripts/driver-api-proxy.mjs';
 import { OPEN_CALL_LIMIT } from '../session-handoff.cjs';
 import { createMemoryStore } from '../store.cjs';
+import { freePort, runNginx, type RunningNginx } from './nginx-harness';
 
 // Issue 30: what the driver-data proxy's open calls answer and accept (docs/security.md, "What each
 // open call answers"), the one file nginx (njs) and the Node proxy both run.
@@ -216,17 +216,6 @@ describe('lengths: UTF-16 code units, as the forms count', () => {
   });
 });
 
-/** A port no one listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 // The same script in nginx's JavaScript module (njs 0.7: code points, PCRE, byte strings), through
 // `handle`, with a stand-in for the service: every body gets the answer Node gives.
 /** Listening on a free loopback port; its origin. */
@@ -249,31 +238,44 @@ describe('issue 38: one open-call limit for every server and replica', () => {
   it('the Node proxy: 300 look-ups from one client give 21, then 429 with the refusal both servers send and a Retry-After', async () => {
     const service = createHttpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"response":null}'));
     const upstream = await listening(service);
-    const proxy = driverApiProxy({ upstream, authUrl: `${upstream}/auth`, appOrigins: new Set(), store: createMemoryStore() });
+    // The store's clock stands still: the 300 take as long as a busy machine makes them, and the
+    // bucket would refill one every 2 s meanwhile (the e2e probe allows for that; this holds the
+    // arithmetic exactly).
+    const frozen = Date.now();
+    const proxy = driverApiProxy({
+      upstream,
+      authUrl: `${upstream}/auth`,
+      appOrigins: new Set(),
+      store: createMemoryStore({ now: () => frozen }),
+    });
     const portal = createHttpServer((req, res) => void proxy(req, res, new URL(req.url ?? '/', 'http://localhost')));
-    const base = await listening(portal);
-    const statuses: number[] = [];
-    let last: Response | undefined;
-    for (let index = 0; index < 300; index += 1) {
-      last = await fetch(`${base}/driver-api/register/api/1.0/driver/mobile/119${String(index).padStart(8, '0')}`);
-      statuses.push(last.status);
-      if (index < 299) await last.arrayBuffer();
-    }
-    expect(statuses.filter((status) => status === 200)).toHaveLength(openCalls.RATE_LIMIT.burst + 1);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - openCalls.RATE_LIMIT.burst - 1);
-    // The bucket frees one every 2 s: how long until then, depending on how long the 300 took.
-    expect(['1', '2']).toContain(last?.headers.get('retry-after'));
-    expect(await last?.text()).toBe(JSON.stringify({ validations: [{ message: openCalls.TOO_MANY }] }));
-    for (const server of [portal, service]) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+    try {
+      const base = await listening(portal);
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let index = 0; index < 300; index += 1) {
+        last = await fetch(`${base}/driver-api/register/api/1.0/driver/mobile/119${String(index).padStart(8, '0')}`);
+        statuses.push(last.status);
+        if (index < 299) await last.arrayBuffer();
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(openCalls.RATE_LIMIT.burst + 1);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(300 - openCalls.RATE_LIMIT.burst - 1);
+      // The bucket frees one every 2 s: how long until then.
+      expect(['1', '2']).toContain(last?.headers.get('retry-after'));
+      expect(await last?.text()).toBe(JSON.stringify({ validations: [{ message: openCalls.TOO_MANY }] }));
+    } finally {
+      // Closed whatever the outcome: a failed assertion must not leave Jest waiting on open servers.
+      for (const server of [portal, service]) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     }
   });
 });
 
 describe('njs answers every body of the corpus as Node does', () => {
   const prefix = mkdtempSync(join(tmpdir(), 'portal-open-calls-'));
-  let nginx: ChildProcess | undefined;
+  let nginx: RunningNginx | undefined;
   let origin = '';
   // The shared limit as nginx asks it (the session-handoff service's /__portal_limits/open-call),
   // played here: what it answers, and what it was asked.
@@ -314,24 +316,11 @@ http {
 }
 `,
     );
-    nginx = spawn('/usr/sbin/nginx', ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log')], {
-      stdio: 'ignore',
-    });
-    for (let tries = 0; tries < 100; tries += 1) {
-      if (
-        await fetch(`${origin}/`).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`);
+    nginx = await runNginx({ prefix, conf: join(prefix, 'nginx.conf'), port });
   });
 
   afterAll(async () => {
-    nginx?.kill();
+    await nginx?.stop();
     rmSync(prefix, { recursive: true, force: true });
     limits.closeAllConnections();
     await new Promise((resolve) => limits.close(resolve));

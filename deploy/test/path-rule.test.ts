@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CARD_REQUESTED_DRIVER_ID, DEMO_DRIVER, INSURANCE_DRIVERS, ONBOARDING_DRIVER } from '../../sandbox-api/src/constants';
 import { createSandboxServer } from '../../sandbox-api/src/server';
 import { driverApiProxy } from '../../scripts/driver-api-proxy.mjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
 import { canonicalPath, ODD_PATHS, oddPathReason } from '../driver-api.cjs';
-import { LOAD_MODULES, renderPrefix } from '../nginx/render.cjs';
+import { HOST_ORIGIN, startDeploymentNginx, type RunningNginx } from './nginx-harness';
 import { headerValues, oddPaths, rawRequest, type RawAnswer } from './odd-paths';
 
 // Issue 37, item 1: one path rule on both servers. nginx judged `eula/..\<id>` as one segment of
@@ -23,7 +22,6 @@ const DRIVERS = [DEMO_DRIVER.id, INSURANCE_DRIVERS.active, CARD_REQUESTED_DRIVER
 const CORPUS = oddPaths(DRIVERS);
 /** What the sandbox answers about a driver: none of it may come back for an odd path. */
 const DRIVER_DATA = [DEMO_DRIVER.name, DEMO_DRIVER.cpf, DEMO_DRIVER.email, ONBOARDING_DRIVER.cpf, 'bankAccount', 'requestId', '"stage"'];
-const HOST_ORIGIN = 'http://localhost:3000';
 
 describe('the path rule (deploy/driver-api.cjs, ODD_PATHS)', () => {
   it.each(CORPUS.map((entry) => [JSON.stringify(entry.path), entry] as const))(
@@ -94,73 +92,11 @@ const close = (server: Server) =>
     server.close(() => resolve());
   });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await listen(probe);
-  const { port } = probe.address() as AddressInfo;
-  await close(probe);
-  return port;
-}
-
-/** A remote's nginx with the deployment's configuration (render.cjs), the services behind `upstream`. */
-async function startNginx(folder: string, appRoot: string, upstream: string): Promise<{ port: number; process: ChildProcess }> {
-  const port = await freePort();
-  const prefix = join(folder, 'nginx');
-  const vars: Record<string, string> = {
-    PORTAL_LISTEN: `127.0.0.1:${port}`,
-    PORTAL_APP_ROOT: appRoot,
-    PORTAL_CONFIG_DIR: join(appRoot, 'config'),
-    PORTAL_REMOTE_ORIGINS: '',
-    PORTAL_SERVICE_ORIGINS: upstream,
-    PORTAL_IMG_ORIGINS: upstream,
-    PORTAL_FRAME_ANCESTORS: "'none'",
-    PORTAL_X_FRAME_OPTIONS: 'DENY',
-    PORTAL_CAMERA_ALLOWLIST: '',
-    PORTAL_HOST_ORIGINS_REGEX: HOST_ORIGIN.replace(/\./g, '\\.'),
-    PORTAL_APP_ORIGINS_REGEX: `http://localhost:${port}`,
-    PORTAL_STATEMENT_UPSTREAM: `${upstream}/statement/`,
-    PORTAL_STATEMENT_AUTH_URL: `${upstream}/core/notificacoes/lista`,
-    PORTAL_STATEMENT_AUTHORIZATION: 'Basic dGVzdDp0ZXN0',
-    PORTAL_REGISTER_UPSTREAM: `${upstream}/register/`,
-    PORTAL_INSURANCE_UPSTREAM: `${upstream}/insurance/`,
-    PORTAL_CARD_UPSTREAM: `${upstream}/card/`,
-    PORTAL_DRIVER_AUTH_URL: `${upstream}/auth/driver`,
-    PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr',
-    PORTAL_ACCESS_LOG: join(prefix, 'logs', 'access.log'),
-    PORTAL_TELEMETRY_UPSTREAM: upstream,
-    PORTAL_COHORT_SECRET: 'a-secret-of-this-test-only-0123456789abcdef',
-    PORTAL_HANDOFF_UPSTREAM: upstream,
-  };
-  // Started by root (CI), nginx would hand its workers to `nobody`, who cannot read a 0700 temp folder.
-  const user = process.getuid?.() === 0 ? `user ${userInfo().username};` : '';
-  const conf = renderPrefix(
-    prefix,
-    'remote',
-    vars,
-    `${LOAD_MODULES} ${user} worker_processes 1; pid logs/nginx.pid; error_log logs/error.log warn; events { worker_connections 256; }
-     http { include /etc/nginx/mime.types; default_type application/octet-stream; access_log off; client_body_temp_path temp;
-     proxy_temp_path temp; fastcgi_temp_path temp; uwsgi_temp_path temp; scgi_temp_path temp; include conf.d/*.conf; }`,
-  );
-  const child = spawn('/usr/sbin/nginx', ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  for (let tries = 0; ; tries += 1) {
-    const up = await rawRequest('127.0.0.1', port, '/App').then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (tries > 50) throw new Error(`nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { port, process: child };
-}
-
 describe('Node (`npm start`) and nginx give the same answer to every odd path, and the service gets the judged path or nothing', () => {
   let folder = '';
   let upstream: Awaited<ReturnType<typeof recordingSandbox>>;
   let node: Server;
-  let nginx: { port: number; process: ChildProcess };
+  let nginx: RunningNginx;
   const servers = (): [string, number][] => [
     ['node', (node.address() as AddressInfo).port],
     ['nginx', nginx.port],
@@ -178,11 +114,12 @@ describe('Node (`npm start`) and nginx give the same answer to every odd path, a
     const base = `http://127.0.0.1:${upstream.port}`;
     const proxy = driverApiProxy({ upstream: base, authUrl: `${base}/auth/driver`, appOrigins: new Set([HOST_ORIGIN]) });
     node = await serveStatic({ root: join(appRoot, 'current'), port: 0, corsOrigins: [HOST_ORIGIN], proxy });
-    nginx = await startNginx(folder, appRoot, base);
+    // A remote's nginx with the deployment's configuration, the services behind the recording hop.
+    nginx = await startDeploymentNginx({ prefix: join(folder, 'nginx'), role: 'remote', appRoot, upstream: base, probePath: '/App' });
   }, 30_000);
 
   afterAll(async () => {
-    nginx?.process.kill();
+    await nginx?.stop();
     if (node) await close(node);
     await upstream?.close();
     rmSync(folder, { recursive: true, force: true });

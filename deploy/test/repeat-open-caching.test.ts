@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import portalCohort from '../nginx/portal-cohort.mjs';
-import { LOAD_MODULES, renderPrefix } from '../nginx/render.cjs';
 import { pageCohort } from '../../scripts/page-cohort.mjs';
 import { cacheControl, entityTag, noneMatchNames, serveStatic } from '../../scripts/static-server.mjs';
+import { COHORT_SECRET as SECRET, HOST_ORIGIN, startDeploymentNginx, type RunningNginx } from './nginx-harness';
 import { headerValues, rawRequest, type RawAnswer } from './odd-paths';
 
 /*
@@ -20,12 +19,9 @@ import { headerValues, rawRequest, type RawAnswer } from './odd-paths';
  * the request's own cohort, never one a cached copy carried.
  */
 
-const SECRET = 'a-secret-of-this-test-only-0123456789abcdef';
-const HOST_ORIGIN = 'http://localhost:3000';
 const LIST = (release: string) =>
   `[{"name":"mfe_x","manifest":"http://localhost:3001/releases/${release}/mf-manifest.json","prefixes":["/x"]}]\n`;
 
-const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 const header = (answer: RawAnswer, name: string) => headerValues(answer, name).join(', ');
 const cookieOf = (cohort: string) => `${portalCohort.cookieName(false)}=${portalCohort.signedCohort(cohort, SECRET, Date.now())}`;
@@ -34,69 +30,6 @@ const wireBytes = (answer: RawAnswer) =>
   `HTTP/1.1 ${answer.status} X\r\n`.length +
   answer.headers.reduce((sum, [name, value]) => sum + name.length + value.length + 4, 2) +
   answer.body.length;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await listen(probe);
-  const { port } = probe.address() as AddressInfo;
-  await close(probe);
-  return port;
-}
-
-/** nginx with the deployment's configuration (render.cjs) for one app of `role`. */
-async function startNginx(folder: string, role: 'host' | 'remote', appRoot: string): Promise<{ port: number; process: ChildProcess }> {
-  const port = await freePort();
-  const prefix = join(folder, `nginx-${role}`);
-  const unused = 'http://127.0.0.1:9';
-  const vars: Record<string, string> = {
-    PORTAL_LISTEN: `127.0.0.1:${port}`,
-    PORTAL_APP_ROOT: appRoot,
-    PORTAL_CONFIG_DIR: join(appRoot, 'config'),
-    PORTAL_REMOTE_ORIGINS: '',
-    PORTAL_SERVICE_ORIGINS: unused,
-    PORTAL_IMG_ORIGINS: unused,
-    PORTAL_FRAME_ANCESTORS: "'none'",
-    PORTAL_X_FRAME_OPTIONS: 'DENY',
-    PORTAL_CAMERA_ALLOWLIST: '',
-    PORTAL_HOST_ORIGINS_REGEX: HOST_ORIGIN.replace(/\./g, '\\.'),
-    PORTAL_APP_ORIGINS_REGEX: `http://localhost:${port}`,
-    PORTAL_STATEMENT_UPSTREAM: `${unused}/statement/`,
-    PORTAL_STATEMENT_AUTH_URL: `${unused}/core/`,
-    PORTAL_STATEMENT_AUTHORIZATION: 'Basic dGVzdDp0ZXN0',
-    PORTAL_REGISTER_UPSTREAM: `${unused}/register/`,
-    PORTAL_INSURANCE_UPSTREAM: `${unused}/insurance/`,
-    PORTAL_CARD_UPSTREAM: `${unused}/card/`,
-    PORTAL_DRIVER_AUTH_URL: `${unused}/auth/driver`,
-    PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr',
-    PORTAL_ACCESS_LOG: join(prefix, 'logs', 'access.log'),
-    PORTAL_TELEMETRY_UPSTREAM: unused,
-    PORTAL_COHORT_SECRET: SECRET,
-    PORTAL_HANDOFF_UPSTREAM: unused,
-  };
-  // Started by root (CI), nginx would hand its workers to `nobody`, who cannot read a 0700 temp folder.
-  const user = process.getuid?.() === 0 ? `user ${userInfo().username};` : '';
-  const conf = renderPrefix(
-    prefix,
-    role,
-    vars,
-    `${LOAD_MODULES} ${user} worker_processes 1; pid logs/nginx.pid; error_log logs/error.log warn; events { worker_connections 256; }
-     http { include /etc/nginx/mime.types; default_type application/octet-stream; access_log off; client_body_temp_path temp;
-     proxy_temp_path temp; fastcgi_temp_path temp; uwsgi_temp_path temp; scgi_temp_path temp; include conf.d/*.conf; }`,
-  );
-  const child = spawn('/usr/sbin/nginx', ['-p', `${prefix}/`, '-c', conf, '-e', join(prefix, 'logs', 'error.log'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  for (let tries = 0; ; tries += 1) {
-    const up = await rawRequest('127.0.0.1', port, '/env.json').then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (tries > 50) throw new Error(`nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { port, process: child };
-}
 
 /** A file written whole under a new name, then renamed over the old one (as the release script writes the list). */
 function replaceFile(file: string, content: string, mtimeSeconds?: number): void {
@@ -133,13 +66,16 @@ describe('a repeat open on both servers: 304s while nothing changed, a release s
   let hostRoot = '';
   let remoteRoot = '';
   let node: Server;
-  let nginxHost: { port: number; process: ChildProcess };
-  let nginxRemote: { port: number; process: ChildProcess };
+  let nginxHost: RunningNginx;
+  let nginxRemote: RunningNginx;
   const hosts = (): [string, number][] => [
     ['node', (node.address() as AddressInfo).port],
     ['nginx', nginxHost.port],
   ];
   const get = (port: number, path: string, headers: Record<string, string> = {}) => rawRequest('127.0.0.1', port, path, headers);
+  /** nginx with the deployment's configuration (render.cjs) for one app of `role`; no service is reached. */
+  const startNginx = (role: 'host' | 'remote', appRoot: string) =>
+    startDeploymentNginx({ prefix: join(folder, `nginx-${role}`), role, appRoot, upstream: 'http://127.0.0.1:9', probePath: '/env.json' });
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'portal-repeat-open-'));
@@ -161,7 +97,7 @@ describe('a repeat open on both servers: 304s while nothing changed, a release s
       port: 0,
       cohort: pageCohort({ authUrl: 'http://127.0.0.1:9/auth/driver', secret: SECRET }),
     });
-    nginxHost = await startNginx(folder, 'host', hostRoot);
+    nginxHost = await startNginx('host', hostRoot);
 
     // A remote with two releases whose manifests have the same size, copied at different times
     // (release:remote copies each build into releases/<id>), `current` linking the first.
@@ -177,12 +113,12 @@ describe('a repeat open on both servers: 304s while nothing changed, a release s
     symlinkSync(join('releases', 'r-aaaaaaaaaaaa'), join(remoteRoot, 'current'));
     mkdirSync(join(remoteRoot, 'config'));
     writeFileSync(join(remoteRoot, 'config', 'env.json'), '{"environments":{}}\n');
-    nginxRemote = await startNginx(folder, 'remote', remoteRoot);
+    nginxRemote = await startNginx('remote', remoteRoot);
   }, 30_000);
 
   afterAll(async () => {
-    nginxHost?.process.kill();
-    nginxRemote?.process.kill();
+    await nginxHost?.stop();
+    await nginxRemote?.stop();
     if (node) await close(node);
     rmSync(folder, { recursive: true, force: true });
   });

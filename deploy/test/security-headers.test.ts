@@ -1,13 +1,13 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROXY_PATH } from '../driver-api.cjs';
 import { renderTemplate } from '../nginx/render.cjs';
 import { BUILD_FILE, HSTS, nginxHeadersTemplate, resourcePolicy, responseHeaders, securityHeaders } from '../security-headers.cjs';
 import { STATIC_FILE } from '../../scripts/static-server.mjs';
+import { freePort, runNginx, type RunningNginx } from './nginx-harness';
 
 // Issue 13, point 9: nginx and `npm start` send the security headers of one definition.
 
@@ -120,17 +120,6 @@ describe('Strict-Transport-Security only where TLS is (issue 37, item 10)', () =
   });
 });
 
-/** A port no one listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /** The response headers of a GET, over HTTP or over TLS (the test's own certificate). */
 function headersOf(url: string, headers: Record<string, string> = {}): Promise<Record<string, string | string[] | undefined>> {
   if (url.startsWith('http:')) return fetch(url, { headers }).then((response) => Object.fromEntries(response.headers));
@@ -147,7 +136,7 @@ function headersOf(url: string, headers: Record<string, string> = {}): Promise<R
 // nginx runs the rendered headers file: per response, the values Node's responseHeaders gives.
 describe("nginx's rendered headers give responseHeaders' values, per path and per connection", () => {
   const prefix = mkdtempSync(join(tmpdir(), 'portal-headers-'));
-  let nginx: ChildProcess | undefined;
+  let nginx: RunningNginx | undefined;
   let plain = '';
   let tls = '';
 
@@ -199,24 +188,11 @@ http {
 }
 `,
     );
-    nginx = spawn('/usr/sbin/nginx', ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs', 'error.log')], {
-      stdio: 'ignore',
-    });
-    for (let tries = 0; tries < 100; tries += 1) {
-      if (
-        await fetch(`${plain}/`).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`nginx did not start: ${readFileSync(join(prefix, 'logs', 'error.log'), 'utf8')}`);
+    nginx = await runNginx({ prefix, conf: join(prefix, 'nginx.conf'), port: plainPort });
   });
 
-  afterAll(() => {
-    nginx?.kill();
+  afterAll(async () => {
+    await nginx?.stop();
     rmSync(prefix, { recursive: true, force: true });
   });
 
