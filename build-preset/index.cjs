@@ -20,6 +20,7 @@ const { FederationRuntimeAsEsm } = require('./federation-esm.cjs');
 const { PrecompressAssets } = require('./precompress.cjs');
 const { appAt, localRemoteList } = require('./apps.cjs');
 const { platformStyleScope } = require('./platform-style-scope.cjs');
+const { readNavigationTiles } = require('./navigation.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -57,7 +58,8 @@ function driverApiMiddleware() {
  * @property {string[]} [copy]      extra files (relative to the app) copied next to index.html
  * @property {boolean} [federation] false only for the benchmark's baseline build
  * @property {string} [navigation] remotes: the tiles the remote adds to the host's home page
- *   (a JSON list, relative to the app), deployed as navigation.json beside mf-manifest.json
+ *   (`{ "$schema", "tiles": [...] }`, relative to the app; navigation.cjs), deployed as the list
+ *   navigation.json beside mf-manifest.json
  */
 
 /**
@@ -119,13 +121,6 @@ function cleanSourceMaps(folder) {
       });
     },
   };
-}
-
-/** A remote's navigation file, read as JSON: it must be a list (each remote's test checks every entry). */
-function navigationEntries(file) {
-  const entries = JSON.parse(require('node:fs').readFileSync(file, 'utf8'));
-  if (!Array.isArray(entries)) throw new Error(`${file} must be a list of navigation entries`);
-  return entries;
 }
 
 /**
@@ -390,7 +385,7 @@ function compilation(options, part) {
         options.navigation &&
         emitJson(
           'navigation.json',
-          () => navigationEntries(path.join(appDir, options.navigation ?? '')),
+          () => readNavigationTiles(path.join(appDir, options.navigation ?? '')),
           path.join(appDir, options.navigation),
         ),
       production && part.clean && !part.earlyScript && cleanSourceMaps(path.join(appDir, 'sourcemaps')),

@@ -17,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
@@ -113,6 +113,19 @@ if (!values.apply) {
     after = { ...before, remotes: before.remotes.filter((remote) => remote.app !== dir) };
   }
   const { writeAtomic } = await import('./nginx-config.mjs');
+  // The running sandbox serves the remote's own sandbox/handlers.ts from the squad's checkout:
+  // where its folder is, recorded before the list names it (sandbox-api/src/remote-handlers.ts).
+  const recordedFile = join(paths.deployRoot, 'sandbox-remotes.json');
+  let recorded = {};
+  try {
+    recorded = JSON.parse(readFileSync(recordedFile, 'utf8'));
+  } catch {
+    // none recorded yet
+  }
+  const others = Object.fromEntries(
+    Object.entries(recorded && typeof recorded === 'object' && !Array.isArray(recorded) ? recorded : {}).filter(([name]) => name !== dir),
+  );
+  writeAtomic(recordedFile, `${JSON.stringify(values.new ? { ...others, [dir]: resolve(paths.root, dir) } : others, null, 2)}\n`);
   writeAtomic(deploymentList, `${JSON.stringify(after, null, 2)}\n`);
   const args = [new URL(import.meta.url).pathname, ...process.argv.slice(2), '--apply', ...(values.root ? [] : ['--root', paths.root])];
   const applied = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, PORTAL_APPS_JSON: deploymentList } });

@@ -1,7 +1,9 @@
 // `npm run new:remote -- <name> --port <N> --prefix </x> [--title "<section title>"] [--root <repo>]`
-// A new remote: its folder (package, build config, own page, routes, home tiles in a section of
-// its own, one screen and its tests) and its line in apps.json, the one list every script, test,
-// deployment file and the host's remote list read. Nothing else in the repository changes.
+// A new remote: its folder (package, tsconfig, build config, own page, routes, home tiles in a
+// section of its own, one screen that loads its news from one call of its own contract, that
+// call's sandbox answer in sandbox/handlers.ts, and their tests) and its line in apps.json, the one
+// list every script, test, deployment file and the host's remote list read. Nothing else in the
+// repository changes (`npm run test:scaffold` proves the whole suite stays green with it).
 // Then: `npm install` (links the workspace), `npm start`. See docs/platform.md, "Add a remote".
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -124,43 +126,168 @@ export const routes: RouteObject[] = [
   },
 ];
 `,
-  'src/navigation.json': `${JSON.stringify([{ label: title, path: `/${screenPath}`, group: title, groupOrder: 100, needsDriverId: false }], null, 2)}\n`,
+  'tsconfig.json': `{
+  "//": "This remote alone: \`npx tsc --noEmit -p ${dir}\` (the root tsconfig.json checks every app at once).",
+  "extends": "../tsconfig.json",
+  "include": ["src", "sandbox", "../types", "../jest.setup.ts"]
+}
+`,
+  // The home tiles, checked by the editor against the schema it names and by navigation.test.ts.
+  'src/navigation.json': `${JSON.stringify(
+    {
+      $schema: '../../shared/src/links/navigation.schema.json',
+      tiles: [{ label: title, path: `/${screenPath}`, group: title, groupOrder: 100, needsDriverId: false }],
+    },
+    null,
+    2,
+  )}\n`,
   'src/navigation.test.ts': `import { navigationProblems } from '@driver-portal/shared/test-utils';
 import navigation from './navigation.json';
 import * as remote from './routes';
 
 // navigation.json is deployed beside mf-manifest.json and read by the host's home page.
 it('every home tile this remote declares opens one of its own screens', () => {
-  expect(navigation.length).toBeGreaterThan(0);
-  expect(navigationProblems(navigation, remote)).toEqual([]);
+  expect(navigation.tiles.length).toBeGreaterThan(0);
+  expect(navigationProblems(navigation.tiles, remote)).toEqual([]);
 });
 `,
-  'src/features/home/HomePage.tsx': `import { HOME_PATH } from '@driver-portal/shared/links';
-import { Page } from '@driver-portal/shared/ui';
+  // Every call the remote makes, with its answer's schema: the sandbox serves it (sandbox/handlers.ts)
+  // and checks its answers against it; the answer-variant and fault tests below read it too.
+  'src/contract/index.ts': `import * as v from 'valibot';
+import { listOf, shownText, strict } from '@driver-portal/shared/answers';
+import { defineEndpoint } from '@driver-portal/shared/contract';
+
+/** One piece of news of this area; a text the service leaves out shows empty. */
+export const NewsItemSchema = v.object({
+  /** Strict: the list is keyed by it. */
+  id: strict(v.string(), 'each piece of news is told apart by its id'),
+  title: shownText(''),
+  text: shownText(''),
+});
+export type NewsItem = v.InferOutput<typeof NewsItemSchema>;
+
+export const api = {
+  core: {
+    /** The core API knows the driver from the bearer token: no driver id in the path. */
+    news: defineEndpoint('core', 'GET', 'api/${word}/novidades', { answer: listOf(NewsItemSchema, 'novidades') }),
+  },
+};
+`,
+  'src/contract/answers.test.ts': `import { describeAnswerVariants } from '@driver-portal/shared/test-utils';
+import { api } from '.';
+
+describeAnswerVariants('${dir}', api);
+`,
+  'src/contract/faults.test.ts': `import { describeFaultMatrix } from '@driver-portal/shared/test-utils';
+import { api } from '.';
+
+// Every call of this remote through a 400 with the service's message, 401, 404, 500, a proxy's
+// HTML page, a hang and no network: always the error its screens handle, never a success.
+describeFaultMatrix('${dir}', api);
+`,
+  // The sandbox's answers to this remote's calls: found through apps.json, no edit in sandbox-api/.
+  'sandbox/handlers.ts': `import { route } from '@driver-portal/sandbox-api/remote';
+import { api } from '../src/contract';
+
+export const handlers = [
+  route(api.core.news, () => ({
+    status: 200,
+    body: [
+      { id: 'n-1', title: 'Bem-vindo', text: 'Novidades desta área aparecem aqui.' },
+      { id: 'n-2', title: 'Dica', text: 'Volte ao início pelo botão Voltar.' },
+    ],
+  })),
+];
+`,
+  'src/features/home/api.ts': `import { callApi } from '@driver-portal/shared/http';
+import { api } from '../../contract';
+
+export const fetchNews = (signal: AbortSignal) => callApi(api.core.news, { signal });
+`,
+  'src/features/home/HomePage.tsx': `import { useLoad } from '@driver-portal/shared/data';
+import { HOME_PATH } from '@driver-portal/shared/links';
+import { LoadView, Page } from '@driver-portal/shared/ui';
+import { fetchNews } from './api';
 import './home.css';
 
-/** /${screenPath} — the remote's first screen. */
+/** /${screenPath} — the remote's first screen: its news, loaded from its own call. */
 export function HomePage() {
+  const load = useLoad(fetchNews, []);
   return (
     <Page title={${titleLiteral()}} backTo={HOME_PATH}>
-      <p className="${word}-home-intro">Em breve, novidades nesta área.</p>
+      <LoadView {...load} isEmpty={(list) => list.length === 0} loadingLabel="Carregando novidades...">
+        {(list) => (
+          <ul className="${word}-news">
+            {list.map((item) => (
+              <li key={item.id} className="${word}-news-item">
+                <h2>{item.title}</h2>
+                <p>{item.text}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadView>
     </Page>
   );
 }
 `,
   // A remote's classes are its own: named after it (deploy/test/css-classes.test.ts).
-  'src/features/home/home.css': `.${word}-home-intro {
+  'src/features/home/home.css': `.${word}-news {
   margin-block: 1rem;
+  padding: 0;
+  list-style: none;
+}
+
+.${word}-news-item {
+  margin-block-end: 1rem;
 }
 `,
   'src/features/home/home.test.tsx': `import { screen } from '@testing-library/react';
-import { renderRoute } from '@driver-portal/shared/test-utils';
+import { ERROR_TEXTS } from '@driver-portal/shared/http';
+import { mockJson, mockNetworkError, mockStatus, recordRequests, renderRoute, TEST_TOKEN } from '@driver-portal/shared/test-utils';
+import { api } from '../../contract';
 import { routes } from '../../routes';
 
-it('opens at /${screenPath} with its title and a way back to the portal home', async () => {
-  renderRoute({ routes, path: '/${screenPath}' });
-  expect(await screen.findByRole('heading', { level: 1, name: ${titleLiteral()} })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/App');
+const news = [
+  { id: 'n-1', title: 'Bem-vindo', text: 'Primeira novidade.' },
+  { id: 'n-2', title: 'Dica', text: 'Segunda novidade.' },
+];
+
+describe('/${screenPath}', () => {
+  it('shows the news with its title and a way back, asking for them with the driver’s token', async () => {
+    const requests = recordRequests();
+    mockJson(api.core.news, news);
+    renderRoute({ routes, path: '/${screenPath}' });
+    expect(await screen.findByRole('heading', { level: 1, name: ${titleLiteral()} })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bem-vindo' })).toBeInTheDocument();
+    expect(screen.getByText('Segunda novidade.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/App');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.method).toBe('GET');
+    expect(requests[0]?.url.pathname).toBe('/core/api/${word}/novidades');
+    expect(requests[0]?.headers.get('authorization')).toBe(\`Bearer \${TEST_TOKEN}\`);
+  });
+
+  it('says so when there is no news', async () => {
+    mockJson(api.core.news, []);
+    renderRoute({ routes, path: '/${screenPath}' });
+    expect(await screen.findByText('Não há registros aqui ainda')).toBeInTheDocument();
+  });
+
+  it('on 500 shows the service’s message, and the retry loads the news', async () => {
+    mockStatus(api.core.news, 500, { Message: 'Serviço indisponível.' });
+    const { user } = renderRoute({ routes, path: '/${screenPath}' });
+    expect(await screen.findByText('Serviço indisponível.')).toBeInTheDocument();
+    mockJson(api.core.news, news);
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bem-vindo' })).toBeInTheDocument();
+  });
+
+  it('offline: says so', async () => {
+    mockNetworkError(api.core.news);
+    renderRoute({ routes, path: '/${screenPath}' });
+    expect(await screen.findByText(ERROR_TEXTS.offline)).toBeInTheDocument();
+  });
 });
 `,
 };

@@ -5,6 +5,7 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { createAppConfig, repoRoot } = require('@driver-portal/build-preset');
 const { REMOTES } = require('@driver-portal/build-preset/apps.cjs');
+const { navigationTiles } = require('@driver-portal/build-preset/navigation.cjs');
 
 const base = createAppConfig({ appDir: __dirname, name: 'control', kind: 'host', port: 3010, federation: false });
 
@@ -28,6 +29,8 @@ module.exports = (env, argv) => {
         patterns: REMOTES.map((remote) => ({
           from: path.join(repoRoot, remote.dir, 'src', 'navigation.json'),
           to: `remotes/${remote.name}/navigation.json`,
+          // Deployed as the list alone, as a remote's own build does (build-preset/navigation.cjs).
+          transform: (content, file) => `${JSON.stringify(navigationTiles(JSON.parse(content.toString()), file))}\n`,
         })),
       }),
     ],

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REMOTES } from '../../build-preset/apps.cjs';
-import { freshRemote } from './fresh-remote';
+import { freshRemote } from '../../scripts/fresh-remote.cjs';
 
 // `npm run new:remote`: a folder and one line of apps.json (the e2e proof that the result builds,
 // serves and releases is e2e/tests/deploy-new-remote.spec.ts).
@@ -58,17 +58,26 @@ describe('the new remote scaffold', () => {
     expect(added[0]).toMatch(/\},$/);
     expect(added[1]).toBe(`    { "app": "${NAME}", "port": ${PORT}, "prefixes": ["${PREFIX}"] }`);
     expect(suite().remotes.at(-1)).toEqual({ app: NAME, port: PORT, prefixes: [PREFIX] });
-    const navigation = JSON.parse(readFileSync(join(root, NAME, 'src', 'navigation.json'), 'utf8')) as unknown[];
-    expect(navigation).toEqual([
-      { label: 'Recompensas', path: `${PREFIX}/home`, group: 'Recompensas', groupOrder: 100, needsDriverId: false },
-    ]);
+    const navigation = JSON.parse(readFileSync(join(root, NAME, 'src', 'navigation.json'), 'utf8')) as unknown;
+    expect(navigation).toEqual({
+      $schema: '../../shared/src/links/navigation.schema.json',
+      tiles: [{ label: 'Recompensas', path: `${PREFIX}/home`, group: 'Recompensas', groupOrder: 100, needsDriverId: false }],
+    });
     for (const file of [
       'package.json',
+      'tsconfig.json',
       'rspack.config.cjs',
       'src/index.ts',
       'src/bootstrap.ts',
       'src/routes.ts',
       'src/navigation.test.ts',
+      'src/contract/index.ts',
+      'src/contract/answers.test.ts',
+      'src/contract/faults.test.ts',
+      'sandbox/handlers.ts',
+      'src/features/home/api.ts',
+      'src/features/home/HomePage.tsx',
+      'src/features/home/home.test.tsx',
     ]) {
       expect(readFileSync(join(root, NAME, file), 'utf8')).not.toBe('');
     }

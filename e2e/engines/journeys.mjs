@@ -469,7 +469,7 @@ export const JOURNEYS = [
       // request interception in WebKitGTK); the share scope forgets the failure and the area's
       // retry loads the remote afresh, in the same document.
       // The self-service remote's first tile: a screen whose loader calls the API at once.
-      const tiles = JSON.parse(readFileSync(join(import.meta.dirname, '../../mfe-self-service/src/navigation.json'), 'utf8'));
+      const { tiles } = JSON.parse(readFileSync(join(import.meta.dirname, '../../mfe-self-service/src/navigation.json'), 'utf8'));
       const [tile] = tiles.filter((candidate) => !candidate.needsDriverId);
       await page.open(withToken('/App'));
       await page.heading('Portal do Motorista');

@@ -1,25 +1,14 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { APPS } from '../../build-preset/apps.cjs';
-import { freshRemote } from '../../deploy/test/fresh-remote';
+import { freshRemote } from '../../scripts/fresh-remote.cjs';
+import { scratchCopy } from '../../scripts/scratch-copy.cjs';
 import { expect, HOST, test, withToken } from './support';
+import { promValue } from './telemetry-support';
 
 // Issue 31: a squad ships a new remote alone. A new remote is scaffolded into a scratch copy of
 // the repository (the squad's checkout), built there, and added to the running nginx deployment
@@ -37,45 +26,17 @@ const DEPLOYMENT = join(__dirname, '..', '..', '.deploy');
 const TITLE = 'Recompensas';
 const ORIGIN = `http://localhost:${PORT}`;
 
-/** The repository's files as git sees them (no builds, caches, deployments or node_modules). */
-function repositoryFiles(root: string): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' });
-  return listed.split('\0').filter((file) => file !== '' && existsSync(join(root, file)));
-}
-
-/** The files of the scratch copy (no git there): everything but dependencies, builds and caches. */
+/** The files of the scratch copy: everything but dependencies, builds, caches and git's own. */
 function filesOf(root: string, folder = ''): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
     const path = folder ? `${folder}/${entry.name}` : entry.name;
     if (entry.isDirectory())
-      return ['node_modules', 'dist', '.cache', '.deploy', '@mf-types'].includes(entry.name) ? [] : filesOf(root, path);
+      return ['node_modules', 'dist', '.cache', '.deploy', '@mf-types', '.git'].includes(entry.name) ? [] : filesOf(root, path);
     return entry.isFile() ? [path] : [];
   });
 }
 
 const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-
-/**
- * A checkout of its own: the repository's files, and a node_modules whose packages are the
- * repository's but whose workspaces (@driver-portal/*) are the copy's folders, as `npm install`
- * in a fresh clone would make them.
- */
-function scratchCopy(): string {
-  const root = mkdtempSync(join(tmpdir(), 'portal-new-remote-'));
-  for (const file of repositoryFiles(repo)) {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    copyFileSync(join(repo, file), join(root, file));
-  }
-  mkdirSync(join(root, 'node_modules', '@driver-portal'), { recursive: true });
-  for (const name of readdirSync(join(repo, 'node_modules'))) {
-    if (name !== '@driver-portal') symlinkSync(join(repo, 'node_modules', name), join(root, 'node_modules', name));
-  }
-  for (const name of readdirSync(join(repo, 'node_modules', '@driver-portal'))) {
-    const link = readlinkSync(join(repo, 'node_modules', '@driver-portal', name));
-    symlinkSync(link, join(root, 'node_modules', '@driver-portal', name));
-  }
-  return root;
-}
 
 function run(script: string, args: string[], cwd: string): string {
   return execFileSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -171,7 +132,7 @@ test('a new remote: one folder and one line of apps.json, added to the running d
 }) => {
   test.setTimeout(240_000);
   const started = Date.now();
-  const checkout = scratchCopy();
+  const checkout = scratchCopy('portal-new-remote-');
   try {
     const before = new Map(filesOf(checkout).map((file) => [file, digest(join(checkout, file))]));
     run(join(checkout, 'scripts', 'new-remote.mjs'), [NEW_REMOTE, '--port', String(PORT), '--prefix', PREFIX, '--title', TITLE], checkout);
@@ -219,9 +180,27 @@ test('a new remote: one folder and one line of apps.json, added to the running d
       expect(await hostCsp()).toContain(ORIGIN);
       expect(await cohortOf(cookie)).toBe(cohort);
 
-      // Its route at the host and at its own URL, and its own home section.
+      // Its route at the host and at its own URL, and its own home section. Its screen's news
+      // come from its own sandbox/handlers.ts, which the running sandbox loads from the squad's
+      // checkout (where --new recorded its folder): no restart, no file of sandbox-api/.
       await page.goto(withToken(`${PREFIX}/home`));
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Bem-vindo' })).toBeVisible();
+      // Its beacons are counted: the running receiver learns the remote from the host's list
+      // (within its reading interval) and Prometheus scrapes it; a page left sends what it held.
+      const loads = `sum(portal_remote_loads_total{remote="${NEW_NAME}"})`;
+      await expect
+        .poll(
+          async () => {
+            await page.goto(withToken(`${PREFIX}/home`));
+            await expect(page.getByRole('heading', { level: 2, name: 'Bem-vindo' })).toBeVisible();
+            await page.goto(withToken('/App'));
+            return promValue(loads);
+          },
+          { timeout: 60_000, intervals: [2_000] },
+        )
+        .toBeGreaterThan(0);
+      console.log(`[new-remote] page loads of ${NEW_NAME} counted by Prometheus: ${await promValue(loads)}`);
       await page.goto(withToken(`${PREFIX}/home`, ORIGIN));
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
       await page.goto(withToken('/App'));

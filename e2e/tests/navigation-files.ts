@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readNavigationTiles } from '../../build-preset/navigation.cjs';
 import { REMOTE_APPS } from './support';
 
 /** One tile as a remote declares it in its src/navigation.json (shared/src/links, NavigationEntry). */
@@ -18,7 +18,7 @@ export interface DeclaredTile {
 export function declaredTiles(): DeclaredTile[] {
   return REMOTE_APPS.flatMap((remote) => {
     const file = join(__dirname, '..', '..', remote.dir, 'src', 'navigation.json');
-    const tiles = JSON.parse(readFileSync(file, 'utf8')) as Array<Omit<DeclaredTile, 'remote' | 'origin'>>;
+    const tiles = readNavigationTiles(file) as Array<Omit<DeclaredTile, 'remote' | 'origin'>>;
     return tiles.map((tile) => ({ ...tile, remote: remote.dir, origin: remote.origin }));
   });
 }

@@ -10,9 +10,12 @@
  * answers reads the lists again (at most once a second) and loads the handlers of every remote new
  * to it before answering 404; SIGHUP reads them at once (main.ts). A remote's handlers are loaded
  * once: changing them needs the sandbox's restart (`npm run dev` restarts it on a save).
+ * A remote added to a running deployment from a squad's own checkout (`release:remote -- <remote>
+ * --new --deployment <.deploy>`) is found where that command recorded its folder
+ * (RECORDED_FOLDERS_FILE beside the deployment's list).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { checkApps } from '../../build-preset/apps-validate.cjs';
 import type { EndpointTable } from '@driver-portal/shared/contract';
 import { declarations, REMOTE_TABLES } from './contracts';
@@ -109,8 +112,7 @@ export class RemoteHandlers {
   }
 
   private load(dir: string): boolean {
-    for (const root of this.roots) {
-      const folder = join(root, dir);
+    for (const folder of [...this.roots.map((root) => join(root, dir)), ...recordedFolders(this.lists, dir)]) {
       if (!existsSync(folder)) continue;
       const contract = join(folder, 'src', 'contract');
       // A remote added at run time declares its calls too: its answers are checked against them.
@@ -135,6 +137,24 @@ export class RemoteHandlers {
     }
     return false;
   }
+}
+
+/**
+ * Where `release:remote -- <remote> --new` run from a squad's own checkout said the remote's
+ * folder is: `sandbox-remotes.json` beside an apps list (the running deployment's), a map of
+ * remote to absolute folder. Only a folder named as the remote is taken.
+ */
+export const RECORDED_FOLDERS_FILE = 'sandbox-remotes.json';
+
+function recordedFolders(lists: readonly string[], dir: string): string[] {
+  return lists.flatMap((list) => {
+    try {
+      const recorded = (JSON.parse(readFileSync(join(dirname(list), RECORDED_FOLDERS_FILE), 'utf8')) as Record<string, unknown>)[dir];
+      return typeof recorded === 'string' && isAbsolute(recorded) && basename(recorded) === dir ? [recorded] : [];
+    } catch {
+      return []; // none recorded there
+    }
+  });
 }
 
 function readList(file: string): AppsList | undefined {

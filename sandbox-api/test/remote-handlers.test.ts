@@ -85,3 +85,23 @@ test('a remote without sandbox/handlers.ts is no error: the calls it does not ha
   await start(new RemoteHandlers({ lists: [list], roots: [ROOT] }));
   expect((await faq('x')).status).toBe(404);
 });
+
+test("a remote added from a squad's own checkout is served from the folder release:remote recorded beside the list", async () => {
+  writeList([PROBE]);
+  const elsewhere = mkdtempSync(join(tmpdir(), 'sandbox-no-remotes-'));
+  try {
+    // Not in this checkout (roots): only where the deployment's record says its folder is.
+    const recorded = (folders: Record<string, string>) => writeFileSync(join(dir, 'sandbox-remotes.json'), JSON.stringify(folders));
+    recorded({ [PROBE.app]: join('relative', PROBE.app), 'mfe-other': join(ROOT, PROBE.app) });
+    await start(new RemoteHandlers({ lists: [list], roots: [elsewhere] }));
+    // A relative folder, or one named as another remote, is not taken.
+    expect((await faq('pagamentos')).status).toBe(404);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+
+    recorded({ [PROBE.app]: join(ROOT, PROBE.app) });
+    await start(new RemoteHandlers({ lists: [list], roots: [elsewhere] }));
+    expect((await faq('pagamentos')).status).toBe(200);
+  } finally {
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
+});

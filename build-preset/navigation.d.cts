@@ -1,0 +1,2 @@
+export function navigationTiles(source: unknown, file: string): unknown[];
+export function readNavigationTiles(file: string): unknown[];

@@ -1,0 +1,1 @@
+export function freshRemote(): { dir: string; name: string; port: number; prefix: string };

@@ -1,0 +1,1 @@
+export function scratchCopy(prefix: string): string;
