@@ -67,7 +67,7 @@ function runtimeConfiguration(offset) {
     text.replace(/http:\/\/localhost:(\d+)/g, (_, port) => `http://localhost:${Number(port) + offset}`);
   const envJson = JSON.stringify(JSON.parse(moved(readFileSync(join(ROOT, 'config', 'env.json'), 'utf8'))));
   const remotes = JSON.stringify(localRemoteList((/** @type {number} */ port) => `http://localhost:${port + offset}`));
-  // Literal values: `$$` is Compose's escape for a `$` (env.json's "$comment").
+  // Literal values: `$$` is Compose's escape for a `$` (env.json's "$schema").
   const literal = (/** @type {string} */ text) => text.replace(/\$/g, '$$$$');
   return { PORTAL_ENV_JSON: literal(envJson), PORTAL_REMOTES_JSON: literal(remotes) };
 }

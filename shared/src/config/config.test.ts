@@ -1,4 +1,5 @@
-import { applyRuntimeConfig, selectEnvironment, type RuntimeConfigFile } from '.';
+import Ajv from 'ajv';
+import { applyRuntimeConfig, selectEnvironment, SERVICE_NAMES, type RuntimeConfigFile } from '.';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -86,5 +87,35 @@ describe('environment by host name', () => {
 
   it('holds no credential for any environment', () => {
     expect(raw).not.toMatch(/basic|secret|password|senha/i);
+  });
+});
+
+describe('env.json and its schema (config/env.schema.json, where each field is explained)', () => {
+  const schema = JSON.parse(readFileSync(join(__dirname, '../../../config/env.schema.json'), 'utf8')) as {
+    definitions: { environment: { properties: Record<string, unknown> & { services: { required: string[] } } } };
+  };
+  const validate = new Ajv({ allErrors: true }).compile(schema);
+
+  it('the file names the schema and passes it', () => {
+    expect((config as unknown as { $schema: string }).$schema).toBe('./env.schema.json');
+    expect(validate(config) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('the schema explains exactly the fields the reader reads, and every service', () => {
+    const { properties } = schema.definitions.environment;
+    expect(Object.keys(properties).sort()).toEqual(['deliveryAppUrl', 'portalUrl', 'services', 'supportPhones', 'telemetry']);
+    expect(Object.keys(applyRuntimeConfig(config, at('http://localhost:3000/App'))).sort()).toEqual(
+      ['environment', ...Object.keys(properties)].sort(),
+    );
+    expect([...properties.services.required].sort()).toEqual([...SERVICE_NAMES].sort());
+  });
+
+  it('refuses what the reader could not use (the check can fail)', () => {
+    const sandbox = config.environments.sandbox;
+    const { core: _core, ...withoutCore } = sandbox.services;
+    const broken = { ...config, environments: { ...config.environments, sandbox: { ...sandbox, services: withoutCore } } };
+    expect(validate(broken)).toBe(false);
+    expect(validate({ ...config, environments: { ...config.environments, staging: { ...sandbox, deliveryAppUrl: 'http://x' } } })).toBe(false);
+    expect(validate({ ...config, extra: true })).toBe(false);
   });
 });

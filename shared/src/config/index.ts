@@ -1,6 +1,8 @@
 /**
  * Runtime configuration: the base URL of every service, chosen by the page's host name, so one
  * build is promoted from staging to production unchanged (docs/product-rules.md, "Environments and configuration").
+ * The file is config/env.json; each of its fields is explained in config/env.schema.json, which
+ * it names (config.test.ts holds the file, the schema and this reader together).
  */
 
 export const SERVICE_NAMES = ['core', 'register', 'communication', 'insurance', 'card', 'statement', 'eula', 'zipLookup'] as const;
@@ -31,7 +33,7 @@ export interface EnvironmentConfig {
    */
   deliveryAppUrl?: string;
   /**
-   * The telemetry collector (docs/platform.md, "Releasing"): where the host and a remote's own
+   * The telemetry collector (docs/releasing.md, "Releasing"): where the host and a remote's own
    * page send their beacons; none, no telemetry. An http(s) address.
    */
   telemetry?: string;
