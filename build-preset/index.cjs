@@ -1,31 +1,26 @@
 // @ts-check
 /**
  * The one build preset every app (host and remotes) uses, so that Module Federation,
- * shared-dependency and loader settings cannot drift between squads.
- *
- * In production a remote is built twice into one dist folder:
- * - the federated container (remoteEntry.js, mf-manifest.json, exposed routes) the host loads;
- * - its own page (index.html + chunks) as a plain app without the federation runtime, because
- *   the native app deep-links straight into a remote and a driver on mobile data should not pay
- *   for a runtime that page never uses. Same source, same routes, same platform library.
+ * shared-dependency and loader settings cannot drift between squads. How federation is set up
+ * (a remote's container, its chunks, what the host publishes) reads on its own in
+ * federation.cjs; this file assembles each app's compilations: in production a remote's
+ * container and its own page (no federation runtime) into one dist/, the host's early script,
+ * page and sign-out page; in development one compilation per dev server.
  */
 const path = require('node:path');
 
-/** The oldest webviews the portal supports (docs/platform.md, "Browser floor"). */
+/** The oldest webviews the portal supports (docs/browsers.md, "Browser floor"). */
 const BROWSER_FLOOR = require('./package.json').browserslist;
 const { rspack } = require('@rspack/core');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
-const { hostProvides, sharedDependencies } = require('./shared-deps.cjs');
-const { FederationRuntimeAsEsm } = require('./federation-esm.cjs');
 const { PrecompressAssets } = require('./precompress.cjs');
-const { appAt, localRemoteList } = require('./apps.cjs');
+const { appAt } = require('./apps.cjs');
 const { platformStyleScope } = require('./platform-style-scope.cjs');
 const { readNavigationTiles } = require('./navigation.cjs');
+const { emitJson } = require('./emit-json.cjs');
+// Module Federation, as every app builds it: read federation.cjs on its own.
+const { hostFederationFiles, remoteContainer, remotePublicPath, REMOTE_CHUNKS, shortErrorTexts } = require('./federation.cjs');
 
 const repoRoot = path.resolve(__dirname, '..');
-
-/** The federation runtime's error descriptions, replaced by federation-error-texts.mjs in production. */
-const FEDERATION_ERROR_TEXTS = /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.m?js$/;
 
 /**
  * `npm run dev`'s driver-data proxy: the one `npm start` serves (scripts/driver-api-proxy.mjs,
@@ -82,29 +77,6 @@ function resolvedApp(options) {
   if (options.name && options.kind && options.port) return { name: options.name, kind: options.kind, port: options.port };
   const app = appAt(options.appDir);
   return { name: options.name ?? app.name, kind: options.kind ?? app.kind, port: options.port ?? app.port };
-}
-
-/**
- * Writes one JSON file into the build: the host's default remote list (from apps.json), or a
- * remote's home tiles (its navigation file, deployed as `navigation.json` beside its manifest so
- * the host reads them without any of the remote's JavaScript). `produce` runs on every
- * compilation; a `source` file is watched, and invalid JSON in it fails the build.
- * @param {string} fileName
- * @param {() => unknown} produce
- * @param {string} [source] the file the content is read from, if any
- * @returns {import('@rspack/core').RspackPluginInstance}
- */
-function emitJson(fileName, produce, source) {
-  return {
-    apply(compiler) {
-      compiler.hooks.thisCompilation.tap('PortalEmitJson', (compilation) => {
-        compilation.hooks.processAssets.tap({ name: 'PortalEmitJson', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-          if (source) compilation.fileDependencies.add(source);
-          compilation.emitAsset(fileName, new rspack.sources.RawSource(`${JSON.stringify(produce())}\n`));
-        });
-      });
-    },
-  };
 }
 
 /**
@@ -302,9 +274,8 @@ function compilation(options, part) {
     output: {
       path: path.join(appDir, 'dist'),
       // The host and every app's own page at '/' so a deep link (/a/b/c) still finds its
-      // chunks; a federated remote 'auto', loading from wherever the remote list says it lives.
-      // A dev server names its own origin instead (devPublicPath): no 'auto' warning at start.
-      publicPath: kind === 'remote' && federated ? (production ? 'auto' : devPublicPath(port)) : '/',
+      // chunks; a remote container where it lives (federation.cjs).
+      publicPath: container ? remotePublicPath(production, port) : '/',
       filename: hashed('js'),
       chunkFilename: hashed('js'),
       cssFilename: hashed('css'),
@@ -329,7 +300,7 @@ function compilation(options, part) {
               parser: { syntax: 'typescript', tsx: true },
               transform: { react: { runtime: 'automatic', development: !production } },
             },
-            // The browser floor (docs/platform.md, "Browser floor"): build-preset/package.json's
+            // The browser floor (docs/browsers.md, "Browser floor"): build-preset/package.json's
             // browserslist, the one statement of it.
             env: { targets: BROWSER_FLOOR.join(', ') },
           },
@@ -344,18 +315,16 @@ function compilation(options, part) {
       ],
     },
     optimization: {
-      // A remote container's chunks are numbered: its entry carries a table of every chunk's file
-      // (JS and CSS) and the routes chunk names each screen's, which long readable names made
-      // 0.6 KB gz heavier on every deep link (issue 33). Elsewhere names keep bundle reports
-      // readable (the source maps name every module either way).
-      chunkIds: production && federated && kind === 'remote' ? 'deterministic' : 'named',
+      // A remote container's chunks are numbered and split its way (federation.cjs, REMOTE_CHUNKS).
+      // Elsewhere names keep bundle reports readable (the source maps name every module either way).
+      chunkIds: production && container ? 'deterministic' : 'named',
       moduleIds: production ? 'deterministic' : 'named',
-      ...(production && federated && kind === 'remote' ? { splitChunks: REMOTE_CHUNKS } : {}),
+      ...(production && container ? { splitChunks: REMOTE_CHUNKS } : {}),
     },
     performance: { hints: false },
     plugins: [
       // The federation runtime's error sentences: the code and its docs link stay in each message.
-      production && new rspack.NormalModuleReplacementPlugin(FEDERATION_ERROR_TEXTS, require.resolve('./federation-error-texts.mjs')),
+      production && shortErrorTexts(),
       // `.gz` and `.br` beside every text file, for nginx's gzip_static / brotli_static and `npm start`.
       production && new PrecompressAssets(),
       page &&
@@ -367,9 +336,7 @@ function compilation(options, part) {
           minify: production,
           excludeChunks: ['signout'],
         }),
-      page && federated && kind === 'host' && emitJson('remotes.json', localRemoteList),
-      // What this host provides to remotes: release:remote checks a new build against it.
-      page && federated && kind === 'host' && emitJson('provided-shared.json', () => hostProvides(appDir, appPackage)),
+      ...(page && federated && kind === 'host' ? hostFederationFiles(appDir, appPackage) : []),
       page && federated && kind === 'host' && production && new PreloadHostStart(),
       part.earlyScript && new AnnounceEarlyScript(part.earlyScript),
       page && !production && signOutHtml(kind),
@@ -394,35 +361,7 @@ function compilation(options, part) {
         // The scope the platform's styles were given (shared/src/ui/style-scope.ts).
         __PLATFORM_STYLE_SCOPE__: JSON.stringify(styleScope),
       }),
-      container &&
-        new ModuleFederationPlugin({
-          name,
-          // Named by its content in production (issue 39): the manifest names it (the host reads
-          // the entry's name there, host/src/federation/manifest-assets.ts), so it is cached for a
-          // year like any hashed file and a repeat open no longer downloads it.
-          filename: production ? 'remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
-          exposes,
-          // A remote loads no remotes.
-          remotes: {},
-          shared: sharedDependencies(appDir, appPackage, { production }),
-          // With the default 'version-first' every remote entry is fetched at start-up and
-          // one unreachable remote blanks the host.
-          shareStrategy: 'loaded-first',
-          manifest: { fileName: 'mf-manifest.json' },
-          // Remotes are typed through @driver-portal/shared contracts, not generated d.ts.
-          dts: false,
-          // Drop runtime code a remote never runs: Node loading, remote loading and manifest
-          // snapshots (only the host loads remotes).
-          experiments: {
-            optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
-            // One federation runtime per page: the host's (host/src/federation/container-runtime.ts
-            // hands it over); a remote's own page has no federation at all. A dev server's single
-            // compilation also serves the remote's own page: it keeps its runtime.
-            ...(page ? {} : { externalRuntime: true }),
-          },
-        }),
-      // After the federation plugin: its runtime as ES modules, tree-shaken.
-      container && new FederationRuntimeAsEsm(),
+      ...(container ? remoteContainer({ name, exposes, appDir, appPackage, production, ownPage: page }) : []),
     ].filter(Boolean),
     devServer: {
       port,
@@ -442,52 +381,6 @@ function compilation(options, part) {
     lazyCompilation: false,
   };
 }
-
-/**
- * A remote's dev server origin as its chunks' base: the host page loads the container from there
- * and so does the remote's own page (one compilation serves both), where 'auto' made the manifest
- * plugin warn at every start ("Manifest will use absolute path resolution ... publicPath='auto'")
- * and left the remote's live-reload client to guess its server from the page it runs in.
- * @param {number} port
- */
-const devPublicPath = (port) => `http://localhost:${port}/`;
-
-/**
- * A remote container: what the screens render and move with (the platform's UI, formats and
- * links, the remote's paths and session values) in one `common` chunk, and what the screens that
- * call the API read answers with (the platform's data and contract parts, the remote's contract
- * and the schema library) in a `common-data` chunk: a screen without a call (next steps) does not
- * download the schemas (issue 33: 5.6 KB gz off that deep link at the host). What only some
- * screens use (forms, masks, sanitizing) stays with them, and the shared singletons' fallbacks
- * stay apart (the host's copy is used when it has one).
- *
- * The host is no container (its federation runtime is created at run time): it keeps the
- * default split, its shell's code in one chunk group the page preloads.
- */
-const REMOTE_CHUNKS = {
-  chunks: 'async',
-  cacheGroups: {
-    // The HTTP client stays inside the platform's HTTP singleton (its only user): one request, not two.
-    defaultVendors: { test: /[\\/]node_modules[\\/](?!axios[\\/])/, idHint: 'vendors', priority: -10, reuseExistingChunk: true },
-    common: {
-      name: 'common',
-      chunks: 'async',
-      // Shared by two screens at least: a remote with one screen keeps it all in that screen's chunk.
-      minChunks: 2,
-      enforce: true,
-      priority: 20,
-      test: /[\\/]shared[\\/]src[\\/](ui|links)[\\/]|[\\/]mfe-[^\\/]+[\\/]src[\\/]session/,
-    },
-    commonData: {
-      name: 'common-data',
-      chunks: 'async',
-      minChunks: 2,
-      enforce: true,
-      priority: 20,
-      test: /[\\/]shared[\\/]src[\\/](data|contract|format)[\\/]|[\\/]mfe-[^\\/]+[\\/]src[\\/](contract|paths)|[\\/]node_modules[\\/]valibot[\\/]/,
-    },
-  },
-};
 
 const SIGN_OUT_ENTRY = require.resolve('@driver-portal/shared/package.json').replace(/package\.json$/, 'src/boot/signout-entry.ts');
 
