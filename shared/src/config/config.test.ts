@@ -115,7 +115,9 @@ describe('env.json and its schema (config/env.schema.json, where each field is e
     const { core: _core, ...withoutCore } = sandbox.services;
     const broken = { ...config, environments: { ...config.environments, sandbox: { ...sandbox, services: withoutCore } } };
     expect(validate(broken)).toBe(false);
-    expect(validate({ ...config, environments: { ...config.environments, staging: { ...sandbox, deliveryAppUrl: 'http://x' } } })).toBe(false);
+    expect(validate({ ...config, environments: { ...config.environments, staging: { ...sandbox, deliveryAppUrl: 'http://x' } } })).toBe(
+      false,
+    );
     expect(validate({ ...config, extra: true })).toBe(false);
   });
 });
