@@ -16,7 +16,7 @@ export const routes: RouteObject[] = [
     path: 'notifications/list',
     // Data starts with the code: the loader's small chunk and the page's load side by side, and
     // the list's call starts as soon as the loader's chunk is in
-    // (docs/product-rules.md, "What federation may cost a driver (issue 8)"). A getter: React
+    // (docs/decisions/0012-what-federation-may-cost-a-driver.md). A getter: React
     // Router marks the parts it loaded on the object it is given, and every router (a test
     // renders many) needs one of its own.
     get lazy() {

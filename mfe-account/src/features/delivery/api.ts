@@ -11,7 +11,7 @@ export const DELIVERY_TEXTS = {
 /**
  * The delivery app's store page: deployment data (the runtime configuration's `deliveryAppUrl`),
  * since the documents only say there is one. Not configured, no download link is shown
- * (docs/product-rules.md, "Screen decisions").
+ * (docs/decisions/0009-account-screens.md).
  */
 export const deliveryAppUrl = (): string | undefined => getConfig().deliveryAppUrl;
 

@@ -51,7 +51,7 @@ export const requestIncomeStatement = ({ year, cpf, birthDate, email }: IncomeRe
  * The statement service's failures: an alert titled with its `error` field, in error style
  * (the original showed them in success style). A 401 (the proxy's token check refused the
  * token) says the session expired, but leaves the driver on the form with what they typed
- * (issue 25, point 8; docs/product-rules.md, "Screen decisions"): OK does not lead out through
+ * (issue 25, point 8; docs/decisions/0011-every-screen-way-back-and-expired-session.md): OK does not lead out through
  * /Sair, which would clear the form's draft with the session.
  */
 export function alertStatementFailure(error: unknown): void {

@@ -30,7 +30,7 @@ const schema = object({
 });
 
 /**
- * /password/change. Passwords are never stored (no FormDraft here: docs/product-rules.md, "Improvements over the original app").
+ * /password/change. Passwords are never stored (no FormDraft here: docs/decisions/0005-fixes-over-the-original-app.md).
  * The inputs have minLength and maxLength 8 (the documents' "min and max 8"). Decisions (the
  * documents are silent): a pasted longer password is not cut to 8 by the browser, which would
  * set a password the driver does not know: it is kept whole and the rule's message shows; after
