@@ -2,8 +2,8 @@
 /**
  * The platform's stateless styles (shared/src: ui, forms, html...) are bundled into every app, and
  * CSS is global once loaded: at the host, a newer remote's copy of `.page-title` used to restyle
- * an older remote's screens on the same page (docs/platform.md, "Releasing", styles across
- * versions). Each app's copy is therefore scoped to the screens rendered by the same copy of the
+ * an older remote's screens on the same page (docs/releasing.md, "Styles across
+ * versions"). Each app's copy is therefore scoped to the screens rendered by the same copy of the
  * components:
  *
  * - the scope is a hash of the platform's scoped CSS as this app builds it (a squad that edits a

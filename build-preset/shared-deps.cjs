@@ -10,7 +10,7 @@ const PROTOCOL_KEY = 'federationProtocol';
 
 /**
  * Which parts of the platform library are shared singletons, and which are bundled into each
- * app (docs/platform.md, "Shipping alone"):
+ * app (docs/ownership.md, "Shipping alone"):
  *
  * - Singletons hold state, or a page must have exactly one of them: the active configuration
  *   (`config`), the session (`session`), the event bus (`events`), the HTTP clients and their
@@ -180,7 +180,7 @@ function incompatibilityReport(remote, problems) {
   return [
     `${remote} was not released: its build is incompatible with the running host.`,
     ...lines,
-    'Nothing was published; the remote list is unchanged (docs/platform.md, "Releasing").',
+    'Nothing was published; the remote list is unchanged (docs/releasing.md, "Releasing").',
   ].join('\n');
 }
 
@@ -199,7 +199,7 @@ function protocolProblem(remote, manifest, provided) {
   const refused = (/** @type {string} */ why) =>
     [
       `${remote} was not released: ${why}`,
-      'Nothing was published; the remote list is unchanged (docs/platform.md, "Version safety").',
+      'Nothing was published; the remote list is unchanged (docs/releasing.md, "Version safety").',
     ].join('\n');
   if (typeof pluginVersion !== 'string' || !pluginVersion)
     return refused(

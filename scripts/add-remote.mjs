@@ -1,5 +1,5 @@
 // Adds a new remote to a running nginx deployment (`npm run start:nginx`), or takes one out, with
-// no restart and no dropped request (docs/platform.md, "Add a remote"):
+// no restart and no dropped request (docs/screens.md, "Add a remote"):
 //   npm run release:remote -- <remote> --new [--deployment <.deploy folder>] [--root <checkout>] [--no-build]
 //   npm run release:remote -- <remote> --remove [--deployment <.deploy folder>]
 // Run from the squad's checkout: --root defaults to it, --deployment to its own .deploy, and

@@ -16,7 +16,7 @@ function loadSuite() {
     return require('../build-preset/apps.cjs');
   } catch (error) {
     if (error?.name !== 'AppsError') throw error;
-    console.error(`${error.message}\nNothing was done: fix the list of apps first (docs/platform.md, "One list of apps").`);
+    console.error(`${error.message}\nNothing was done: fix the list of apps first (docs/ownership.md, "One list of apps").`);
     process.exit(2);
   }
 }

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The canary's verdict from what Prometheus holds (docs/platform.md, "Field telemetry"), as
+ * The canary's verdict from what Prometheus holds (docs/telemetry.md, "Field telemetry"), as
  * release:remote --watch and release:status decide it: wait, promote or roll back, and why in
  * plain words. Pure: the figures come from scripts/telemetry.mjs's PromQL.
  *
@@ -34,7 +34,7 @@
  * @typedef {{ decision: 'wait' | 'promote' | 'rollback', reason: string }} Verdict
  */
 
-/** The defaults, each an option of release:remote --watch and release:status (README, docs/platform.md). */
+/** The defaults, each an option of release:remote --watch and release:status (docs/telemetry.md, "The canary's verdict"). */
 /** @type {Thresholds} */
 const DEFAULT_THRESHOLDS = {
   // At 5 loads per driver a shift, 200 loads is about 40 drivers' shifts.

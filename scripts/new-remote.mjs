@@ -4,7 +4,7 @@
 // call's sandbox answer in sandbox/handlers.ts, and their tests) and its line in apps.json, the one
 // list every script, test, deployment file and the host's remote list read. Nothing else in the
 // repository changes (`npm run test:scaffold` proves the whole suite stays green with it).
-// Then: `npm install` (links the workspace), `npm start`. See docs/platform.md, "Add a remote".
+// Then: `npm install` (links the workspace), `npm start`. See docs/screens.md, "Add a remote".
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -106,7 +106,7 @@ import { startPageTelemetryAfterTheScreen } from '@driver-portal/shared/telemetr
 import * as remote from './routes';
 
 void startStandalone('${name}', remote);
-// Errors and web vitals of this page, per release (docs/platform.md, "Releasing"): after the first screen.
+// Errors and web vitals of this page, per release (docs/telemetry.md, "What pages send"): after the first screen.
 startPageTelemetryAfterTheScreen('${name}');
 `,
   'src/routes.ts': `import type { RouteObject } from 'react-router';
@@ -117,7 +117,7 @@ export const prefixes: readonly string[] = suite.remotes.find((remote) => remote
 
 /**
  * The remote's routes as data; each screen is its own chunk, downloaded when first opened. A
- * screen no link reaches says how a driver gets there (handle.reachedBy, docs/platform.md).
+ * screen no link reaches says how a driver gets there (handle.reachedBy, docs/screens.md).
  */
 export const routes: RouteObject[] = [
   {

@@ -20,7 +20,7 @@ if (secretProblem) {
 if (!process.argv.includes('--no-build')) await buildChanged(onlyArgument());
 
 const sandbox = startSandbox();
-// Field telemetry: the receiver, and Prometheus when installed (docs/platform.md, "Field telemetry").
+// Field telemetry: the receiver, and Prometheus when installed (docs/telemetry.md, "Field telemetry").
 const prometheus = startPrometheus();
 const telemetry = [startReceiver(), prometheus].filter(Boolean);
 let servers = [];

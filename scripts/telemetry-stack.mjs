@@ -1,4 +1,4 @@
-// The field telemetry of this machine's suite (docs/platform.md, "Field telemetry"): the
+// The field telemetry of this machine's suite (docs/telemetry.md, "Field telemetry"): the
 // receiver (telemetry/), Debian's Prometheus scraping it when installed, and the proxy of
 // `npm start`'s static server (nginx has its own, deploy/nginx/portal-telemetry.conf.template).
 import { spawn } from 'node:child_process';

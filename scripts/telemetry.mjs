@@ -1,4 +1,4 @@
-// What drivers met, per remote and release, from Prometheus (docs/platform.md, "Field
+// What drivers met, per remote and release, from Prometheus (docs/telemetry.md, "Field
 // telemetry"): release:status and release:remote --watch ask its HTTP API with PromQL, as
 // Flagger's metric templates do. Prometheus is the one of this machine (`npm start` starts it
 // when installed) unless PORTAL_PROMETHEUS_URL names another.

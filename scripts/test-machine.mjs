@@ -52,12 +52,12 @@ export const MACHINE_NEEDS = [
   {
     program: process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus',
     packages: ['prometheus'],
-    for: 'the store of field telemetry the canary tests decide from (docs/platform.md, "Field telemetry")',
+    for: 'the store of field telemetry the canary tests decide from (docs/telemetry.md, "Field telemetry")',
   },
   {
     program: process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server',
     packages: ['redis-server'],
-    for: 'the shared store of the deployment with replicas (handoff codes, rate limits: docs/platform.md, "Several replicas on this machine")',
+    for: 'the shared store of the deployment with replicas (handoff codes, rate limits: docs/deploying.md, "Several replicas on this machine")',
   },
 ];
 

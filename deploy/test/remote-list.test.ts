@@ -4,7 +4,7 @@ import { HOST, localRemoteList, REMOTES } from '../../build-preset/apps.cjs';
 import { composeProject } from '../compose.cjs';
 
 // apps.json is the one list of apps: the host's remote list, each remote's own page, the
-// scripts, lint, Jest and the deployment all derive from it (docs/platform.md, "One list of apps").
+// scripts, lint, Jest and the deployment all derive from it (docs/ownership.md, "One list of apps").
 type RemoteRoutes = { prefixes: readonly string[]; routes: Array<{ path?: string }> };
 const remoteModules: Record<string, RemoteRoutes> = Object.fromEntries(
   // Each remote's exposed routes module, found from apps.json (paths known only at run time).

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { APPS, REMOTES } from '../../build-preset/apps.cjs';
 
 /*
- * apps.json is the one list of remotes (docs/platform.md, "One list of apps"): no other file of
+ * apps.json is the one list of remotes (docs/ownership.md, "One list of apps"): no other file of
  * the repository names them by hand. A hand-written list is what a new remote would have to join
  * (and what silently leaves it untested when nobody does), so a file fails when it names three or
  * more remotes of apps.json (all of them when there are fewer), by folder, federation name,

@@ -5,7 +5,7 @@ import { DEMO_DRIVER_ID, driverToken, HOST, withToken } from './support';
 
 /*
  * Issue 22's table: one field of one answer changed the way real services answer, and what the
- * driver sees (docs/platform.md, "Reading answers"). A false error is as wrong as a false
+ * driver sees (docs/answers.md, "Reading answers"). A false error is as wrong as a false
  * success: each row now behaves as the driver expects.
  */
 

@@ -24,7 +24,7 @@ export function declaredTiles(): DeclaredTile[] {
 }
 
 /**
- * The home's sections as the rule in docs/platform.md ("Home sections") states it: a section per
+ * The home's sections as the rule in docs/screens.md ("Home sections") states it: a section per
  * title, placed by the smallest order hint of its tiles, those without one after, in the order
  * they first appear; with a driver id every tile shows, without one only those that need none.
  */

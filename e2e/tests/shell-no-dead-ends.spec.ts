@@ -21,7 +21,7 @@ interface BuiltScreen {
 /**
  * Every built screen: the routes of each remote of apps.json (its `src/routes.ts`, loaded as
  * data), with the way each one declares it is reached when not by links (shared/src/reach,
- * docs/platform.md "Every screen is reachable").
+ * docs/screens.md "Every screen is reachable").
  */
 function builtScreens(): BuiltScreen[] {
   return REMOTES.flatMap((remote) => {
@@ -116,7 +116,7 @@ test('every built screen has a way back, and no link of any of them opens the no
   ).toEqual([]);
   expect(
     reachedByLinks.filter((path) => !seenScreens.has(path)),
-    "screens no link reaches: link them, or declare the route's handle.reachedBy (docs/platform.md)",
+    "screens no link reaches: link them, or declare the route's handle.reachedBy (docs/screens.md)",
   ).toEqual([]);
 });
 

@@ -34,7 +34,7 @@ export function deviceId(): string {
  * The driver of the wizard and of the card request, whose paths carry no driver id: the
  * session's, which the insurance home's route id (`/car-insurance/init/:driverId`) is adopted
  * into. Never a value of this remote's own: after a driver switch on a shared phone, a copy
- * kept here would still name the previous driver (docs/platform.md, "A session belongs to one driver").
+ * kept here would still name the previous driver (docs/session.md, "A session belongs to one driver").
  */
 export function currentDriverId(): string | undefined {
   return getDriverId();

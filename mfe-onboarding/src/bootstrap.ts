@@ -3,5 +3,5 @@ import { startPageTelemetryAfterTheScreen } from '@driver-portal/shared/telemetr
 import * as remote from './routes';
 
 void startStandalone('mfe_onboarding', remote);
-// Errors and web vitals of this page, per release (docs/platform.md, "Releasing"): after the first screen.
+// Errors and web vitals of this page, per release (docs/telemetry.md, "What pages send"): after the first screen.
 startPageTelemetryAfterTheScreen('mfe_onboarding');

@@ -11,7 +11,7 @@ export const prefixes: readonly string[] = suite.remotes.find((remote) => remote
 
 /**
  * The screens another remote may send the driver into with a journey (`driverId` and `returnTo`
- * in the query: docs/platform.md, "Journeys across remotes"): My account's change of a document.
+ * in the query: docs/session.md, "Journeys across remotes"): My account's change of a document.
  */
 const JOURNEY: JourneyHandle = { journey: true };
 

@@ -5,7 +5,7 @@
  * clients may share a number (about 5 pairs among 100,000 clients): they then share a bucket and
  * a quota, which only counts less (a verdict waits longer, it is never hurried).
  *
- * Memory is bounded by construction, whatever arrives (docs/platform.md, "Field telemetry"):
+ * Memory is bounded by construction, whatever arrives (docs/telemetry.md, "Field telemetry"):
  *   - RateLimiter: at most `maxClients` buckets (100,000), least recently used evicted first;
  *     about 90 bytes each in V8 (a Map entry, an object of two doubles): about 9 MB.
  *   - ClientLedger: at most `maxEntries` (200,000) per generation, two generations, each entry a

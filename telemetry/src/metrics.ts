@@ -3,7 +3,7 @@
  * remote by apps.json (plus "host"), release by the host's remote list (RECENT_RELEASES per
  * remote, plus "unversioned"), cohort live/canary, route by the routes each app declares plus
  * `other` (telemetry/src/routes.ts, at most MAX_ROUTES_PER_REMOTE + 1), reason by REJECTIONS.
- * docs/platform.md ("Field telemetry") adds up the series this makes.
+ * docs/telemetry.md ("Field telemetry") adds up the series this makes.
  */
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { REJECTIONS, type AcceptedEvent, type Rejection } from './beacon';

@@ -1,5 +1,5 @@
 /**
- * The routes the apps declare: the only route label values a receiver makes (docs/platform.md,
+ * The routes the apps declare: the only route label values a receiver makes (docs/telemetry.md,
  * "Field telemetry"). A beacon's route is whatever a page (or a forger) says; it is matched
  * against its remote's route table and counted under the declared pattern it matches
  * (`/my-account/init/:driverId`, whatever value or `:value` stood in the parameter's place), or

@@ -12,7 +12,7 @@ import { api, type Bank, type PolicyUpdateItem } from '.';
 import { routes } from '../routes';
 
 /*
- * The account's screens rendered with "must work" variants of their answers (docs/platform.md,
+ * The account's screens rendered with "must work" variants of their answers (docs/answers.md,
  * "Reading answers"): each field only shown null or sent as a near type, ids as digit strings, a
  * field nobody declared; and one broken entry in each list. What the screen acts on is intact, so
  * it works: never the unexpected error.

@@ -12,7 +12,7 @@ import { api, type CardStatus, type InsurancePolicy } from '.';
 import { routes } from '../routes';
 
 /*
- * The insurance screens rendered with "must work" variants of their answers (docs/platform.md,
+ * The insurance screens rendered with "must work" variants of their answers (docs/answers.md,
  * "Reading answers"): each field only shown null or a near type, a field nobody declared. This
  * remote's answers have no lists: a broken-entry variant would be the plain answer, a test that
  * cannot fail.

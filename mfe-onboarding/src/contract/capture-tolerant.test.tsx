@@ -5,7 +5,7 @@ import { routes } from '../routes';
 import { preparePhoto, type PreparedPhoto } from '../features/capture/image';
 
 /*
- * The three cameras with "must work" answers (docs/platform.md, "Reading answers"): every upload
+ * The three cameras with "must work" answers (docs/answers.md, "Reading answers"): every upload
  * answered 204, an empty 200 or an object nobody declared is sent, and the driver moves on; the
  * facial-recognition policy with a field nobody declared is still offered. A refused upload would
  * keep the driver on the camera with "Erro ao enviar…".

@@ -13,7 +13,7 @@ import { api } from '.';
 import { routes } from '../routes';
 
 /*
- * The document checklist rendered with "must work" variants of its four answers (docs/platform.md,
+ * The document checklist rendered with "must work" variants of its four answers (docs/answers.md,
  * "Reading answers"): each field only shown null or a near type, a field nobody declared, and one
  * broken entry in each list. The statuses, decided by strict timestamps, are unchanged.
  */

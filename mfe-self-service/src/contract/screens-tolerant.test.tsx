@@ -12,7 +12,7 @@ import { api, type Deposit, type InboxCategory, type InboxMessage, type Notifica
 import { routes } from '../routes';
 
 /*
- * Every screen of this remote rendered with "must work" variants of its answers (docs/platform.md,
+ * Every screen of this remote rendered with "must work" variants of its answers (docs/answers.md,
  * "Reading answers"): each field only shown null, or sent as a near type, ids as digit strings, a
  * field nobody declared; and one broken entry in each list. The screen shows what it can, never
  * the unexpected error.

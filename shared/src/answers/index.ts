@@ -3,7 +3,7 @@ import { isAcceptedBody, listReadAsObject } from '@driver-portal/shared/contract
 
 /*
  * How a remote declares what it reads of an answer: the tolerant-reader rule of
- * docs/platform.md ("Reading answers"). Real services send null for a text, a number as a
+ * docs/answers.md ("Reading answers"). Real services send null for a text, a number as a
  * string, a list with one broken entry, a 204 for a save; the screen must refuse only what it
  * cannot do without.
  *

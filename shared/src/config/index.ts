@@ -33,7 +33,7 @@ export interface EnvironmentConfig {
    */
   deliveryAppUrl?: string;
   /**
-   * The telemetry collector (docs/releasing.md, "Releasing"): where the host and a remote's own
+   * The telemetry collector (docs/telemetry.md, "What pages send"): where the host and a remote's own
    * page send their beacons; none, no telemetry. An http(s) address.
    */
   telemetry?: string;

@@ -1,5 +1,5 @@
 /*
- * What every 2xx answer is checked for before its schema (docs/platform.md, "Reading answers"):
+ * What every 2xx answer is checked for before its schema (docs/answers.md, "Reading answers"):
  * some services answer a failure with a 200 (ViaCEP's `{ "erro": true }`, a legacy
  * `{ "Success": false, "Message": … }`), and a body that says it failed is never a success,
  * whatever its schema would make of it.

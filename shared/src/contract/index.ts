@@ -7,7 +7,7 @@ export * from './failure';
 
 /*
  * How a call is declared. The platform holds only the mechanism: each remote declares the calls
- * it makes in its own `src/contract/` (docs/platform.md, "Who owns what"), with a schema of the
+ * it makes in its own `src/contract/` (docs/ownership.md, "Who owns what"), with a schema of the
  * answer that the client checks at run time. Schemas are Standard Schema objects (valibot in
  * this suite), so the shared client validates them without depending on a schema library and a
  * remote built with a newer valibot still works against an older host.

@@ -8,7 +8,7 @@ const DRAFT_PREFIX = 'driver-portal:draft:';
 /**
  * Drafts are kept under the session's driver (or `-` before one is known, a new driver signing
  * up): one driver's draft is never read for another, even if a driver switch's clearing were
- * missed (a shared phone, docs/platform.md, "A session belongs to one driver").
+ * missed (a shared phone, docs/session.md, "A session belongs to one driver").
  */
 export function draftStorageKey(key: string): string {
   return `${DRAFT_PREFIX}${encodeURIComponent(getSessionValue('driverId') ?? '-')}:${key}`;
@@ -81,7 +81,7 @@ const SAVE_AFTER_MS = 250;
  * is left (a reload or a tap on "back" within those 250 ms loses nothing), unless the form
  * cleared its draft after the last change (a success moving on must not get it back).
  *
- * Decision, for every form (docs/platform.md, "Drafts"): a restored draft is never mistaken for
+ * Decision, for every form (docs/session.md, "Drafts"): a restored draft is never mistaken for
  * saved data. When the form opens with typed values that differ from what it would show
  * without them, it says so at its top, with "Descartar" to go back to the saved data.
  */

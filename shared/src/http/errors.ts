@@ -155,7 +155,7 @@ export function toApiError(error: unknown, service: ServiceName): ApiError {
       });
     }
     // Any other 4xx whose body carries the service's own message shows it (the catalogue's rule
-    // for 400, docs/platform.md "Reading answers"): "Veículo não encontrado." tells the driver what
+    // for 400, docs/answers.md "Reading answers"): "Veículo não encontrado." tells the driver what
     // to fix, where "tente novamente mais tarde" would have them retry what cannot succeed. A 5xx
     // (or a 4xx without a message) keeps the catalogue's text.
     const own = status < 500 ? ownMessage(data, service) : undefined;

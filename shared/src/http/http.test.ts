@@ -259,7 +259,7 @@ describe('error catalogue', () => {
   });
 });
 
-describe('reading answers tolerantly where it is safe (docs/platform.md, "Reading answers")', () => {
+describe('reading answers tolerantly where it is safe (docs/answers.md, "Reading answers")', () => {
   const tolerant = {
     save: defineEndpoint('register', 'POST', 'api/1.0/driver/:guid/bankaccount', { answer: accepted() }),
     legacySave: defineEndpoint('core', 'PUT', 'Taxista/AlterarSenha', { answer: accepted() }),

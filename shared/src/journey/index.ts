@@ -1,5 +1,5 @@
 /*
- * Journeys across remotes (docs/platform.md, "Journeys across remotes"): one way for a screen to
+ * Journeys across remotes (docs/session.md, "Journeys across remotes"): one way for a screen to
  * send the driver into another remote's screen and get them back. What the journey needs travels
  * with the navigation itself, in the query of the address, never as a flag left in one origin's
  * storage:

@@ -170,7 +170,7 @@ export const SECTION_ORDER_MAX = 999;
  * `mf-manifest.json`); the host reads that file without running any of the remote's code.
  * The sections are the remotes' data too: a tile names its section (`group`, any title) and may
  * give the section's place (`groupOrder`); the host shows a section it has never heard of
- * without a rebuild (docs/platform.md, "Home sections").
+ * without a rebuild (docs/screens.md, "Home sections").
  */
 export interface NavigationEntry {
   label: string;

@@ -1,5 +1,5 @@
 /**
- * How a driver reaches a screen: data each remote owns, beside the route (docs/platform.md,
+ * How a driver reaches a screen: data each remote owns, beside the route (docs/screens.md,
  * "Every screen is reachable"). A route that says nothing is reached by links: a home tile (the
  * remote's navigation.json) or a link on another screen; e2e/tests/shell-no-dead-ends.spec.ts
  * follows every link from /App and fails on a screen no link reaches. A screen reached another

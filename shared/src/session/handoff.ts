@@ -1,6 +1,6 @@
 /**
  * Crossing origins without losing the driver (docs/security.md, "Session handoff";
- * docs/platform.md, "Journeys across remotes").
+ * docs/session.md, "Journeys across remotes").
  *
  * sessionStorage belongs to one origin (and one tab). The native app may open a remote at its
  * own URL; a link there into a screen another remote owns is a full-page load of the host's

@@ -84,7 +84,7 @@ export function getDriverId(): string | undefined {
  * so the screens after it (whose paths carry no id) act on the same driver. When the session
  * held another driver (a shared phone: the native app opened the portal for the next driver),
  * everything kept for the previous one is dropped first, their token included: the same
- * clearing as `/Sair` and as a switch at boot (docs/platform.md, "A session belongs to one
+ * clearing as `/Sair` and as a switch at boot (docs/session.md, "A session belongs to one
  * driver").
  */
 export function adoptDriverId(driverId: string): void {

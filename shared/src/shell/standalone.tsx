@@ -11,7 +11,7 @@ import { ownsPath, remoteRouteTree, signOutRoute, type RemoteRoutesModule } from
 /**
  * A path another app owns (an alert redirect to /App, a journey into another remote's screen)
  * opens in the portal host, in place of this address (back then skips it instead of bouncing
- * forward again), with the session handed over (docs/platform.md, "Journeys across remotes").
+ * forward again), with the session handed over (docs/session.md, "Journeys across remotes").
  */
 function ForeignRoute({ prefixes }: { prefixes: readonly string[] }) {
   const location = useLocation();

@@ -1,5 +1,5 @@
 /**
- * Telemetry per remote version (docs/platform.md, "Releasing"): the beacon every app sends with
+ * Telemetry per remote version (docs/telemetry.md, "What pages send"): the beacon every app sends with
  * (the host's remote events, a remote's own page), and the start of a remote's own page's
  * telemetry, which downloads its code only after the first screen.
  */

@@ -5,8 +5,8 @@ import { createTelemetry, routePattern, scrubError, type BeaconSender, type Tele
 import { PAGE_ERROR_EVENTS, SCREEN_ERROR_EVENT, type ScreenErrorDetail } from './events';
 
 /*
- * A remote's own page's telemetry: what the host sends for a remote (docs/platform.md,
- * "Releasing"), from the page the native app deep-links into. Downloaded after the first screen
+ * A remote's own page's telemetry: what the host sends for a remote (docs/telemetry.md,
+ * "What pages send"), from the page the native app deep-links into. Downloaded after the first screen
  * (index.ts). The same beacon and the same scrubbing as the host's: never the token, a CPF, a
  * name, a typed value, a stack or an address.
  */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { accepted, listOf, numericId, shownText, strict } from '@driver-portal/shared/answers';
 import { expectationOf, variantsOf, type Variant } from './answer-variants';
 
-/** The generator's verdicts come from the declaration: these hold it to the rule of docs/platform.md. */
+/** The generator's verdicts come from the declaration: these hold it to the rule of docs/answers.md. */
 const answer = v.object({
   id: numericId('asked by it'),
   title: shownText(''),

@@ -1,5 +1,5 @@
 /**
- * The answer variants real services send, generated from an endpoint's declaration (docs/platform.md,
+ * The answer variants real services send, generated from an endpoint's declaration (docs/answers.md,
  * "Reading answers"), and what the client must make of each: "must work" or "must be refused".
  *
  * A valid answer is generated from the answer schema (fast-check), then one variant is applied:

@@ -44,7 +44,7 @@ interface CodeSent {
 }
 
 /*
- * Kept beside the value's draft, under the same rules (docs/platform.md, "Drafts": under the
+ * Kept beside the value's draft, under the same rules (docs/session.md, "Drafts": under the
  * driver, cleared by /Sair and a driver switch, dropped once the change is done). The code the
  * driver types is never stored: after a reload it is typed again, not requested again.
  */

@@ -53,7 +53,7 @@ export async function fetchModalityDocuments(
 }
 
 /**
- * Sending a document again is the onboarding remote's journey (docs/platform.md, "Journeys across
+ * Sending a document again is the onboarding remote's journey (docs/session.md, "Journeys across
  * remotes"): its instructions screen for the document, which goes on to the right camera and,
  * for the licence and the CRLV, to their data form. The journey carries the driver and the way
  * back to `returnPath` (this screen), at this origin: the host's or this remote's own page.

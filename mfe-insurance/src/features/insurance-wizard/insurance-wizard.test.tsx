@@ -682,7 +682,7 @@ describe('step 5, terms and the contract', () => {
 });
 
 /*
- * The wizard's answers in "must work" variants (docs/platform.md, "Reading answers"): the driver and
+ * The wizard's answers in "must work" variants (docs/answers.md, "Reading answers"): the driver and
  * the vehicle with a field nobody declared and every shown field null, the contract answered 204,
  * an empty 200 or an object nobody declared. The contract is made, never the unexpected error.
  */

@@ -26,7 +26,7 @@ export function isDeadline(error: unknown): boolean {
 
 /**
  * A signal that fires when either does: `AbortSignal.any` where the webview has it (Safari 17.4,
- * Chrome 116), else the same by hand, for the browser floor (docs/platform.md, "Browser floor").
+ * Chrome 116), else the same by hand, for the browser floor (docs/browsers.md, "Browser floor").
  */
 export function eitherSignal(first: AbortSignal, second: AbortSignal): AbortSignal {
   if (typeof AbortSignal.any === 'function') return AbortSignal.any([first, second]);
