@@ -3,6 +3,8 @@ import type { FederationManifest, PortalFederationPlugin } from '@driver-portal/
 // concatenating them there, which costs that chunk bytes on every deep link.
 import type { FederationGlobal, HostFederation } from './container-runtime';
 import type { remoteEntryUrl } from './manifest-assets';
+import { showOverrideBanner } from './local-override-banner';
+import { clearLocalOverrides, localOverrides, overrideRemotes } from './local-override';
 
 /*
  * What the Module Federation devtools (the browser extension, or a squad's console) read of the
@@ -15,6 +17,10 @@ import type { remoteEntryUrl } from './manifest-assets';
  * `devtoolsAsked`): `localStorage['portal-devtools']` set by a squad, the extension's own key, or
  * a plugin it injected before the page started. A driver's first screen carries none of it
  * (issue 39: the federation chunk's byte budget).
+ *
+ * It also carries a squad's local remotes (local-override.ts, docs/local-override.md): an
+ * override set in this browser's localStorage takes effect only here, so only with the devtools
+ * asked for, and always with its banner.
  */
 
 /** `globalThis.__FEDERATION__` as the devtools read it. */
@@ -75,5 +81,23 @@ export function withDevtools(
   global.moduleInfo = Object.assign(moduleInfo, global.moduleInfo);
   global.__SHARE__[federation.sharing.name] = federation.sharing.shareScopeMap;
   global.__INSTANCES__.push(federation.sharing);
+  withLocalOverrides(federation);
   return federation;
+}
+
+/** The squad's local remotes, swapped in before the first registration, with their banner. */
+function withLocalOverrides(federation: HostFederation): void {
+  let overrides: Map<string, string>;
+  try {
+    overrides = localOverrides(localStorage);
+  } catch {
+    // No storage: no override.
+    return;
+  }
+  if (overrides.size === 0) return;
+  overrideRemotes(federation, overrides);
+  showOverrideBanner(document, overrides, () => {
+    clearLocalOverrides(localStorage);
+    location.reload();
+  });
 }

@@ -1,0 +1,108 @@
+import type { HostFederation, RemoteRegistration } from './container-runtime';
+
+/*
+ * One remote at a time from a squad's own machine, inside a deployed host (docs/local-override.md):
+ * `localStorage['portal-override:<remote>'] = 'http://localhost:<port>/mf-manifest.json'` on the
+ * host's origin, with the devtools asked for (`portal-devtools`), then a reload. The host then
+ * registers that remote with the squad's manifest instead of the release of the remote list, so
+ * the manifest, its entry and its chunks come from that address, and everything the runtime does
+ * with a manifest (deadline, retry, the version guard's checks of plugin version and shares)
+ * applies to it as to a release.
+ *
+ * Part of the devtools chunk (devtools.ts, statically imported: a chunk of its own would add its
+ * name and hash to the host's entry, which every driver downloads). Only ever read from
+ * localStorage: a driver's link (address, query, hash) or a cookie cannot set it, and a script
+ * that could set it already runs on the host's origin.
+ */
+
+/** The key of one remote's override: this prefix and the remote's federation name. */
+export const OVERRIDE_PREFIX = 'portal-override:';
+
+/** A federation container name (a JS identifier, as build-preset makes them). */
+const REMOTE_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The only addresses accepted: plain HTTP on a loopback host named as the CSP names it
+ * (deploy/security-headers.cjs), an explicit port, and a path of plain segments ending in a
+ * manifest (`.json`: an entry alone would skip the version guard). Nothing else on the string:
+ * no user info (`localhost@evil.example`), no other host (`localhost.evil.example`), no query,
+ * hash, backslash, percent-escape or white space for a URL parser to read differently.
+ */
+const LOOPBACK_MANIFEST = /^http:\/\/(localhost|127\.0\.0\.1):([1-9]\d{0,4})((?:\/[\w.~-]+)*\/[\w.~-]*\.json)$/;
+
+export type AddressVerdict = { url: string } | { refused: string };
+
+/** Whether `value` is a squad's loopback manifest address, and if not, why (for the console). */
+export function loopbackManifest(value: string): AddressVerdict {
+  const shape = 'http://localhost:<port>/….json or http://127.0.0.1:<port>/….json';
+  // IPv6 loopback is loopback, but no CSP source can name an IPv6 address (Chromium ignores
+  // `http://[::1]:*` and warns on every page): its scripts would be blocked, so it is refused here
+  // with the way out instead.
+  if (/^http:\/\/\[/i.test(value)) return { refused: `an IPv6 address cannot be allowed by the CSP: use ${shape}` };
+  const match = LOOPBACK_MANIFEST.exec(value);
+  if (!match) return { refused: `not a loopback manifest address: only ${shape}` };
+  if (Number(match[2]) > 65535) return { refused: `port ${match[2]} out of range` };
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return { refused: 'not an address' };
+  }
+  // The parser must read exactly what the pattern read: the same host and port, nothing
+  // normalised away (a `..` segment, a default port).
+  if (parsed.href !== value || parsed.hostname !== match[1] || parsed.port !== match[2] || parsed.username || parsed.password) {
+    return { refused: `not read as written (${parsed.href}): only ${shape}` };
+  }
+  return { url: parsed.href };
+}
+
+/** The overrides a squad set in this browser (remote name → loopback manifest); refused ones are warned about and left out. */
+export function localOverrides(storage: Pick<Storage, 'length' | 'key' | 'getItem'>): Map<string, string> {
+  const overrides = new Map<string, string>();
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (!key?.startsWith(OVERRIDE_PREFIX)) continue;
+    const name = key.slice(OVERRIDE_PREFIX.length);
+    const verdict = REMOTE_NAME.test(name) ? loopbackManifest(storage.getItem(key) ?? '') : { refused: 'not a remote name' };
+    if ('url' in verdict) overrides.set(name, verdict.url);
+    else console.warn(`[portal] local override ${key} refused (${verdict.refused}): the deployed release is used`);
+  }
+  return overrides;
+}
+
+/** Removes every override of this browser (the banner's button). */
+export function clearLocalOverrides(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(OVERRIDE_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
+/**
+ * Has `federation` register each overridden remote with the squad's manifest, every time it is
+ * registered (at start, and again when a release or a retry registers it anew): the rest of the
+ * runtime sees that address as the remote's manifest, so its entry and chunks (publicPath 'auto')
+ * come from there too. An override naming no remote of the list is said once and does nothing.
+ */
+export function overrideRemotes(federation: HostFederation, overrides: ReadonlyMap<string, string>): void {
+  if (overrides.size === 0) return;
+  const register = federation.registerRemotes.bind(federation);
+  let first = true;
+  federation.registerRemotes = (remotes: readonly RemoteRegistration[], options?: { force?: boolean }) => {
+    if (first) {
+      first = false;
+      for (const name of overrides.keys()) {
+        if (!remotes.some((remote) => remote.name === name)) console.warn(`[portal] local override: no remote ${name} in the remote list`);
+      }
+    }
+    register(
+      remotes.map((remote) => {
+        const entry = overrides.get(remote.name);
+        return entry ? { ...remote, entry } : remote;
+      }),
+      options,
+    );
+  };
+}
