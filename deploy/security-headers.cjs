@@ -7,9 +7,22 @@
  *
  * The webview opens the portal as a top-level page: it is never framed (frame-ancestors plus
  * X-Frame-Options for old Android webviews). Inline scripts and styles are refused; scripts and
- * styles come only from the app's origin and the remotes, calls go only to those and the
- * configured services.
+ * styles come only from the app's origin, the remotes and the loopback interface, calls go only
+ * to those and the configured services.
  */
+
+/**
+ * The loopback interface, where a squad serves its local copy of a remote to run it inside a
+ * deployed host (docs/local-override.md, host/src/federation/local-override.ts), on every app and
+ * every deployment alike. Why that gives an attacker nothing: the host loads a remote from there
+ * only on an override in the browser's own localStorage, which only a script already running on
+ * the portal's origin can write (never a link, a query or a cookie); and what answers on loopback
+ * is the device's own software, never a server an attacker on the web controls. Markup injected
+ * into a page still runs nothing inline, and could only point at what the device itself serves.
+ * IPv6 `[::1]` is left out: CSP sources cannot name an IPv6 address (Chromium ignores
+ * `http://[::1]:*` with a warning on every page).
+ */
+const LOOPBACK_SOURCES = 'http://localhost:* http://127.0.0.1:*';
 
 /**
  * @typedef {object} HeaderValues
@@ -29,12 +42,12 @@
 function contentSecurityPolicy(values) {
   return [
     "default-src 'self'",
-    `script-src 'self' ${values.remoteOrigins}`,
-    `style-src 'self' ${values.remoteOrigins}`,
+    `script-src 'self' ${values.remoteOrigins} ${LOOPBACK_SOURCES}`,
+    `style-src 'self' ${values.remoteOrigins} ${LOOPBACK_SOURCES}`,
     // blob: for the capture screens' preview of a photo taken; the live camera plays a MediaStream
     // (srcObject), which needs no source (docs/product-rules.md, "Documents and capture").
-    `img-src 'self' data: blob: ${values.imgOrigins}`,
-    `connect-src 'self' ${values.remoteOrigins} ${values.serviceOrigins}`,
+    `img-src 'self' data: blob: ${values.imgOrigins} ${LOOPBACK_SOURCES}`,
+    `connect-src 'self' ${values.remoteOrigins} ${values.serviceOrigins} ${LOOPBACK_SOURCES}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -219,6 +232,7 @@ function nginxResponseHeaderLines() {
 }
 
 module.exports = {
+  LOOPBACK_SOURCES,
   contentSecurityPolicy,
   permissionsPolicy,
   securityHeaders,

@@ -7,6 +7,8 @@ export interface HeaderValues {
   xFrameOptions: string;
   cameraAllowlist: string;
 }
+/** Where a squad's local remote is served (docs/local-override.md): loopback, by name and IPv4 address. */
+export const LOOPBACK_SOURCES: string;
 export function contentSecurityPolicy(values: HeaderValues): string;
 export function permissionsPolicy(values: HeaderValues): string;
 export function securityHeaders(values: HeaderValues): Array<[string, string]>;

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROXY_PATH } from '../driver-api.cjs';
 import { renderTemplate } from '../nginx/render.cjs';
-import { BUILD_FILE, HSTS, nginxHeadersTemplate, resourcePolicy, responseHeaders, securityHeaders } from '../security-headers.cjs';
+import {
+  BUILD_FILE,
+  HSTS,
+  LOOPBACK_SOURCES,
+  nginxHeadersTemplate,
+  resourcePolicy,
+  responseHeaders,
+  securityHeaders,
+} from '../security-headers.cjs';
 import { STATIC_FILE } from '../../scripts/static-server.mjs';
 import { freePort, runNginx, type RunningNginx } from './nginx-harness';
 
@@ -58,6 +66,19 @@ describe('security headers', () => {
     expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
     // Issue 29: no other site's page keeps a handle on a portal page it opened.
     expect(headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+  });
+
+  it("lets a squad's local remote load from loopback (docs/local-override.md), by name and IPv4, and no other host", () => {
+    const csp = new Map(securityHeaders(values)).get('Content-Security-Policy') ?? '';
+    const directive = (name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `)) ?? '';
+    expect(LOOPBACK_SOURCES.split(' ')).toEqual(['http://localhost:*', 'http://127.0.0.1:*']);
+    // Scripts, styles, images and the manifest's fetch: what loading a remote takes.
+    for (const name of ['script-src', 'style-src', 'img-src', 'connect-src']) expect(directive(name)).toContain(LOOPBACK_SOURCES);
+    // Nothing else widens: no wildcard host, no plain http:, no IPv6 (a CSP source cannot name one).
+    expect(csp).not.toMatch(/(^|\s)(\*|http:|https:)(\s|;|$)/);
+    expect(csp).not.toContain('[::1]');
+    expect(directive('font-src')).toBe("font-src 'self'");
+    expect(directive('default-src')).toBe("default-src 'self'");
   });
 
   it('allows the camera only where documents are captured, and nothing needs the microphone, location or payments', () => {
