@@ -95,7 +95,7 @@ function sharedDependencies(appDir, appPackage, { production = true } = {}) {
   // provides each key a remote consumes; a test holds them equal): a copy of its own would be a
   // second React or session on the page, never a working fallback. Without them (`import:
   // false`) the entry and manifest list no fallback chunks: 0.9 KB gz less per remote entry,
-  // 0.1 KB per manifest (docs/performance.md, fifth round). The required versions stay in the
+  // 0.1 KB per manifest (docs/decisions/0012-what-federation-may-cost-a-driver.md). The required versions stay in the
   // manifest for the version guard. A dev server's remote page runs alone: it keeps its copies.
   if (production) for (const key of Object.keys(shared)) shared[key] = { ...shared[key], import: false };
   return shared;

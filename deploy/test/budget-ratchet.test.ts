@@ -6,7 +6,7 @@ import { BUDGETS_FILE, budgetsFile, committedBudgets, risenBudgets, type BudgetL
 
 /*
  * The byte budgets of bench/deep-links.json only go down (issue 33, docs/performance.md,
- * "The budgets, as they moved"): each budget as it is now must be at most what it was in every
+ * "Current figures and budgets"): each budget as it is now must be at most what it was in every
  * committed version git can show (HEAD, its first parent, the merge base with main).
  */
 
