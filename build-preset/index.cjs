@@ -366,7 +366,7 @@ function compilation(options, part) {
     devServer: {
       port,
       historyApiFallback: true,
-      // Watch mode reloads the page on every save (docs: "Watch mode"): React Fast Refresh needs
+      // Watch mode reloads the page on every save (README.md, "Working on one remote", dev mode): React Fast Refresh needs
       // @rspack/plugin-react-refresh, which is not a dependency, and without it no screen module
       // accepts an update: HMR ended at a remote's own page stale ("Checking for updates…") and
       // at the host in "Cannot apply update… not accepted" before its reload.
