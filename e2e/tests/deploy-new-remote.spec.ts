@@ -8,7 +8,7 @@ import { APPS } from '../../build-preset/apps.cjs';
 import { freshRemote } from '../../scripts/fresh-remote.cjs';
 import { scratchCopy } from '../../scripts/scratch-copy.cjs';
 import { expect, HOST, test, withToken } from './support';
-import { promValue } from './telemetry-support';
+import { promValue, receiverMetrics } from './telemetry-support';
 
 // Issue 31: a squad ships a new remote alone. A new remote is scaffolded into a scratch copy of
 // the repository (the squad's checkout), built there, and added to the running nginx deployment
@@ -189,17 +189,29 @@ test('a new remote: one folder and one line of apps.json, added to the running d
       // Its beacons are counted: the running receiver learns the remote from the host's list
       // (within its reading interval) and Prometheus scrapes it; a page left sends what it held.
       const loads = `sum(portal_remote_loads_total{remote="${NEW_NAME}"})`;
-      await expect
-        .poll(
-          async () => {
-            await page.goto(withToken(`${PREFIX}/home`));
-            await expect(page.getByRole('heading', { level: 2, name: 'Bem-vindo' })).toBeVisible();
-            await page.goto(withToken('/App'));
-            return promValue(loads);
-          },
-          { timeout: 60_000, intervals: [2_000] },
-        )
-        .toBeGreaterThan(0);
+      // What the pages' beacons got back, for the message when nothing is counted.
+      const beaconAnswers: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/telemetry/')) beaconAnswers.push(`${response.status()} ${response.url()}`);
+      });
+      try {
+        await expect
+          .poll(
+            async () => {
+              await page.goto(withToken(`${PREFIX}/home`));
+              await expect(page.getByRole('heading', { level: 2, name: 'Bem-vindo' })).toBeVisible();
+              await page.goto(withToken('/App'));
+              return promValue(loads);
+            },
+            { timeout: 60_000, intervals: [2_000] },
+          )
+          .toBeGreaterThan(0);
+      } finally {
+        const received = (await receiverMetrics())
+          .split('\n')
+          .filter((line) => line.startsWith('portal_telemetry_rejected_beacons_total') || line.includes(NEW_NAME));
+        console.log(`[new-remote] beacon answers: ${beaconAnswers.slice(-6).join(', ') || 'none'}; receiver: ${received.join('; ')}`);
+      }
       console.log(`[new-remote] page loads of ${NEW_NAME} counted by Prometheus: ${await promValue(loads)}`);
       await page.goto(withToken(`${PREFIX}/home`, ORIGIN));
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
