@@ -3,8 +3,8 @@
  * `handlers` (a list of `route(endpoint, handler)`, ./remote.ts). The remotes are those of the apps
  * lists (apps.json, or PORTAL_APPS_JSON, and the running nginx deployment's `.deploy/apps.json`,
  * which `release:remote -- <remote> --new` extends); a remote without the file is served by the
- * handlers of `src/handlers/` alone (the four first remotes' endpoints stay there: they share
- * state and seed across services, so moving them is not a file move).
+ * handlers of `src/handlers/` alone: the provider's services the suite simulates, on one state,
+ * stay there (docs/decisions/0013-provider-services-stay-in-the-sandbox.md).
  *
  * A running sandbox learns a remote added later without a restart: a service call that no handler
  * answers reads the lists again (at most once a second) and loads the handlers of every remote new
