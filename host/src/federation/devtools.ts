@@ -3,8 +3,8 @@ import type { FederationManifest, PortalFederationPlugin } from '@driver-portal/
 // concatenating them there, which costs that chunk bytes on every deep link.
 import type { FederationGlobal, HostFederation } from './container-runtime';
 import type { remoteEntryUrl } from './manifest-assets';
-import { showOverrideBanner } from './local-override-banner';
 import { clearLocalOverrides, localOverrides, overrideRemotes } from './local-override';
+import { showOverrideBanner } from './local-override-banner';
 
 /*
  * What the Module Federation devtools (the browser extension, or a squad's console) read of the
