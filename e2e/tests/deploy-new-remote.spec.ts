@@ -187,7 +187,7 @@ test('a new remote: one folder and one line of apps.json, added to the running d
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Bem-vindo' })).toBeVisible();
       // Its beacons are counted: the running receiver learns the remote from the host's list
-      // (within its reading interval) and Prometheus scrapes it; a page left sends what it held.
+      // (within its reading interval) and Prometheus scrapes it.
       const loads = `sum(portal_remote_loads_total{remote="${NEW_NAME}"})`;
       // What the pages' beacons got back, for the message when nothing is counted.
       const beaconAnswers: string[] = [];
@@ -198,9 +198,11 @@ test('a new remote: one folder and one line of apps.json, added to the running d
         await expect
           .poll(
             async () => {
+              // The host's telemetry starts a couple of seconds after the first screen (host/src/bootstrap.tsx).
+              const sent = page.waitForRequest((request) => request.url().includes('/telemetry/'), { timeout: 15_000 });
               await page.goto(withToken(`${PREFIX}/home`));
               await expect(page.getByRole('heading', { level: 2, name: 'Bem-vindo' })).toBeVisible();
-              await page.goto(withToken('/App'));
+              await sent;
               return promValue(loads);
             },
             { timeout: 60_000, intervals: [2_000] },
@@ -209,7 +211,11 @@ test('a new remote: one folder and one line of apps.json, added to the running d
       } finally {
         const received = (await receiverMetrics())
           .split('\n')
-          .filter((line) => line.startsWith('portal_telemetry_rejected_beacons_total') || line.includes(NEW_NAME));
+          .filter(
+            (line) =>
+              (line.startsWith('portal_telemetry_rejected_beacons_total') && !line.endsWith(' 0')) ||
+              (line.startsWith('portal_remote_loads_total') && line.includes(NEW_NAME)),
+          );
         console.log(`[new-remote] beacon answers: ${beaconAnswers.slice(-6).join(', ') || 'none'}; receiver: ${received.join('; ')}`);
       }
       console.log(`[new-remote] page loads of ${NEW_NAME} counted by Prometheus: ${await promValue(loads)}`);
