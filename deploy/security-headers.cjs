@@ -13,16 +13,19 @@
 
 /**
  * The loopback interface, where a squad serves its local copy of a remote to run it inside a
- * deployed host (docs/local-override.md, host/src/federation/local-override.ts), on every app and
- * every deployment alike. Why that gives an attacker nothing: the host loads a remote from there
- * only on an override in the browser's own localStorage, which only a script already running on
- * the portal's origin can write (never a link, a query or a cookie); and what answers on loopback
- * is the device's own software, never a server an attacker on the web controls. Markup injected
- * into a page still runs nothing inline, and could only point at what the device itself serves.
- * IPv6 `[::1]` is left out: CSP sources cannot name an IPv6 address (Chromium ignores
- * `http://[::1]:*` with a warning on every page).
+ * deployed host (docs/local-override.md, host/src/federation/local-override.ts): scripts, styles
+ * and the manifest's fetch, on every app and every deployment alike. Why that gives an attacker
+ * nothing: the host loads a remote from there only on an override in the browser's own
+ * localStorage, which only a script already running on the portal's origin can write (never a
+ * link, a query or a cookie); and what answers on loopback is the device's own software, never a
+ * server an attacker on the web controls. Markup injected into a page still runs nothing inline,
+ * and could only point at what the device itself serves.
+ * One source, by name: every response carries this policy, so each source is bytes on every
+ * answer (over HTTP/1.1; HTTP/2 sends a repeated header once per connection). Browsers resolve
+ * `localhost` to the loopback interface themselves, so no IPv4 spelling is needed, and no CSP
+ * source can name an IPv6 address (Chromium ignores `http://[::1]:*` with a warning on every page).
  */
-const LOOPBACK_SOURCES = 'http://localhost:* http://127.0.0.1:*';
+const LOOPBACK_SOURCES = 'http://localhost:*';
 
 /**
  * @typedef {object} HeaderValues
@@ -46,7 +49,7 @@ function contentSecurityPolicy(values) {
     `style-src 'self' ${values.remoteOrigins} ${LOOPBACK_SOURCES}`,
     // blob: for the capture screens' preview of a photo taken; the live camera plays a MediaStream
     // (srcObject), which needs no source (docs/product-rules.md, "Documents and capture").
-    `img-src 'self' data: blob: ${values.imgOrigins} ${LOOPBACK_SOURCES}`,
+    `img-src 'self' data: blob: ${values.imgOrigins}`,
     `connect-src 'self' ${values.remoteOrigins} ${values.serviceOrigins} ${LOOPBACK_SOURCES}`,
     "font-src 'self'",
     "object-src 'none'",

@@ -7,7 +7,7 @@ export interface HeaderValues {
   xFrameOptions: string;
   cameraAllowlist: string;
 }
-/** Where a squad's local remote is served (docs/local-override.md): loopback, by name and IPv4 address. */
+/** Where a squad's local remote is served (docs/local-override.md): loopback, by name. */
 export const LOOPBACK_SOURCES: string;
 export function contentSecurityPolicy(values: HeaderValues): string;
 export function permissionsPolicy(values: HeaderValues): string;

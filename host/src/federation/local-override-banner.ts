@@ -11,10 +11,10 @@ export const CLEAR_LABEL = 'Limpar remotas locais e recarregar';
 
 /** Shows the banner at the top of `doc`'s body (once); the button calls `clear`. */
 export function showOverrideBanner(doc: Document, overrides: ReadonlyMap<string, string>, clear: () => void): HTMLElement {
-  doc.getElementById('portal-override-notice')?.remove();
+  doc.getElementById('portal-overrides-region')?.remove();
   // A region landmark with a name: screen readers list it, and axe's "region" rule is kept.
   const banner = doc.createElement('section');
-  banner.id = 'portal-override-notice';
+  banner.id = 'portal-overrides-region';
   banner.setAttribute('aria-label', BANNER_LABEL);
   Object.assign(banner.style, {
     background: '#fff3c4',

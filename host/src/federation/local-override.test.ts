@@ -26,10 +26,9 @@ const manifest = (overrides: Record<string, unknown> = {}) => ({
 describe('the address rule of a local override', () => {
   it.each([
     'http://localhost:3103/mf-manifest.json',
-    'http://127.0.0.1:3103/mf-manifest.json',
     'http://localhost:1/mf-manifest.json',
     'http://localhost:65535/dist/mfe_x/mf-manifest.json',
-    'http://127.0.0.1:8080/a-b_c.d~e/mf-manifest.json',
+    'http://localhost:8080/a-b_c.d~e/mf-manifest.json',
   ])('takes %s', (address) => {
     expect(loopbackManifest(address)).toEqual({ url: address });
   });
@@ -58,7 +57,9 @@ describe('the address rule of a local override', () => {
     ['http://0x7f.0.0.1:3103/mf-manifest.json', 'a hexadecimal address'],
     ['http://2130706433:3103/mf-manifest.json', 'a decimal address'],
     ['http://127.1:3103/mf-manifest.json', 'a short address'],
-    ['http://127.0.0.2:3103/mf-manifest.json', 'another loopback address than the CSP names'],
+    // Loopback, but not by the name the CSP allows.
+    ['http://127.0.0.1:3103/mf-manifest.json', 'loopback by its IPv4 address'],
+    ['http://127.0.0.2:3103/mf-manifest.json', 'another IPv4 loopback address'],
     ['http://[::1]:3103/mf-manifest.json', 'IPv6, which no CSP source can name'],
     ['http://[::ffff:127.0.0.1]:3103/mf-manifest.json', 'a mapped IPv6 address'],
     // Not plain HTTP.
@@ -82,8 +83,10 @@ describe('the address rule of a local override', () => {
     expect(loopbackManifest(address)).toEqual({ refused: expect.any(String) });
   });
 
-  it('says how to name IPv6 loopback instead', () => {
-    expect(loopbackManifest('http://[::1]:3103/mf-manifest.json')).toEqual({ refused: expect.stringContaining('http://localhost:<port>') });
+  it('says how to name loopback instead of by its address', () => {
+    for (const address of ['http://127.0.0.1:3103/mf-manifest.json', 'http://[::1]:3103/mf-manifest.json']) {
+      expect(loopbackManifest(address)).toEqual({ refused: expect.stringContaining('use http://localhost:<port>') });
+    }
   });
 });
 
@@ -219,7 +222,7 @@ describe('the banner', () => {
     const clear = jest.fn();
     const overrides = new Map([
       ['mfe_x', LOCAL],
-      ['mfe_y', 'http://127.0.0.1:4100/mf-manifest.json'],
+      ['mfe_y', 'http://localhost:4100/dist/mf-manifest.json'],
     ]);
     showOverrideBanner(document, overrides, clear);
     // Shown again (a second runtime in the tab): still one banner.
@@ -228,7 +231,7 @@ describe('the banner', () => {
     expect(document.body.firstElementChild).toBe(banner);
     expect([...banner.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
       'Remota local: mfe_x ← http://localhost:3103',
-      'Remota local: mfe_y ← http://127.0.0.1:4100',
+      'Remota local: mfe_y ← http://localhost:4100',
     ]);
     const button = banner.querySelector('button');
     expect(button?.type).toBe('button');
