@@ -46,7 +46,7 @@ export default defineConfig<{ isolateSandbox: boolean }>({
             name: 'nginx',
             // Through nginx: the platform's cross-cutting suites (the deployment checks follow).
             testMatch:
-              /(deep-links|token|resilience|shell|sandbox-namespace|statement-proxy|driver-api-proxy|server-parity|security-headers|capture|security-probes)[^/]*\.spec\.ts$/,
+              /(deep-links|token|resilience|shell|sandbox-namespace|statement-proxy|driver-api-proxy|server-parity|security-headers|capture|security-probes|local-override)[^/]*\.spec\.ts$/,
             fullyParallel: true,
           },
           {
