@@ -119,5 +119,8 @@ describe('env.json and its schema (config/env.schema.json, where each field is e
       false,
     );
     expect(validate({ ...config, extra: true })).toBe(false);
+    // The host's release settings (host/src/federation/remote-registry.ts) are the file's too.
+    expect(validate({ ...config, releases: { revalidateSeconds: 30 } })).toBe(true);
+    expect(validate({ ...config, releases: { revalidateSeconds: -1 } })).toBe(false);
   });
 });
