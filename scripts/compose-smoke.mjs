@@ -16,24 +16,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './apps.mjs';
-import { CONTAINERS_CONF, PROJECT } from './compose.mjs';
+import { CONTAINERS_CONF, PODMAN_PACKAGES, PROJECT } from './compose.mjs';
 
 const OFFSET = process.env.PORTAL_COMPOSE_PORT_OFFSET ?? '10000';
 const CACHE = process.env.PORTAL_COMPOSE_CACHE ?? '/var/cache/portal-compose';
 const MIRROR = process.env.PORTAL_DEBIAN_MIRROR ?? 'http://deb.debian.org/debian';
-const PACKAGES = [
-  'podman',
-  'podman-compose',
-  'runc',
-  'debootstrap',
-  'netavark',
-  'aardvark-dns',
-  'conmon',
-  'catatonit',
-  'slirp4netns',
-  'uidmap',
-  'iptables',
-];
+// podman-compose's own packages, and debootstrap for the base image (step 2).
+const PACKAGES = [...PODMAN_PACKAGES, 'debootstrap'];
 const env = {
   ...process.env,
   CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? CONTAINERS_CONF,

@@ -17,6 +17,19 @@ const { APPS_FILE, BASE_FILE, appsComposeText, portOffsetFromEnv } = require('..
 
 export const PROJECT = 'driver-portal';
 export const CONTAINERS_CONF = join(repoRoot, 'deploy', 'docker', 'containers.conf');
+/** Debian's packages podman-compose runs with: the hint below and what the smoke installs (scripts/compose-smoke.mjs). */
+export const PODMAN_PACKAGES = [
+  'podman',
+  'podman-compose',
+  'runc',
+  'netavark',
+  'aardvark-dns',
+  'conmon',
+  'catatonit',
+  'slirp4netns',
+  'uidmap',
+  'iptables',
+];
 
 const answers = (/** @type {string} */ command, /** @type {string[]} */ args) =>
   spawnSync(command, args, { stdio: 'ignore', timeout: 20_000 }).status === 0;
@@ -57,7 +70,7 @@ function main() {
     console.error(
       [
         'npm run compose: no Compose here (tried `docker compose` with `docker info`, `podman-compose version`, `docker-compose version`).',
-        'On Debian: apt-get install -y --no-install-recommends podman podman-compose runc netavark aardvark-dns conmon catatonit slirp4netns uidmap iptables',
+        `On Debian: apt-get install -y --no-install-recommends ${PODMAN_PACKAGES.join(' ')}`,
       ].join('\n'),
     );
     process.exit(127);
