@@ -130,55 +130,22 @@ class MemoryBuckets {
 
 /**
  * Memory buckets as rate-limiter-flexible's insuranceLimiter (it calls `consume(key)` on it when
- * Redis fails): resolves a RateLimiterRes, rejects one when refused. Only `consume` is used.
+ * Redis fails): resolves a RateLimiterRes, rejects one when refused. Only `consume` is used: the
+ * other methods keep the base class's "implement me" throw. The settings are own fields, not the
+ * base class's accessors (which throw), and the Redis limiter writes its own into them.
  * @param {typeof import('rate-limiter-flexible')} flexible @param {MemoryBuckets} buckets @param {string} name
  */
 function insuranceOf(flexible, buckets, name) {
   const { RateLimiterCompatibleAbstract, RateLimiterRes } = flexible;
-  const unused = () => Promise.reject(new Error('not used by the portal'));
   class Insurance extends RateLimiterCompatibleAbstract {
-    constructor() {
-      super();
-      this.settings = { blockDuration: 0, execEvenly: false };
-    }
-    get keyPrefix() {
-      return `limit:${name}`;
-    }
-    get blockDuration() {
-      return this.settings.blockDuration;
-    }
-    set blockDuration(value) {
-      this.settings.blockDuration = value;
-    }
-    get execEvenly() {
-      return this.settings.execEvenly;
-    }
-    set execEvenly(value) {
-      this.settings.execEvenly = value;
-    }
+    keyPrefix = `limit:${name}`;
+    blockDuration = 0;
+    execEvenly = false;
     /** @param {string} key */
     consume(key) {
       const admission = buckets.admitNow(key);
       if (admission.ok) return Promise.resolve(new RateLimiterRes(0, 0, 1, false));
       return Promise.reject(new RateLimiterRes(0, admission.retryAfterSeconds * 1000, 1, false));
-    }
-    penalty() {
-      return unused();
-    }
-    reward() {
-      return unused();
-    }
-    get() {
-      return unused();
-    }
-    set() {
-      return unused();
-    }
-    block() {
-      return unused();
-    }
-    delete() {
-      return unused();
     }
   }
   return new Insurance();
