@@ -24,7 +24,7 @@ import type { Route } from './router';
 
 const REPO = resolve(__dirname, '..', '..');
 /** A remote's own sandbox endpoints, relative to its folder (any extension Node or tsx resolves). */
-export const REMOTE_HANDLERS_MODULE = join('sandbox', 'handlers');
+const REMOTE_HANDLERS_MODULE = join('sandbox', 'handlers');
 
 interface AppsList {
   host: { app: string; port: number };
@@ -42,13 +42,13 @@ export interface RemoteHandlersOptions {
 }
 
 /** The lists a sandbox started from this checkout reads. */
-export function defaultLists(env: NodeJS.ProcessEnv = process.env): string[] {
+function defaultLists(env: NodeJS.ProcessEnv = process.env): string[] {
   const main = env.PORTAL_APPS_JSON ? resolve(env.PORTAL_APPS_JSON) : join(REPO, 'apps.json');
   return [main, join(REPO, '.deploy', 'apps.json')];
 }
 
 /** This checkout, then SANDBOX_REMOTE_ROOTS (space-separated checkouts, e.g. a squad's with a remote added by `--new --root`). */
-export function defaultRoots(env: NodeJS.ProcessEnv = process.env): string[] {
+function defaultRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   return [REPO, ...(env.SANDBOX_REMOTE_ROOTS ?? '').split(/\s+/).filter((root) => root !== '')];
 }
 

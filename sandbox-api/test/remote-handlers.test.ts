@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_TOKEN } from '../src/constants';
-import { RemoteHandlers } from '../src/remote-handlers';
+import { RECORDED_FOLDERS_FILE, RemoteHandlers } from '../src/remote-handlers';
 import { createSandboxServer } from '../src/server';
 
 const ROOT = join(__dirname, 'fixtures', 'remote-root');
@@ -91,7 +91,7 @@ test("a remote added from a squad's own checkout is served from the folder relea
   const elsewhere = mkdtempSync(join(tmpdir(), 'sandbox-no-remotes-'));
   try {
     // Not in this checkout (roots): only where the deployment's record says its folder is.
-    const recorded = (folders: Record<string, string>) => writeFileSync(join(dir, 'sandbox-remotes.json'), JSON.stringify(folders));
+    const recorded = (folders: Record<string, string>) => writeFileSync(join(dir, RECORDED_FOLDERS_FILE), JSON.stringify(folders));
     recorded({ [PROBE.app]: join('relative', PROBE.app), 'mfe-other': join(ROOT, PROBE.app) });
     await start(new RemoteHandlers({ lists: [list], roots: [elsewhere] }));
     // A relative folder, or one named as another remote, is not taken.
