@@ -4,7 +4,7 @@
 'use strict';
 
 const { randomBytes } = require('node:crypto');
-const { APPS, REMOTES } = require('../build-preset/apps.cjs');
+const { APPS, REMOTES, containerName } = require('../build-preset/apps.cjs');
 const { RESERVED_PORTS, prefixesOverlap } = require('../build-preset/apps-validate.cjs');
 
 /** @returns {{ dir: string; name: string; port: number; prefix: string }} */
@@ -16,7 +16,7 @@ function freshRemote() {
     if (REMOTES.some((remote) => remote.dir === dir || remote.prefixes.some((owned) => prefixesOverlap(owned, prefix)))) continue;
     let port = Math.max(...APPS.map((app) => app.port)) + 1;
     while (RESERVED_PORTS.has(port) || APPS.some((app) => app.port === port)) port += 1;
-    return { dir, name: dir.replace(/-/g, '_'), port, prefix };
+    return { dir, name: containerName(dir), port, prefix };
   }
 }
 
