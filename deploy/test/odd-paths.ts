@@ -1,11 +1,35 @@
 import { connect } from 'node:net';
+import { CARD_REQUESTED_DRIVER_ID, DEMO_DRIVER, INSURANCE_DRIVERS, ONBOARDING_DRIVER } from '../../sandbox-api/src/constants';
 import corpus from './odd-paths.json';
 
 /*
  * The shared corpus of odd request paths (odd-paths.json) and a raw HTTP client to send them:
- * deploy/test/path-rule.test.ts (Node and nginx in-process) and
- * e2e/tests/security-probes-paths.spec.ts (both servers of the suite) read both from here.
+ * deploy/test/path-rule.test.ts (Node and nginx in-process),
+ * e2e/tests/security-probes-paths.spec.ts (both servers of the suite) and
+ * e2e/tests/deploy-replicas.spec.ts (the balancer and two replicas) read both from here, with the
+ * drivers the `{driver}` entries are sent for and what no answer may hold.
  */
+
+/** The sandbox's drivers the `{driver}` entries name, one of each kind of data the services hold. */
+export const CORPUS_DRIVERS: readonly string[] = [
+  DEMO_DRIVER.id,
+  INSURANCE_DRIVERS.active,
+  INSURANCE_DRIVERS.expired,
+  CARD_REQUESTED_DRIVER_ID,
+  ONBOARDING_DRIVER.id,
+];
+
+/** What the services answer about a driver (profile, bank account, policy, card): no answer to an odd path holds any of it. */
+export const DRIVER_DATA: readonly string[] = [
+  DEMO_DRIVER.name,
+  DEMO_DRIVER.cpf,
+  DEMO_DRIVER.email,
+  DEMO_DRIVER.mobile,
+  ONBOARDING_DRIVER.cpf,
+  'bankAccount',
+  'requestId',
+  '"stage"',
+];
 
 export interface OddPathEntry {
   /** The request target, byte for byte (UTF-8), `{driver}` replaced by a driver id. */

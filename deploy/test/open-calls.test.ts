@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LicenceBodySchema, LocationBodySchema, RegistrationSchema, VehicleBodySchema } from '@driver-portal/mfe-onboarding/contract';
 import { TEXT_LIMITS, TEXT_MESSAGES } from '@driver-portal/shared/validation';
-import openCalls, { type BodyProblem } from '../nginx/portal-open-calls.mjs';
+import openCalls from '../nginx/portal-open-calls.mjs';
+import { bodyBytes, OPEN_CALL_BODIES, type OpenCallBody } from './open-call-bodies';
 import { driverApiProxy } from '../../scripts/driver-api-proxy.mjs';
 import { OPEN_CALL_LIMIT } from '../session-handoff.cjs';
 import { createMemoryStore } from '../store.cjs';
@@ -111,24 +112,11 @@ describe('nginx routes every open call to the script, and rate limits the same c
   );
 });
 
-/** deploy/test/open-call-bodies.json: the bodies both servers' tests send (e2e/tests/security-probes-open-calls.spec.ts). */
-interface CorpusEntry {
-  kind: string;
-  name: string;
-  issue?: boolean;
-  method: string;
-  path: string;
-  body?: string;
-  bodyHex?: string;
-  status: number;
-  validations: BodyProblem[];
-}
-const CORPUS = (JSON.parse(readFileSync(join(__dirname, 'open-call-bodies.json'), 'utf8')) as { bodies: CorpusEntry[] }).bodies;
-const pathOf = (entry: CorpusEntry) => entry.path.replace('{driverId}', DRIVER.id);
-const bytesOf = (entry: CorpusEntry) =>
-  entry.bodyHex !== undefined ? Buffer.from(entry.bodyHex, 'hex') : Buffer.from(entry.body ?? '', 'utf8');
+const CORPUS = OPEN_CALL_BODIES;
+const pathOf = (entry: OpenCallBody) => entry.path.replace('{driverId}', DRIVER.id);
+const bytesOf = bodyBytes;
 /** What the Node proxy gives the script (scripts/driver-api-proxy.mjs: the body's bytes as UTF-8). */
-const nodeProblems = (entry: CorpusEntry) => {
+const nodeProblems = (entry: OpenCallBody) => {
   const call = openCalls.openCallOf(entry.method, pathOf(entry));
   return openCalls.bodyProblems(call?.body ?? 'none', bytesOf(entry).toString('utf8'), Date.now());
 };

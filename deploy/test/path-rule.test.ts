@@ -3,13 +3,13 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CARD_REQUESTED_DRIVER_ID, DEMO_DRIVER, INSURANCE_DRIVERS, ONBOARDING_DRIVER } from '../../sandbox-api/src/constants';
+import { DEMO_DRIVER, ONBOARDING_DRIVER } from '../../sandbox-api/src/constants';
 import { createSandboxServer } from '../../sandbox-api/src/server';
 import { driverApiProxy } from '../../scripts/driver-api-proxy.mjs';
 import { serveStatic } from '../../scripts/static-server.mjs';
 import { canonicalPath, ODD_PATHS, oddPathReason } from '../driver-api.cjs';
 import { HOST_ORIGIN, startDeploymentNginx, type RunningNginx } from './nginx-harness';
-import { headerValues, oddPaths, rawRequest, type RawAnswer } from './odd-paths';
+import { CORPUS_DRIVERS, DRIVER_DATA, headerValues, oddPaths, rawRequest, type RawAnswer } from './odd-paths';
 
 // Issue 37, item 1: one path rule on both servers. nginx judged `eula/..\<id>` as one segment of
 // an open rule and forwarded it; the service read `\` as `/` and answered the driver's data. Here
@@ -18,10 +18,7 @@ import { headerValues, oddPaths, rawRequest, type RawAnswer } from './odd-paths'
 // the same sandbox behind one recording hop: same status from both, nothing of a driver in any
 // answer, and the service gets exactly the path the table judged, or nothing.
 
-const DRIVERS = [DEMO_DRIVER.id, INSURANCE_DRIVERS.active, CARD_REQUESTED_DRIVER_ID, ONBOARDING_DRIVER.id];
-const CORPUS = oddPaths(DRIVERS);
-/** What the sandbox answers about a driver: none of it may come back for an odd path. */
-const DRIVER_DATA = [DEMO_DRIVER.name, DEMO_DRIVER.cpf, DEMO_DRIVER.email, ONBOARDING_DRIVER.cpf, 'bankAccount', 'requestId', '"stage"'];
+const CORPUS = oddPaths(CORPUS_DRIVERS);
 
 describe('the path rule (deploy/driver-api.cjs, ODD_PATHS)', () => {
   it.each(CORPUS.map((entry) => [JSON.stringify(entry.path), entry] as const))(

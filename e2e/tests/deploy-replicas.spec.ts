@@ -4,9 +4,9 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CARD_REQUESTED_DRIVER_ID, DEMO_DRIVER, INSURANCE_DRIVERS, ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
-import openCallCorpus from '../../deploy/test/open-call-bodies.json';
-import { oddPaths, rawRequest } from '../../deploy/test/odd-paths';
+import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
+import { bodyBytes, OPEN_CALL_BODIES } from '../../deploy/test/open-call-bodies';
+import { CORPUS_DRIVERS, DRIVER_DATA, oddPaths, rawRequest } from '../../deploy/test/odd-paths';
 import { shiftedApps, writeShiftedApps } from '../../scripts/shifted-apps.cjs';
 import { driverToken, expect, proxiedService, sandboxHeaders, test, type Browser } from './support';
 
@@ -174,22 +174,10 @@ test('health checks a balancer and an orchestrator read, and which replica answe
  * the balancer neither normalises nor refuses a path the apps' nginx would answer otherwise.
  */
 const ORIGINS = [HOST, ...APPS_JSON.remotes.map((remote) => origin(remote.port))];
-const DRIVERS = [DEMO_DRIVER.id, INSURANCE_DRIVERS.active, INSURANCE_DRIVERS.expired, CARD_REQUESTED_DRIVER_ID, ONBOARDING_DRIVER.id];
-/** What the services answer about a driver (profile, bank account, policy, card). */
-const DRIVER_DATA = [
-  DEMO_DRIVER.name,
-  DEMO_DRIVER.cpf,
-  DEMO_DRIVER.email,
-  DEMO_DRIVER.mobile,
-  ONBOARDING_DRIVER.cpf,
-  'bankAccount',
-  'requestId',
-  '"stage"',
-];
 
 test("the corpus of odd paths through the balancer on every origin: the corpus's status, nothing of any driver", async () => {
   test.setTimeout(180_000);
-  const corpus = oddPaths(DRIVERS);
+  const corpus = oddPaths(CORPUS_DRIVERS);
   const counts = new Map<number, number>();
   const instances = new Set<string>();
   /** Answered by the balancer itself, no replica reached. */
@@ -223,20 +211,9 @@ test("the corpus of odd paths through the balancer on every origin: the corpus's
   expect(counts.get(400)).toBe(corpus.filter((entry) => entry.status === 400).length * ORIGINS.length);
 });
 
-interface BodyEntry {
-  kind: string;
-  name: string;
-  method: string;
-  path: string;
-  body?: string;
-  bodyHex?: string;
-  status: number;
-  validations: Array<{ field: string; message: string }>;
-}
-
 test("every open-call body through the balancer: the corpus's answer, and a refused body never reaches the service", async () => {
   test.setTimeout(180_000);
-  const bodies: BodyEntry[] = openCallCorpus.bodies;
+  const bodies = OPEN_CALL_BODIES;
   const state = async () => (await call(`${SANDBOX}/__sandbox/state`, { headers: sandboxHeaders() })).body;
   const differ: string[] = [];
   const counts = new Map<number, number>();
@@ -247,7 +224,7 @@ test("every open-call body through the balancer: the corpus's answer, and a refu
     for (const at of [HOST, origin(APPS_JSON.remotes.find((remote) => remote.prefixes.includes('/register'))!.port)]) {
       expect((await call(`${SANDBOX}/__sandbox/reset`, { method: 'POST', headers: sandboxHeaders() })).status).toBeLessThan(300);
       for (const entry of bodies) {
-        const bytes = entry.bodyHex !== undefined ? Buffer.from(entry.bodyHex, 'hex') : Buffer.from(entry.body ?? '', 'utf8');
+        const bytes = bodyBytes(entry);
         const before = await state();
         // A client address of its own each time: the open-call limit (20 at once, 30 a minute) never counts here.
         sent += 1;

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
+import { bodyBytes, OPEN_CALL_BODIES, type OpenCallBody } from '../../deploy/test/open-call-bodies';
 import { SERVER } from '../playwright.config';
 import { expect, HOST, proxiedService, REMOTE_ORIGINS, resetSandbox, SANDBOX, sandboxHeaders, test } from './support';
 
@@ -11,25 +10,12 @@ import { expect, HOST, proxiedService, REMOTE_ORIGINS, resetSandbox, SANDBOX, sa
 // the answer the file names, the same on both servers, and a refused body changes nothing in
 // the service (the sandbox's state is the same before and after).
 
-interface CorpusEntry {
-  kind: string;
-  name: string;
-  method: string;
-  path: string;
-  body?: string;
-  bodyHex?: string;
-  status: number;
-  validations: Array<{ field: string; message: string }>;
-}
-
-const CORPUS = (
-  JSON.parse(readFileSync(join(__dirname, '..', '..', 'deploy', 'test', 'open-call-bodies.json'), 'utf8')) as { bodies: CorpusEntry[] }
-).bodies;
+const CORPUS = OPEN_CALL_BODIES;
 const ORIGINS = [HOST, REMOTE_ORIGINS.onboarding];
 
 /** A raw request: the exact bytes of the entry, nothing added or re-encoded by a browser or fetch. */
-function send(url: string, entry: CorpusEntry): Promise<{ status: number; body: string }> {
-  const bytes = entry.bodyHex !== undefined ? Buffer.from(entry.bodyHex, 'hex') : Buffer.from(entry.body ?? '', 'utf8');
+function send(url: string, entry: OpenCallBody): Promise<{ status: number; body: string }> {
+  const bytes = bodyBytes(entry);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,

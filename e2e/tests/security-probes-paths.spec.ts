@@ -1,5 +1,5 @@
-import { CARD_REQUESTED_DRIVER_ID, DEMO_DRIVER, INSURANCE_DRIVERS, ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
-import { headerValues, oddPaths, rawRequest, type RawAnswer } from '../../deploy/test/odd-paths';
+import { DEMO_DRIVER, ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
+import { CORPUS_DRIVERS, DRIVER_DATA, headerValues, oddPaths, rawRequest, type RawAnswer } from '../../deploy/test/odd-paths';
 import { SERVER } from '../playwright.config';
 import { ALL_REMOTE_ORIGINS, DEMO_TOKEN, expect, HOST, SANDBOX, sandboxHeaders, test } from './support';
 
@@ -10,18 +10,6 @@ import { ALL_REMOTE_ORIGINS, DEMO_TOKEN, expect, HOST, SANDBOX, sandboxHeaders, 
 // each gets the corpus's status, and no answer holds anything of a driver.
 
 const ORIGINS = [HOST, ...ALL_REMOTE_ORIGINS];
-const DRIVERS = [DEMO_DRIVER.id, INSURANCE_DRIVERS.active, INSURANCE_DRIVERS.expired, CARD_REQUESTED_DRIVER_ID, ONBOARDING_DRIVER.id];
-/** What the services answer about a driver (profile, bank account, policy, card). */
-const DRIVER_DATA = [
-  DEMO_DRIVER.name,
-  DEMO_DRIVER.cpf,
-  DEMO_DRIVER.email,
-  DEMO_DRIVER.mobile,
-  ONBOARDING_DRIVER.cpf,
-  'bankAccount',
-  'requestId',
-  '"stage"',
-];
 
 /** A raw request to an origin of the suite, in the test's sandbox namespace. */
 function ask(origin: string, target: string, headers: Record<string, string> = {}, method = 'GET', body = ''): Promise<RawAnswer> {
@@ -33,7 +21,7 @@ function ask(origin: string, target: string, headers: Record<string, string> = {
 
 test(`the corpus of odd paths on every origin (${SERVER}): the corpus's status, nothing of any driver`, async () => {
   test.setTimeout(120_000);
-  const corpus = oddPaths(DRIVERS);
+  const corpus = oddPaths(CORPUS_DRIVERS);
   const counts = new Map<number, number>();
   const wrong: string[] = [];
   for (const origin of ORIGINS) {
