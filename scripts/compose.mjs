@@ -39,7 +39,7 @@ const answers = (/** @type {string} */ command, /** @type {string[]} */ args) =>
  * `docker compose` only when Docker's engine answers (`docker info`): the client alone is on
  * machines with no engine, where it fails at the first container.
  */
-export function composeEngine(env = process.env) {
+function composeEngine(env = process.env) {
   const chosen = env.PORTAL_COMPOSE_ENGINE;
   const files = ['-p', PROJECT, '-f', BASE_FILE, '-f', APPS_FILE];
   const podmanEnv = { ...env, CONTAINERS_CONF: env.CONTAINERS_CONF ?? CONTAINERS_CONF };
@@ -52,7 +52,7 @@ export function composeEngine(env = process.env) {
   return undefined;
 }
 
-export function render(env = process.env) {
+function render(env = process.env) {
   writeFileSync(APPS_FILE, appsComposeText({ portOffset: portOffsetFromEnv(env) }));
 }
 

@@ -208,7 +208,7 @@ function workerUser() {
 /** Where an app's nginx runs from (its rendered configuration, logs, pid). */
 export const nginxPrefix = (dir) => inDeployment(join(DEPLOY_ROOT, 'nginx', appName(dir)));
 /** Where replica `letter` of an app's nginx runs from (--replicas N). */
-export const replicaPrefix = (dir, letter) => inDeployment(join(nginxPrefix(dir), 'replicas', /^[a-h]$/.test(letter) ? letter : '_'));
+const replicaPrefix = (dir, letter) => inDeployment(join(nginxPrefix(dir), 'replicas', /^[a-h]$/.test(letter) ? letter : '_'));
 
 /**
  * What a replica's main configuration adds inside http {} (--replicas N): the balancer in front
@@ -288,7 +288,7 @@ add_header X-Portal-Upstream $upstream_addr always;
 }
 
 /** Where the balancer of --replicas N runs from. */
-export const balancerPrefix = () => inDeployment(join(DEPLOY_ROOT, 'balancer'));
+const balancerPrefix = () => inDeployment(join(DEPLOY_ROOT, 'balancer'));
 
 /**
  * The balancer of `--replicas N` (deploy/nginx/balancer-proxy.conf): one nginx, one server per
