@@ -92,4 +92,4 @@ async function startRedis({ port } = {}) {
   };
 }
 
-module.exports = { startRedis, hasRedisServer, freePort, REDIS_SERVER };
+module.exports = { startRedis, hasRedisServer, freePort };

@@ -14,4 +14,3 @@ export interface ThrowawayRedis {
 export function startRedis(options?: { port?: number }): Promise<ThrowawayRedis>;
 export function hasRedisServer(): boolean;
 export function freePort(): Promise<number>;
-export const REDIS_SERVER: string;

@@ -400,7 +400,5 @@ module.exports = {
   createRedisStore,
   storeFromEnv,
   nginxBucket,
-  bucketStep,
   StoreUnavailableError,
-  DEFAULT_PREFIX,
 };

@@ -41,9 +41,3 @@ export function createMemoryStore(options?: { now?: () => number }): Store & { b
 export function createRedisStore(options: { url: string; prefix?: string; commandTimeoutMs?: number }): Store & { client: Redis };
 export function storeFromEnv(env?: NodeJS.ProcessEnv): Store;
 export function nginxBucket(limit: { perMinute: number; burst: number }): Bucket;
-export function bucketStep(
-  state: { level: number; at: number } | undefined,
-  now: number,
-  bucket: Bucket,
-): { ok: boolean; level: number; retryAfterMs: number };
-export const DEFAULT_PREFIX: string;

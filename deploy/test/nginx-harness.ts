@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { LOAD_MODULES, renderPrefix } from '../nginx/render.cjs';
+import { freePort } from '../redis-server.cjs';
 import { rawRequest } from './odd-paths';
 
 /*
@@ -17,16 +17,8 @@ export const HOST_ORIGIN = 'http://localhost:3000';
 /** The canary cohorts' secret of the rendered configuration. */
 export const COHORT_SECRET = 'a-secret-of-this-test-only-0123456789abcdef';
 
-/** A port no one listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+// A port no one listens on now: the throwaway Redis's helper, one copy for every test server.
+export { freePort };
 
 export interface RunningNginx {
   port: number;
