@@ -283,6 +283,15 @@ describe('/${screenPath}', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Bem-vindo' })).toBeInTheDocument();
   });
 
+  // A 404 (the call not deployed yet, a wrong path) is a failure with a retry, never "no news".
+  it('on 404 shows the error with a retry, not the empty state', async () => {
+    mockStatus(api.core.news, 404);
+    renderRoute({ routes, path: '/${screenPath}' });
+    expect(await screen.findByText(ERROR_TEXTS.unexpected)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    expect(screen.queryByText('Não há registros aqui ainda')).not.toBeInTheDocument();
+  });
+
   it('offline: says so', async () => {
     mockNetworkError(api.core.news);
     renderRoute({ routes, path: '/${screenPath}' });
