@@ -52,6 +52,8 @@ const paths = rules.releasePaths({
 });
 if (paths.named) process.env.PORTAL_DEPLOY_ROOT = paths.deployRoot;
 if (paths.appsJson) process.env.PORTAL_APPS_JSON = paths.appsJson;
+/** The running deployment's list of apps as a file (the one build-preset/apps.cjs loads). */
+const deploymentListFile = paths.appsJson ?? join(checkout, 'apps.json');
 
 // Loaded now, with the deployment's list of apps and folder chosen above: a bad list stops every
 // form of the command here, naming its fields, before anything is built or written.
@@ -80,7 +82,7 @@ const remote = REMOTES.find((candidate) => candidate.dir === dir);
 if (!remote) {
   if (dir && /^mfe-/.test(dir)) {
     console.error(
-      `${dir} is not in the running deployment (${paths.appsJson ?? join(checkout, 'apps.json')}): add it first with\n` +
+      `${dir} is not in the running deployment (${deploymentListFile}): add it first with\n` +
         `  npm run release:remote -- ${dir} --new${paths.named ? ` --deployment ${paths.deployRoot}` : ''}`,
     );
     process.exit(2);
@@ -144,8 +146,6 @@ let history = existsSync(historyFile)
   : [{ id: currentRelease(), prefixes: livePrefixes() }];
 const saveHistory = () => writeAtomic(historyFile, JSON.stringify(history));
 
-/** The running deployment's list of apps as a file (the one build-preset/apps.cjs loaded). */
-const deploymentListFile = paths.appsJson ?? join(checkout, 'apps.json');
 const deploymentList = () => JSON.parse(readFileSync(deploymentListFile, 'utf8'));
 
 /**
