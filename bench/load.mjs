@@ -11,17 +11,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES } from '../scripts/apps.mjs';
 
 const require = createRequire(import.meta.url);
-const { HOST, REMOTES } = require('../build-preset/apps.cjs');
 const { writeShiftedApps } = require('../scripts/shifted-apps.cjs');
 const repo = join(import.meta.dirname, '..');
 const option = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const SECONDS = option('--seconds', 5);
 const CONNECTIONS = option('--connections', 32);
 const SHIFT = 200;
-const DEMO_TOKEN = 'demo-token';
-const DEMO_DRIVER_ID = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
 
 const hostPort = HOST.port + SHIFT;
 const account = REMOTES.find((remote) => remote.dir === 'mfe-account');
