@@ -15,4 +15,17 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-module.exports = { CHROMIUM_PATH, CHROMIUM_ARGS };
+/**
+ * The browser every Playwright config opens pages in: that Chromium as a driver's low-end phone's
+ * webview (the e2e suite's config and the container smoke's).
+ */
+const DRIVER_PHONE = {
+  browserName: /** @type {const} */ ('chromium'),
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  viewport: { width: 360, height: 740 },
+  locale: 'pt-BR',
+  timezoneId: 'America/Sao_Paulo',
+  trace: /** @type {const} */ ('off'),
+};
+
+module.exports = { CHROMIUM_PATH, CHROMIUM_ARGS, DRIVER_PHONE };

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.cjs';
+import { DRIVER_PHONE } from './chromium.cjs';
 
 /**
  * The smoke through the compose deployment (scripts/compose-smoke.mjs starts it, runs this, stops
@@ -15,12 +15,5 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
-  use: {
-    browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    viewport: { width: 360, height: 740 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    trace: 'off',
-  },
+  use: DRIVER_PHONE,
 });

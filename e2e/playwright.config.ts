@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { HOST } from '../build-preset/apps.cjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.cjs';
+import { DRIVER_PHONE } from './chromium.cjs';
 
 const HOST_URL = `http://localhost:${HOST.port}`;
 
@@ -31,13 +31,8 @@ export default defineConfig<{ isolateSandbox: boolean }>({
   reporter: [['list']],
   use: {
     baseURL: HOST_URL,
-    browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // A low-end phone in a webview.
-    viewport: { width: 360, height: 740 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    trace: 'off',
+    ...DRIVER_PHONE,
   },
   projects:
     SERVER === 'nginx'
