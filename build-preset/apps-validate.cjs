@@ -291,7 +291,9 @@ function appsSchema() {
 module.exports = {
   AppsError,
   HOST_NAME,
+  NAME_MAX,
   PREFIX,
+  PREFIX_MAX,
   RELEASE_ID,
   REMOTE_NAME,
   RESERVED_PORTS,

@@ -2,6 +2,8 @@
 export const REMOTE_NAME: RegExp;
 export const HOST_NAME: RegExp;
 export const PREFIX: RegExp;
+export const NAME_MAX: number;
+export const PREFIX_MAX: number;
 export const RELEASE_ID: RegExp;
 export const RESERVED_PORTS: ReadonlyMap<number, string>;
 export const RESERVED_PREFIXES: ReadonlyMap<string, string>;

@@ -11,7 +11,7 @@
  * (where the host loads it from: its own page's origin) joins the page origins beacons are taken
  * from. At most MAX_REMOTES remotes: the `remote` label stays bounded whatever the list says.
  */
-import { PREFIX, REMOTE_NAME } from '../../build-preset/apps-validate.cjs';
+import { NAME_MAX, PREFIX, PREFIX_MAX, REMOTE_NAME } from '../../build-preset/apps-validate.cjs';
 import { REMOTES } from '../../build-preset/apps.cjs';
 import type { Portal } from './beacon';
 import { RouteTable, type RoutedRemote } from './routes';
@@ -27,8 +27,6 @@ export const HOST_NAME = 'host';
 export const MAX_REMOTES = 64;
 /** The most prefixes a remote learnt from the list brings (route labels are bounded per remote too). */
 const MAX_PREFIXES = 16;
-/** apps.json's longest prefix (build-preset/apps-validate.cjs). */
-const PREFIX_MAX = 64;
 
 interface RemoteListEntry {
   name?: unknown;
@@ -39,7 +37,7 @@ interface RemoteListEntry {
 
 /** The folder of a container name (`mfe_rewards` → `mfe-rewards`), if it is a remote's (apps.json's REMOTE_NAME). */
 function folderOf(name: unknown): string | undefined {
-  if (typeof name !== 'string' || name.length > 40) return undefined;
+  if (typeof name !== 'string' || name.length > NAME_MAX) return undefined;
   const dir = name.replace(/_/g, '-');
   return REMOTE_NAME.test(dir) ? dir : undefined;
 }
