@@ -23,7 +23,7 @@ export const UNVERSIONED = 'unversioned';
 /** The shell's own pages (shared/src/telemetry: `remote ?? 'host'`). */
 export const HOST_NAME = 'host';
 
-/** The most remotes a receiver knows (today 4): a bound on the `remote` label, far above need. */
+/** The most remotes a receiver knows: a bound on the `remote` label, far above need. */
 export const MAX_REMOTES = 64;
 /** The most prefixes a remote learnt from the list brings (route labels are bounded per remote too). */
 const MAX_PREFIXES = 16;
