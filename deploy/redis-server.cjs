@@ -29,7 +29,7 @@ function freePort() {
   });
 }
 
-/** @param {number} port @returns {Promise<boolean>} */
+/** Whether a Redis on loopback `port` answers PING within 0.5 s. @param {number} port @returns {Promise<boolean>} */
 function answersPing(port) {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -92,4 +92,4 @@ async function startRedis({ port } = {}) {
   };
 }
 
-module.exports = { startRedis, hasRedisServer, freePort };
+module.exports = { startRedis, hasRedisServer, freePort, answersPing };

@@ -14,3 +14,4 @@ export interface ThrowawayRedis {
 export function startRedis(options?: { port?: number }): Promise<ThrowawayRedis>;
 export function hasRedisServer(): boolean;
 export function freePort(): Promise<number>;
+export function answersPing(port: number): Promise<boolean>;

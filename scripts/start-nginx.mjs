@@ -15,7 +15,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { APPS, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { announce, answers, APP_ORIGINS, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
@@ -38,7 +37,10 @@ import {
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 // apps.json was validated when ./apps.mjs loaded it (a bad list stops here, before .deploy is
 // touched); a cohort secret that cannot sign (under 32 characters) is refused just as early.
-const { cohortSecretProblem } = createRequire(import.meta.url)('./cohort-secret.cjs');
+const require = createRequire(import.meta.url);
+const { cohortSecretProblem } = require('./cohort-secret.cjs');
+// The PING the tests' throwaway Redis is awaited with, for the deployment's shared one.
+const { answersPing } = require('../deploy/redis-server.cjs');
 const secretProblem = process.env.PORTAL_COHORT_SECRET === undefined ? undefined : cohortSecretProblem(process.env.PORTAL_COHORT_SECRET);
 if (secretProblem) {
   console.error(`start:nginx: PORTAL_COHORT_SECRET ${secretProblem}; nothing was started.`);
@@ -147,22 +149,6 @@ async function startOne() {
   announce((app) => `  (nginx, release ${releases[app.dir]})`);
 }
 
-/** Resolves whether a Redis answers PING at `url` (redis://host:port/db) within 1 s. */
-function redisAnswers(url) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
-
 async function waitUntil(what, check, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -250,7 +236,7 @@ async function startReplicas() {
       { detached: true, stdio: ['ignore', 'ignore', 'inherit'] },
     ),
   );
-  await waitUntil(redisUrl, () => redisAnswers(redisUrl));
+  await waitUntil(redisUrl, () => answersPing(Number(redisPort)));
 
   const sandbox = startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential, ...sharedEnv } });
   sandbox.on('exit', (code) => !stopping && (console.error(`sandbox-api stopped (${code})`), exit(1)));
