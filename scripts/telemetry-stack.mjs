@@ -21,7 +21,9 @@ export const PORT_SHIFT = SANDBOX_PORT - 4000;
  */
 export const METRICS_DIR = process.env.PORTAL_METRICS_DIR ?? join(repoRoot, '.metrics');
 export const RECEIVER_LOG = join(METRICS_DIR, 'receiver.log');
-export const TELEMETRY_UPSTREAM = `http://127.0.0.1:${TELEMETRY_PORT + PORT_SHIFT}`;
+/** Where the receiver listens (host:port), the form TELEMETRY_LISTEN and Prometheus's targets take. */
+const TELEMETRY_LISTEN = `127.0.0.1:${TELEMETRY_PORT + PORT_SHIFT}`;
+export const TELEMETRY_UPSTREAM = `http://${TELEMETRY_LISTEN}`;
 export const TELEMETRY_HEALTH = `${TELEMETRY_UPSTREAM}/telemetry/health`;
 export const PROMETHEUS_BIN = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
 const PROMETHEUS_LISTEN = `127.0.0.1:${PROMETHEUS_PORT + PORT_SHIFT}`;
@@ -36,13 +38,7 @@ const PORTAL_ORIGINS = APPS.flatMap(({ port }) => [`http://localhost:${port}`, `
  * from the rate limit and the per-client quota (it still counts as one client); the flood test
  * sends from 127.0.0.2, which gets the production limits.
  */
-export function startReceiver({
-  listen = TELEMETRY_UPSTREAM.slice('http://'.length),
-  log = RECEIVER_LOG,
-  append = false,
-  detached = false,
-  env = {},
-} = {}) {
+export function startReceiver({ listen = TELEMETRY_LISTEN, log = RECEIVER_LOG, append = false, detached = false, env = {} } = {}) {
   mkdirSync(METRICS_DIR, { recursive: true });
   const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'telemetry/src/main.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -80,7 +76,7 @@ export const PROMETHEUS_CORS_ORIGIN = '^$';
  * Debian's Prometheus scraping the receiver every 2 s (production: 15 s, deploy/prometheus),
  * with a fresh store at each start; undefined when it is not installed.
  */
-export function startPrometheus({ listen = PROMETHEUS_LISTEN, targets = [TELEMETRY_UPSTREAM.slice('http://'.length)] } = {}) {
+export function startPrometheus({ listen = PROMETHEUS_LISTEN, targets = [TELEMETRY_LISTEN] } = {}) {
   if (!existsSync(PROMETHEUS_BIN)) {
     console.warn(
       `Prometheus is not installed (${PROMETHEUS_BIN}): telemetry is received but not stored; release:status will say how to get it.`,
