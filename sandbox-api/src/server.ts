@@ -95,24 +95,6 @@ function isForeignPage(request: IncomingMessage, origins: ReadonlySet<string>): 
   return isStatementProxy(request) && origin !== undefined && !origins.has(origin);
 }
 
-function send(request: IncomingMessage, response: ServerResponse, status: number, contentType: string, text: string): void {
-  const namespace = namespaceOf(request);
-  response.writeHead(status, {
-    ...corsHeaders(request, corsAllowed(request, portalOrigins())),
-    // Which state answered: lets a test check its calls reached its namespace (through proxies too).
-    ...(namespace ? { [NAMESPACE_HEADER]: namespace } : {}),
-    'Content-Type': contentType,
-    'Content-Length': String(Buffer.byteLength(text)),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  response.end(text);
-}
-
-function sendJson(request: IncomingMessage, response: ServerResponse, status: number, body: unknown): void {
-  send(request, response, status, 'application/json; charset=utf-8', JSON.stringify(body));
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** `?delayMs=` on any request: answer late (loading overlays in tests). */
@@ -159,6 +141,25 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
   /** The handlers of src/handlers/ first, then the remotes' own ones. */
   const find = (service: ServiceName, method: string, path: string) =>
     findRoute(sandboxRoutes, service, method, path) ?? findRoute(remotes.routes(), service, method, path);
+  // The CORS list is this server's remotes' (options.remotes), as the preflight's in handle().
+  function send(request: IncomingMessage, response: ServerResponse, status: number, contentType: string, text: string): void {
+    const namespace = namespaceOf(request);
+    response.writeHead(status, {
+      ...corsHeaders(request, corsAllowed(request, portalOrigins(remotes.appPorts()))),
+      // Which state answered: lets a test check its calls reached its namespace (through proxies too).
+      ...(namespace ? { [NAMESPACE_HEADER]: namespace } : {}),
+      'Content-Type': contentType,
+      'Content-Length': String(Buffer.byteLength(text)),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    response.end(text);
+  }
+
+  function sendJson(request: IncomingMessage, response: ServerResponse, status: number, body: unknown): void {
+    send(request, response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+  }
+
   /** Test hooks under /__sandbox/: health, and the caller's namespace reset or shown. */
   function sandboxHook(method: string, path: string, namespace: string): Reply<unknown> {
     if (method === 'GET' && path === 'health') return { status: 200, body: { ok: true } };

@@ -68,6 +68,17 @@ test('a remote added to the list while the sandbox runs is served without a rest
   expect(remotes.appPorts().has(PROBE.port)).toBe(true);
 });
 
+test("the statement proxy's answer grants CORS to a page of this server's lists, as its preflight does", async () => {
+  writeList([PROBE]);
+  await start(new RemoteHandlers({ lists: [list], roots: [ROOT] }));
+  const origin = `http://localhost:${PROBE.port}`;
+  const answer = await fetch(`${baseUrl}/statement-proxy/api/extrato/nf?cpf=52998224725`, {
+    headers: { Authorization: `Bearer ${DEMO_TOKEN}`, Origin: origin },
+  });
+  expect(answer.status).not.toBe(401);
+  expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+});
+
 test('a list being rewritten (invalid) is skipped and what was known stays served', async () => {
   writeList([PROBE]);
   const remotes = new RemoteHandlers({ lists: [list], roots: [ROOT], minRescanMs: 0, now: () => clock });
