@@ -243,8 +243,8 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
         { name: 'TELEMETRY_TRUSTED_PROXIES', value: '10.0.0.0/8 172.16.0.0/12 192.168.0.0/16' },
         { name: 'PORTAL_REDIS_URL', value: REDIS_URL },
       ],
-      // The receiver has no /healthz: its metrics page answers while it serves.
-      probePath: '/metrics',
+      // Its /healthz, not /metrics: a probe need not render every series each time.
+      probePath: '/healthz',
       security: nodeSecurity,
       resources: nodeResources,
       replicas,
