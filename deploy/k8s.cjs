@@ -422,11 +422,12 @@ function main(argv = process.argv.slice(2), env = process.env) {
   const out = argv[outIndex + 1];
   if (!out) throw new Error('--out needs a folder');
   mkdirSync(out, { recursive: true });
-  k8sObjects(options).forEach((object, index) => {
+  const objects = k8sObjects(options);
+  objects.forEach((object, index) => {
     const file = join(out, `${String(index).padStart(2, '0')}-${object.kind.toLowerCase()}-${object.metadata.name}.yaml`);
     writeFileSync(file, stringify(object, { lineWidth: 0 }));
   });
-  console.log(`wrote ${k8sObjects(options).length} objects to ${out}`);
+  console.log(`wrote ${objects.length} objects to ${out}`);
 }
 
 if (require.main === module) main();
