@@ -10,7 +10,7 @@ import { freshRemote } from '../../scripts/fresh-remote.cjs';
 const ROOT = join(__dirname, '..', '..');
 const SCRIPT = join(ROOT, 'scripts', 'new-remote.mjs');
 /** The field of the entry new:remote adds: the next index of apps.json's remotes. */
-const ADDED = `remotes[${(JSON.parse(readFileSync(join(ROOT, 'apps.json'), 'utf8')) as { remotes: unknown[] }).remotes.length}]`;
+const ADDED = `remotes[${REMOTES.length}]`;
 // Issue 40, item 1: a name, port and prefix no app of apps.json uses (never the docs' example,
 // which a squad following the docs adds), so scaffolding a remote keeps this test green.
 const { dir: NAME, name: CONTAINER, port: PORT, prefix: PREFIX } = freshRemote();
