@@ -135,7 +135,9 @@ describe('docker-compose.yml with the remotes of apps.json', () => {
     };
     expect(envJson.environments.sandbox.services.core).toBe('http://localhost:14000/core/');
     expect(moved.services.host?.environment?.PORTAL_SERVICE_ORIGINS).toBe('${PORTAL_SERVICE_ORIGINS:-http://localhost:14000}');
-    expect(moved.services.telemetry?.environment?.TELEMETRY_PORTAL_ORIGINS).toContain('http://localhost:13004');
+    // Every app's page origin, moved: the receiver counts beacons from those only.
+    for (const app of SUITE_APPS)
+      expect(moved.services.telemetry?.environment?.TELEMETRY_PORTAL_ORIGINS).toContain(`http://localhost:${app.port + 10000}`);
     // Unmoved, the builds' own files stay (the images' env.json and remotes.json).
     expect(compose.services.host?.environment?.PORTAL_REMOTES_JSON).toBe('${PORTAL_REMOTES_JSON:-}');
   });
