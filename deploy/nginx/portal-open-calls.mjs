@@ -440,20 +440,19 @@ function limitThen(r, next) {
  */
 function handle(r) {
   var path = r.uri.replace(/^\/driver-api\/register\//, '');
-  var call = openCallOf(r.method, path);
-  if (call && call.limited) {
+  // The location also takes the reads of the same paths (GET license, location): passed on as they are.
+  var call = openCallOf(r.method, path) || { answer: '', body: '', limited: false, param: '' };
+  if (call.limited) {
     limitThen(r, function () {
-      forward(r);
+      forward(r, path, call);
     });
     return;
   }
-  forward(r);
+  forward(r, path, call);
 }
 
-function forward(r) {
-  var path = r.uri.replace(/^\/driver-api\/register\//, '');
-  // The location also takes the reads of the same paths (GET license, location): passed on as they are.
-  var call = openCallOf(r.method, path) || { answer: '', body: '', limited: false, param: '' };
+/** Checks the body, sends the call to the service and cuts its answer (`path` and `call` as handle worked them out, once). */
+function forward(r, path, call) {
   // The bytes as received go to the service; the check reads them decoded as the Node proxy does
   // (`toString('utf8')`: bytes that are not UTF-8 become U+FFFD, a byte order mark stays), not as
   // `requestText`, which njs leaves a byte string when the body is not valid UTF-8.
