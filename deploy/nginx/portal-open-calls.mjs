@@ -420,7 +420,7 @@ function limitThen(r, next) {
         r.headersOut['Content-Type'] = 'application/json; charset=utf-8';
         var after = reply.headersOut['Retry-After'];
         if (after) r.headersOut['Retry-After'] = after;
-        r.return(429, JSON.stringify({ validations: [{ message: TOO_MANY }] }));
+        r.return(429, refusalText([{ message: TOO_MANY }]));
         return;
       }
       if (reply.status !== 204) r.warn('portal open-call limit answered ' + reply.status + ': call let through');
