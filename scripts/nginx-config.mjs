@@ -211,6 +211,12 @@ export const nginxPrefix = (dir) => inDeployment(join(DEPLOY_ROOT, 'nginx', appN
 const replicaPrefix = (dir, letter) => inDeployment(join(nginxPrefix(dir), 'replicas', /^[a-h]$/.test(letter) ? letter : '_'));
 
 /**
+ * The server lines of an upstream block of instances (--replicas N): passive health, the same for
+ * every block (renderBalancer's head says why).
+ */
+const upstreamServers = (list) => list.map(({ listen }) => `        server ${listen} max_fails=1 fail_timeout=3s;`).join('\n');
+
+/**
  * What a replica's main configuration adds inside http {} (--replicas N): the balancer in front
  * names the driver's address in X-Forwarded-For (believed from loopback only, the balancer's), so
  * the rate limits, the handoff's client and the telemetry hash see the driver, not the balancer;
@@ -221,17 +227,16 @@ const replicaPrefix = (dir, letter) => inDeployment(join(nginxPrefix(dir), 'repl
  * connection (an instance gone) goes to the next one, POSTs included (nothing was sent).
  */
 function replicaHttpBlock(layout) {
-  const servers = (list) => list.map(({ listen }) => `        server ${listen} max_fails=1 fail_timeout=3s;`).join('\n');
   return `    set_real_ip_from 127.0.0.1;
     real_ip_header X-Forwarded-For;
     absolute_redirect off;
     upstream ${HANDOFF_UPSTREAM_NAME} {
         random;
-${servers(layout.handoff)}
+${upstreamServers(layout.handoff)}
     }
     upstream ${TELEMETRY_UPSTREAM_NAME} {
         hash $remote_addr consistent;
-${servers(layout.telemetry)}
+${upstreamServers(layout.telemetry)}
         keepalive 8;
     }
 `;
@@ -304,7 +309,7 @@ export function renderBalancer(layout) {
   const sites = layout.apps
     .map(
       ({ app, instances }) => `    upstream balanced_${app.name} {
-${instances.map(({ listen }) => `        server ${listen} max_fails=1 fail_timeout=3s;`).join('\n')}
+${upstreamServers(instances)}
         keepalive 16;
     }
     server {
