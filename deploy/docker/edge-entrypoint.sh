@@ -6,6 +6,7 @@
 # a replica started or removed is seen without a reload; a replica that refuses or times out is
 # skipped for the next one (proxy_next_upstream).
 set -eu
+[ -n "$PORTAL_EDGE_ROUTES" ] || { echo "PORTAL_EDGE_ROUTES is empty: nothing to publish" >&2; exit 1; }
 resolver=$(awk '/^nameserver/ { print $2; exit }' /etc/resolv.conf)
 case "$resolver" in *:*) resolver="[$resolver]" ;; esac
 conf=/etc/nginx/conf.d/portal-edge.conf
@@ -36,5 +37,4 @@ server {
 CONF
   done
 } > "$conf"
-[ -n "$PORTAL_EDGE_ROUTES" ] || { echo "PORTAL_EDGE_ROUTES is empty: nothing to publish" >&2; exit 1; }
 exec "$@"
