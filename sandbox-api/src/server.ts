@@ -212,14 +212,15 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method ?? 'GET';
-    let foreignPage = isForeignPage(request, portalOrigins(remotes.appPorts()));
+    let origins = portalOrigins(remotes.appPorts());
     // An origin not known yet may be a remote added since: the lists are read again (once a second at most).
-    if (foreignPage) {
+    if (isForeignPage(request, origins)) {
       remotes.refresh();
-      foreignPage = isForeignPage(request, portalOrigins(remotes.appPorts()));
+      origins = portalOrigins(remotes.appPorts());
     }
+    const foreignPage = isForeignPage(request, origins);
     if (method === 'OPTIONS') {
-      response.writeHead(foreignPage ? 401 : 204, corsHeaders(request, corsAllowed(request, portalOrigins(remotes.appPorts()))));
+      response.writeHead(foreignPage ? 401 : 204, corsHeaders(request, corsAllowed(request, origins)));
       response.end();
       return;
     }
