@@ -130,11 +130,11 @@ function deployment({ name, role, image, port, env, probePath, security, resourc
   };
 }
 
-const service = (/** @type {string} */ name, /** @type {string} */ role, /** @type {number} */ port, /** @type {number} */ targetPort) => ({
+const service = (/** @type {string} */ name, /** @type {string} */ role, /** @type {number} */ port) => ({
   apiVersion: 'v1',
   kind: 'Service',
   metadata: meta(name, labelsOf(name, role)),
-  spec: { type: 'ClusterIP', selector: selectorOf(name), ports: [{ name: 'http', port, targetPort, protocol: 'TCP' }] },
+  spec: { type: 'ClusterIP', selector: selectorOf(name), ports: [{ name: 'http', port, targetPort: port, protocol: 'TCP' }] },
 });
 
 /** At most one replica down for a drain or an upgrade: with two, one always serves. */
@@ -170,6 +170,13 @@ const upstreamEnv = (/** @type {string} */ key) => ({
  */
 function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replicas = 2, maxReplicas = 10 } = {}) {
   const image = (/** @type {string} */ name) => `${imagePrefix}${name}:${version}`;
+  /** A Deployment with what every one of them has beside it: its Service, budget and autoscaler. @param {Parameters<typeof deployment>[0]} spec */
+  const workload = (spec) => [
+    deployment(spec),
+    service(spec.name, spec.role, spec.port),
+    budget(spec.name, spec.role),
+    autoscaler(spec.name, spec.role, replicas, maxReplicas),
+  ];
   const inCluster = (/** @type {string} */ name, /** @type {number} */ port) => `http://${name}.${NAMESPACE}.svc:${port}`;
   /** @type {K8sObject[]} */
   const objects = [
@@ -193,7 +200,7 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
       ...(app.kind === 'host' || app.camera ? [{ name: 'PORTAL_CAMERA_ALLOWLIST', value: 'self' }] : []),
     ];
     objects.push(
-      deployment({
+      ...workload({
         name: app.dir,
         role: 'app',
         image: image(app.dir),
@@ -204,14 +211,11 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
         resources: nginxResources,
         replicas,
       }),
-      service(app.dir, 'app', 80, 80),
-      budget(app.dir, 'app'),
-      autoscaler(app.dir, 'app', replicas, maxReplicas),
     );
   }
   const redisClient = { [REDIS_CLIENT]: 'true' };
   objects.push(
-    deployment({
+    ...workload({
       name: HANDOFF.name,
       role: 'handoff',
       image: image(HANDOFF.name),
@@ -227,10 +231,7 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
       replicas,
       extraLabels: redisClient,
     }),
-    service(HANDOFF.name, 'handoff', HANDOFF.port, HANDOFF.port),
-    budget(HANDOFF.name, 'handoff'),
-    autoscaler(HANDOFF.name, 'handoff', replicas, maxReplicas),
-    deployment({
+    ...workload({
       name: TELEMETRY.name,
       role: 'telemetry',
       image: image(TELEMETRY.name),
@@ -253,9 +254,6 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
       // tsx compiles into /tmp.
       tmp: true,
     }),
-    service(TELEMETRY.name, 'telemetry', TELEMETRY.port, TELEMETRY.port),
-    budget(TELEMETRY.name, 'telemetry'),
-    autoscaler(TELEMETRY.name, 'telemetry', replicas, maxReplicas),
     // The page origins of the portal (the handoff mints codes for these; the receiver counts
     // beacons from these): the public host names the ingress gives the apps.
     {
