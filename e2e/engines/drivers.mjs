@@ -30,16 +30,24 @@ function freePort() {
   });
 }
 
-/** One page of puppeteer-core (Chromium over CDP, Firefox over BiDi), in a fresh browser context. */
+/**
+ * One page of puppeteer-core (Chromium over CDP, Firefox over BiDi), in a fresh browser context.
+ * Every engine's `session({ initScript })` runs `initScript` (JavaScript source) before the page's
+ * own scripts in every document: a journey removes or breaks a Web API (storage, an API outside
+ * the browser floor) as a webview without it would have it.
+ */
 async function puppeteerEngine(name, launchOptions) {
   const browser = await puppeteer.launch({ headless: true, ...launchOptions });
   return {
     name,
     version: await browser.version(),
-    async session() {
+    async session({ initScript } = {}) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport(VIEWPORT);
+      // Before the page's own scripts, in every frame and every document the page opens (CDP's
+      // Page.addScriptToEvaluateOnNewDocument; BiDi's script.addPreloadScript in Firefox).
+      if (initScript) await page.evaluateOnNewDocument(initScript);
       const errors = [];
       page.on('pageerror', (error) => errors.push(String(error?.message ?? error)));
       return {
@@ -69,15 +77,21 @@ async function webkitEngine() {
   const port = await freePort();
   const driverProcess = spawn('/usr/bin/WebKitWebDriver', [`--port=${port}`], { stdio: 'ignore' });
   await sleep(500);
-  const capabilities = {
+  // WebKitWebDriver starts the webview for each session, so a session's init script travels as an
+  // argument (base64: any source survives the command line); the webview adds it as a user script
+  // at document start in all frames.
+  const capabilities = (initScript) => ({
     browserName: 'portal-webview',
-    'webkitgtk:browserOptions': { binary: join(here, 'webkit-webview.py'), args: ['--automation'] },
-  };
+    'webkitgtk:browserOptions': {
+      binary: join(here, 'webkit-webview.py'),
+      args: ['--automation', ...(initScript ? [`--init-script=${Buffer.from(initScript).toString('base64')}`] : [])],
+    },
+  });
   return {
     name: 'webkit',
     version: 'WebKitGTK (Debian webkit2gtk-driver)',
-    async session() {
-      const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
+    async session({ initScript } = {}) {
+      const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities(initScript)).build();
       const element = (css) => driver.findElement(By.css(css));
       return {
         errors: [],

@@ -115,7 +115,7 @@ async function sandbox(path, method = 'POST', body) {
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
 }
 
-/** The journeys, each on a fresh session of the engine: [name, run(page)]. */
+/** The journeys, each on a fresh session of the engine: [name, run(page), session options?]. */
 export const JOURNEYS = [
   [
     'the route table at the host and at each remote’s own URL',

@@ -59,7 +59,8 @@ try {
     console.log(`\n== ${name} (${engine.version}), ${SERVER} server`);
     await fetch(`${SANDBOX}/__sandbox/reset`, { method: 'POST' });
     // E2E_JOURNEY=<part of a name> runs only the journeys whose name holds it.
-    for (const [journey, run] of JOURNEYS.filter(([title]) => title.includes(process.env.E2E_JOURNEY ?? ''))) {
+    // A journey may carry session options as a third element: `{ initScript }` (drivers.mjs).
+    for (const [journey, run, options] of JOURNEYS.filter(([title]) => title.includes(process.env.E2E_JOURNEY ?? ''))) {
       const report = (check, ok, detail) => {
         tally[ok ? 'passed' : 'failed'] += 1;
         if (!ok) tally.failures.push(`${journey} › ${check} ${detail}`);
@@ -67,7 +68,7 @@ try {
       };
       let session;
       try {
-        session = await engine.session();
+        session = await engine.session(options);
         const { driverFor } = await import('./journeys.mjs');
         await run(driverFor(session, report));
         report('completes', true, '');

@@ -5,6 +5,7 @@ MiniBrowser will not make a window narrower than 447 px; WebKitWebDriver starts 
 `webkitgtk:browserOptions.binary` names with `--automation`, and the browser must then allow
 automation and hand the driver a web view for each session it asks for.
 """
+import base64
 import sys
 
 import gi
@@ -18,6 +19,11 @@ WIDTH, HEIGHT = 360, 740
 context = WebKit2.WebContext.get_default()
 context.set_automation_allowed("--automation" in sys.argv)
 windows = []
+# `--init-script=<base64 JavaScript>`: run before the page's own scripts in every frame of every
+# document (the engines' `session({ initScript })`, e2e/engines/drivers.mjs).
+INIT_SCRIPTS = [
+    base64.b64decode(arg.split("=", 1)[1]).decode("utf-8") for arg in sys.argv if arg.startswith("--init-script=")
+]
 
 
 def show_in_window(view):
@@ -40,8 +46,23 @@ def create_popup(parent, _action):
     return popup
 
 
+def content_manager():
+    manager = WebKit2.UserContentManager()
+    for source in INIT_SCRIPTS:
+        manager.add_script(
+            WebKit2.UserScript.new(
+                source,
+                WebKit2.UserContentInjectedFrames.ALL_FRAMES,
+                WebKit2.UserScriptInjectionTime.START,
+                None,
+                None,
+            )
+        )
+    return manager
+
+
 def create_web_view(_session):
-    view = WebKit2.WebView(web_context=context, is_controlled_by_automation=True)
+    view = WebKit2.WebView(web_context=context, user_content_manager=content_manager(), is_controlled_by_automation=True)
     view.connect("create", create_popup)
     show_in_window(view)
     return view
