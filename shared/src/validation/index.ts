@@ -5,6 +5,7 @@
 import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { string } from 'yup';
 import { isBrazilState } from './brazil';
+import { mobileAreaCodeMessage, mobileProblem } from './phone';
 
 export const VALIDATION_MESSAGES = {
   cpf: 'CPF invalido',
@@ -76,11 +77,19 @@ export const codeSchema = () =>
     .required(VALIDATION_MESSAGES.code)
     .test('code', VALIDATION_MESSAGES.code, (value) => digits(value ?? '').length === CODE_LENGTH);
 
-/** Mobile: (00) 0.0000.0000, 11 digits with the area code. */
+/**
+ * Mobile: (00) 0.0000.0000, 11 digits with the area code (a pasted +55 dropped), as ANATEL numbers
+ * mobiles (./phone.ts): an area code not in use says which ("O DDD 20 não existe: ..."), anything
+ * else wrong "Celular invalido".
+ */
 export const mobileSchema = () =>
   string()
     .required(VALIDATION_MESSAGES.mobile)
-    .test('mobile', VALIDATION_MESSAGES.mobile, (value) => /^[1-9]{2}9\d{8}$/.test(digits(value ?? '')));
+    .test('mobile', (value, context) => {
+      const problem = mobileProblem(value);
+      if (problem === undefined) return true;
+      return context.createError({ message: problem === 'invalid' ? VALIDATION_MESSAGES.mobile : mobileAreaCodeMessage(problem.areaCode) });
+    });
 
 /** A CEP: none typed is "Campo obrigatório" (as every required field), a partial one "CEP invalido". */
 export const cepSchema = () =>
@@ -147,3 +156,6 @@ export const brazilStateSchema = (message: string = VALIDATION_MESSAGES.required
 
 // Apps build their schemas from these (one copy of Yup per page, through this shared module).
 export { object, string, ref, array, boolean, number, mixed, ValidationError, type InferType } from 'yup';
+
+export * from './banking';
+export { mobileAreaCodeMessage, nationalMobileDigits } from './phone';

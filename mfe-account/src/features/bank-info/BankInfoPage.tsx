@@ -3,7 +3,7 @@ import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
-import { object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
+import { accountDigitSchema, bankDigitSchema, object, string, VALIDATION_MESSAGES } from '@driver-portal/shared/validation';
 import type { AccountType, Bank, BankAccount } from '../../contract';
 import { accountPaths } from '../../paths';
 import { BANK_TEXTS, fetchBankScreen, saveBankAccount } from './api';
@@ -31,12 +31,12 @@ const EMPTY: BankValues = {
 export const MAX_BANK_NUMBER = 9_999_999_999;
 export const NUMBER_MESSAGE = 'Informe apenas números, até 9999999999';
 
-/** A check digit is one character (ours): an X points to the seed's hint, anything else says so. */
-export const DIGIT_MESSAGES = {
-  agencyX: 'Se o dígito da sua agência for X, informe 0.',
-  accountX: 'Se o dígito da sua conta for X, informe 0.',
-  oneDigit: 'O dígito é um só número, de 0 a 9.',
-} as const;
+/**
+ * A payment account (conta de pagamento: Nubank, PicPay, Mercado Pago, PagBank...) is what many
+ * drivers have; the service takes `CC` or `CP` only, and such an account is paid as a checking
+ * account (docs/decisions/0017-bank-accounts-and-documents-as-issued.md).
+ */
+export const ACCOUNT_TYPE_HINT = 'Conta de pagamento de banco digital: escolha Corrente.';
 
 const ACCOUNT_TYPE_OPTIONS = [
   { value: 'CC', label: 'Corrente' },
@@ -48,13 +48,6 @@ const numeric = () =>
     .trim()
     .test('numeric', NUMBER_MESSAGE, (value) => !value || (/^\d{1,10}$/.test(value) && Number(value) <= MAX_BANK_NUMBER));
 
-/** One digit; an X (some banks print one) is answered with what to type instead. */
-const checkDigit = (xMessage: string) =>
-  string()
-    .trim()
-    .test('x', xMessage, (value) => !value || !/^x$/i.test(value))
-    .test('one-digit', DIGIT_MESSAGES.oneDigit, (value) => !value || /^x$/i.test(value) || /^\d$/.test(value));
-
 const required = VALIDATION_MESSAGES.required;
 
 /** Confirmar is enabled only when all of these hold (the original's rule never worked). */
@@ -62,9 +55,11 @@ const schema = object({
   accountType: string().required(required).oneOf(['CC', 'CP'], required),
   bankNumber: string().required(required),
   agencyNumber: numeric().required(required),
-  agencyNumberDigit: checkDigit(DIGIT_MESSAGES.agencyX),
+  // One digit; an X or P (some banks print one) is answered with what to type instead.
+  agencyNumberDigit: bankDigitSchema('agency'),
   accountNumber: numeric().required(required),
-  accountNumberDigit: checkDigit(DIGIT_MESSAGES.accountX).required(required),
+  // The bank's own check digit rule where it is published (shared/src/validation/banking.ts).
+  accountNumberDigit: accountDigitSchema({ bank: 'bankNumber', agency: 'agencyNumber', account: 'accountNumber' }).required(required),
 });
 
 // No maxLength: a browser cuts a pasted 15-digit account to 10 digits without a word, and the
@@ -101,7 +96,13 @@ function BankForm({ banks, account, driverId }: { banks: Bank[]; account: BankAc
       {({ isValid, isSubmitting }) => (
         <Form noValidate>
           <FormDraft storageKey={draftKey} />
-          <SelectField name="accountType" label="Tipo de conta" placeholder="Selecione" options={ACCOUNT_TYPE_OPTIONS} />
+          <SelectField
+            name="accountType"
+            label="Tipo de conta"
+            placeholder="Selecione"
+            options={ACCOUNT_TYPE_OPTIONS}
+            hint={ACCOUNT_TYPE_HINT}
+          />
           <SelectField
             name="bankNumber"
             label="Banco"

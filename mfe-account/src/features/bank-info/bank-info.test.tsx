@@ -20,19 +20,22 @@ const BANKS = [
   { BankNumber: '001', Description: 'Banco do Brasil' },
   { BankNumber: '341', Description: 'Itaú Unibanco' },
 ];
+// Banks as another list may give them: Bradesco without its leading zero, Inter (no published rule).
+const MORE_BANKS = [...BANKS, { BankNumber: '237', Description: 'Bradesco' }, { BankNumber: '77', Description: 'Banco Inter' }];
 const SAVED: BankAccount = {
   accountType: 'CC',
   bankNumber: '001',
   agencyNumber: '1234',
   agencyNumberDigit: '5',
   accountNumber: '987654',
-  accountNumberDigit: '3',
+  // Banco do Brasil's modulus 11 over 00987654 gives 5 (a saved account is a real one).
+  accountNumberDigit: '5',
 };
 const REQUIRED = 'Campo obrigatório';
 const NUMBER = 'Informe apenas números, até 9999999999';
 
-function mockBankScreen(account: BankAccount | null = null) {
-  mockJson(api.register.banks, BANKS);
+function mockBankScreen(account: BankAccount | null = null, banks = BANKS) {
+  mockJson(api.register.banks, banks);
   mockJson(api.register.bankAccount, { bankAccount: account });
 }
 
@@ -48,8 +51,8 @@ function fields() {
   };
 }
 
-async function openBank(account: BankAccount | null = null) {
-  mockBankScreen(account);
+async function openBank(account: BankAccount | null = null, banks = BANKS) {
+  mockBankScreen(account, banks);
   const rendered = renderRoute({ routes, path });
   await screen.findByLabelText('Tipo de conta');
   return rendered;
@@ -85,6 +88,7 @@ describe('bank data', () => {
     ).toEqual(['Selecione o banco', '001 - Banco do Brasil', '341 - Itaú Unibanco']);
     expect(agencyDigit).toHaveAccessibleDescription('Verifique se a sua agência tem dígito (alguns bancos usam 0).');
     expect(accountDigit).toHaveAccessibleDescription('Se o dígito da sua conta for X, informe 0.');
+    expect(type).toHaveAccessibleDescription('Conta de pagamento de banco digital: escolha Corrente.');
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', `/my-account/init/${DRIVER_ID}`);
   });
 
@@ -224,7 +228,7 @@ describe('bank data', () => {
     expect(f.agency).toHaveValue('1234');
     expect(f.agencyDigit).toHaveValue('5');
     expect(f.account).toHaveValue('987654');
-    expect(f.accountDigit).toHaveValue('3');
+    expect(f.accountDigit).toHaveValue('5');
     await waitFor(() => expect(f.confirm).toBeEnabled());
     await rendered.user.click(f.confirm);
     await screen.findByRole('alertdialog', { name: 'Dados bancarios atualizados com sucesso!' });
@@ -246,7 +250,8 @@ describe('bank data', () => {
 
     mockJson(api.register.saveBankAccount, {});
     await second.user.type(fields().account, '55');
-    await second.user.type(fields().accountDigit, '1');
+    // Banco do Brasil: 5*2 + 5*3 = 25; 25 mod 11 = 3; 11 - 3 = 8.
+    await second.user.type(fields().accountDigit, '8');
     await second.user.selectOptions(fields().bank, '001');
     await waitFor(() => expect(fields().confirm).toBeEnabled());
     await second.user.click(fields().confirm);
@@ -332,5 +337,118 @@ describe('bank data', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderRoute({ routes, path });
     expect(await screen.findByRole('alert')).toHaveTextContent('Ocorreu um erro inesperado, tente novamente mais tarde.');
+  });
+  describe("the account's check digit, as its bank defines it", () => {
+    const ACCOUNT_ONLY = 'A conta e o dígito não combinam neste banco. Confira os números no app ou no extrato do banco.';
+    const WITH_AGENCY = 'A agência, a conta e o dígito não combinam neste banco. Confira os números no app ou no extrato do banco.';
+
+    async function typeAccount(rendered: RenderRouteResult, bank: string, agency: string, account: string, digit: string) {
+      const f = fields();
+      await rendered.user.selectOptions(f.type, 'CC');
+      await rendered.user.selectOptions(f.bank, bank);
+      await rendered.user.clear(f.agency);
+      await rendered.user.type(f.agency, agency);
+      await rendered.user.clear(f.account);
+      await rendered.user.type(f.account, account);
+      await rendered.user.clear(f.accountDigit);
+      await rendered.user.type(f.accountDigit, digit);
+      await rendered.user.tab();
+    }
+
+    it.each([
+      // Banco do Brasil, the library's example 1584 / 00210169-6, typed without its leading zeros.
+      ['Banco do Brasil', '001', '1584', '210169', '7', '6', ACCOUNT_ONLY],
+      // Itaú: modulus 10 over agency + account 0123 45678 gives 2.
+      ['Itaú', '341', '0123', '45678', '3', '2', WITH_AGENCY],
+      // Bradesco (listed as "237"): 6*2 + 5*3 + 4*4 + 3*5 + 2*6 + 1*7 = 77, remainder 0: digit 0.
+      ['Bradesco', '237', '1234', '123456', '1', '0', ACCOUNT_ONLY],
+    ])(
+      '%s: one digit off is refused under "Dígito da conta" and nothing is sent; the right digit sends exactly what was typed',
+      async (_bank, bank, agency, account, wrong, right, message) => {
+        const requests = recordRequests();
+        const rendered = await openBank(null, MORE_BANKS);
+        mockJson(api.register.saveBankAccount, {});
+        await typeAccount(rendered, bank, agency, account, wrong);
+        const { accountDigit, confirm } = fields();
+        await waitFor(() => expect(accountDigit).toHaveAccessibleDescription(expect.stringContaining(message)));
+        expect(accountDigit).toHaveAttribute('aria-invalid', 'true');
+        expect(confirm).toBeDisabled();
+        await rendered.user.click(confirm);
+        expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+
+        await rendered.user.clear(accountDigit);
+        await rendered.user.type(accountDigit, right);
+        await waitFor(() => expect(confirm).toBeEnabled());
+        expect(accountDigit).not.toHaveAccessibleDescription(expect.stringContaining(message));
+        await rendered.user.click(confirm);
+        await screen.findByRole('alertdialog', { name: 'Dados bancarios atualizados com sucesso!' });
+        expect(requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([
+          {
+            accountType: 'CC',
+            bankNumber: bank,
+            agencyNumber: agency,
+            agencyNumberDigit: '',
+            accountNumber: account,
+            accountNumberDigit: right,
+          },
+        ]);
+      },
+    );
+
+    it('a typo in the account, not the digit, is caught too, and correcting the account clears the message', async () => {
+      const rendered = await openBank();
+      await typeAccount(rendered, '001', '1584', '210196', '6');
+      const { account, accountDigit, confirm } = fields();
+      await waitFor(() => expect(accountDigit).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_ONLY)));
+      await rendered.user.clear(account);
+      await rendered.user.type(account, '210169');
+      await waitFor(() => expect(confirm).toBeEnabled());
+      expect(accountDigit).not.toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_ONLY));
+    });
+
+    it('a Banco do Brasil digit X is typed as 0, as the hint says, and goes out as 0', async () => {
+      const requests = recordRequests();
+      const rendered = await openBank();
+      mockJson(api.register.saveBankAccount, {});
+      // 6*2 = 12, remainder 1: 11 - 1 = 10, printed as X.
+      await typeAccount(rendered, '001', '1234', '6', '0');
+      await waitFor(() => expect(fields().confirm).toBeEnabled());
+      await rendered.user.click(fields().confirm);
+      await screen.findByRole('alertdialog', { name: 'Dados bancarios atualizados com sucesso!' });
+      expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({ accountNumber: '6', accountNumberDigit: '0' });
+    });
+
+    it('a Bradesco digit P typed as a letter says to type 0', async () => {
+      const rendered = await openBank(null, MORE_BANKS);
+      await typeAccount(rendered, '237', '1234', '6', 'P');
+      await waitFor(() =>
+        expect(fields().accountDigit).toHaveAccessibleDescription(expect.stringContaining('Se o dígito da sua conta for P, informe 0.')),
+      );
+      expect(fields().confirm).toBeDisabled();
+    });
+
+    it('a bank that publishes no rule (Inter) is checked for structure only: any one digit is sent', async () => {
+      const requests = recordRequests();
+      const rendered = await openBank(null, MORE_BANKS);
+      mockJson(api.register.saveBankAccount, {});
+      await typeAccount(rendered, '77', '0001', '12345678', '3');
+      await waitFor(() => expect(fields().confirm).toBeEnabled());
+      await rendered.user.click(fields().confirm);
+      await screen.findByRole('alertdialog', { name: 'Dados bancarios atualizados com sucesso!' });
+      expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+        accountType: 'CC',
+        bankNumber: '77',
+        agencyNumber: '0001',
+        agencyNumberDigit: '',
+        accountNumber: '12345678',
+        accountNumberDigit: '3',
+      });
+    });
+
+    it('an Itaú account longer than its 5 digits is not refused by a rule it does not fit', async () => {
+      const rendered = await openBank();
+      await typeAccount(rendered, '341', '0123', '456789', '5');
+      await waitFor(() => expect(fields().confirm).toBeEnabled());
+    });
   });
 });
