@@ -285,7 +285,8 @@ export const JOURNEYS = [
       await page.select('Banco', '341');
       await page.type('Agência', '1234');
       await page.type('Conta', '56789');
-      await page.type('Dígito da conta', '0');
+      // Itaú's modulus 10 over 1234 56789 gives 7.
+      await page.type('Dígito da conta', '7');
       await page.click('button', 'Continuar');
       await page.heading('Proprietário do veículo');
       await page.click('radio', 'Sim');

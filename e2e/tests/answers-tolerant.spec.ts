@@ -78,7 +78,8 @@ test('bank data saved with a 204: "Dados bancarios atualizados com sucesso!", th
   await page.getByLabel('Banco').selectOption({ label: '341 - Itaú Unibanco' });
   await page.getByLabel('Agência', { exact: true }).fill('0123');
   await page.getByLabel('Conta', { exact: true }).fill('45678');
-  await page.getByLabel('Dígito da conta').fill('0');
+  // Itaú's modulus 10 over 0123 45678 gives 2.
+  await page.getByLabel('Dígito da conta').fill('2');
   await page.getByRole('button', { name: 'Confirmar' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Dados bancarios atualizados com sucesso!' });
   await expect(dialog).toHaveClass(/dialog-success/);

@@ -11,10 +11,13 @@ export async function fillComplement(page: Page, rg = '12.345.678-9'): Promise<v
   await expect(page.getByLabel('Data de emissão do RG')).toHaveValue('10/05/2010');
 }
 
-/** The financial step: Itaú, agency 1234, the account, digit 0 (`digit` false leaves it empty). */
-export async function fillFinancial(page: Page, account = '56789', { digit = true } = {}): Promise<void> {
+/**
+ * The financial step: Itaú, agency 1234, the account and its digit (Itaú's modulus 10 over 1234 56789
+ * gives 7; `digit` false leaves it empty).
+ */
+export async function fillFinancial(page: Page, account = '56789', { digit = '7' as string | false } = {}): Promise<void> {
   await page.getByLabel('Banco').selectOption('341');
   await page.getByLabel('Agência', { exact: true }).fill('1234');
   await page.getByLabel('Conta', { exact: true }).fill(account);
-  if (digit) await page.getByLabel('Dígito da conta').fill('0');
+  if (digit !== false) await page.getByLabel('Dígito da conta').fill(digit);
 }

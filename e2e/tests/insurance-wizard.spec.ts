@@ -105,7 +105,7 @@ test('a full contract as the vehicle owner: the policy is active, first being pr
   expect((await posted).postDataJSON()).toMatchObject({
     DriverId: DEMO_DRIVER_ID,
     Insured: { MaritalStatus: 'Casado', DocumentIssueDate: '2010-05-10', IsVehicleOwner: true, RG: '12.345.678-9', UfRG: 'SP' },
-    Financial: { Bank: '341', AgencyNumber: '1234', AgencyNumberDigit: '', AccountNumber: '56789', AccountNumberDigit: '0' },
+    Financial: { Bank: '341', AgencyNumber: '1234', AgencyNumberDigit: '', AccountNumber: '56789', AccountNumberDigit: '7' },
     Vehicle: { Plate: 'BRA2E19', UfLicencePlate: 'SP' },
     VehicleOwner: { Name: 'Maria Aparecida dos Santos', CPF: '52998224725' },
     AdditionalDrivers: [],
@@ -256,7 +256,7 @@ test('a reload mid-wizard keeps the answers, back and forth keeps them, and a st
 
   await heading(page, 'Dados financeiros');
   await fillFinancial(page);
-  await expect.poll(() => savedDraft(page, 'insurance-financial')).toContain('"accountDigit":"0"');
+  await expect.poll(() => savedDraft(page, 'insurance-financial')).toContain('"accountDigit":"7"');
   await page.reload();
   await expect(page.getByLabel('Conta', { exact: true })).toHaveValue('56789');
   await continueButton(page).click();

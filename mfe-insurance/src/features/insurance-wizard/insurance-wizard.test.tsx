@@ -39,7 +39,8 @@ const VEHICLE: DriverVehicle = {
 };
 
 const COMPLEMENT = { maritalStatus: 'Casado', rg: '123456789', ufRg: 'SP', rgIssueDate: '10/05/2010' };
-const FINANCIAL = { bank: '341', agency: '1234', agencyDigit: '', account: '56789', accountDigit: '0' };
+// Itaú: modulus 10 over agency + account 1234 56789 gives 7.
+const FINANCIAL = { bank: '341', agency: '1234', agencyDigit: '', account: '56789', accountDigit: '7' };
 const REVIEWED: WizardAnswers = {
   complement: COMPLEMENT,
   financial: FINANCIAL,
@@ -199,6 +200,36 @@ describe('step 1, complement', () => {
     expect(router.state.location.pathname).toBe('/car-insurance/complememnt');
   });
 
+  it.each(['12.345.678-X', 'MG-12.345.678', '1234567', '12 345 678-9', '390.533.447-05'])(
+    'an RG as printed, %s, is taken as typed',
+    async (value) => {
+      const { user } = open('/car-insurance/complememnt');
+      await heading('Dados complementares');
+      await user.selectOptions(screen.getByLabelText('Estado civil'), 'Solteiro');
+      await user.type(screen.getByLabelText('RG', { exact: true }), value);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Estado emissor do RG' }), 'MG');
+      await user.type(screen.getByLabelText('Data de emissão do RG'), '10052010');
+      await user.click(screen.getByRole('button', { name: 'Continuar' }));
+      expect(await heading('Dados financeiros')).toBeInTheDocument();
+      expect(storedAnswers().complement?.rg).toBe(value);
+    },
+  );
+
+  it.each(['12.345.678#9', 'RG-SSP', 'ÇÃ-1234'])('an RG no state prints, %s, says what an RG holds and the step waits', async (value) => {
+    const { user, router } = open('/car-insurance/complememnt');
+    await heading('Dados complementares');
+    const rg = screen.getByLabelText('RG', { exact: true });
+    await user.type(rg, value);
+    await user.tab();
+    await waitFor(() =>
+      expect(rg).toHaveAccessibleDescription(
+        'Digite o RG como está no documento: números e, se houver, letras (como o X); pontos e traço podem ficar.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(router.state.location.pathname).toBe('/car-insurance/complememnt');
+  });
+
   it('what was typed survives a reload of the webview before Continuar', async () => {
     const first = open('/car-insurance/complememnt');
     await heading('Dados complementares');
@@ -263,7 +294,7 @@ describe('step 2, financial', () => {
     await user.selectOptions(screen.getByLabelText('Banco'), '341');
     await user.type(screen.getByLabelText('Agência'), '1234');
     await user.type(screen.getByLabelText('Conta'), '56789');
-    if (label !== 'Dígito da conta') await user.type(screen.getByLabelText('Dígito da conta'), '0');
+    if (label !== 'Dígito da conta') await user.type(screen.getByLabelText('Dígito da conta'), '7');
     await user.type(screen.getByLabelText(label), value);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(message)));
@@ -292,12 +323,57 @@ describe('step 2, financial', () => {
     await user.clear(screen.getByLabelText('Agência'));
     await user.type(screen.getByLabelText('Agência'), '1234');
     await user.type(screen.getByLabelText('Conta'), '56789');
-    await user.type(screen.getByLabelText('Dígito da conta'), '0');
+    await user.type(screen.getByLabelText('Dígito da conta'), '7');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
     expect(await heading('Proprietário do veículo')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/car-insurance/owner');
     expect(storedAnswers().financial).toEqual(FINANCIAL);
+  });
+
+  it.each([
+    // Banco do Brasil, the library's example 1584 / 00210169-6, typed without its leading zeros.
+    ['Banco do Brasil', '001', '1584', '210169', '7', '6', 'A conta e o dígito não combinam neste banco.'],
+    ['Itaú', '341', '1234', '56789', '0', '7', 'A agência, a conta e o dígito não combinam neste banco.'],
+  ])(
+    '%s: one digit off is refused under "Dígito da conta" and the step waits; the right digit is kept as typed',
+    async (_bank, bank, agency, account, wrong, right, message) => {
+      const { user, router } = open('/car-insurance/financial', { complement: COMPLEMENT });
+      await heading('Dados financeiros');
+      await user.selectOptions(screen.getByLabelText('Banco'), bank);
+      await user.type(screen.getByLabelText('Agência'), agency);
+      await user.type(screen.getByLabelText('Conta'), account);
+      await user.type(screen.getByLabelText('Dígito da conta'), wrong);
+      await user.click(screen.getByRole('button', { name: 'Continuar' }));
+      await waitFor(() => expect(screen.getByLabelText('Dígito da conta')).toHaveAccessibleDescription(expect.stringContaining(message)));
+      expect(screen.getByLabelText('Dígito da conta')).toHaveAttribute('aria-invalid', 'true');
+      expect(router.state.location.pathname).toBe('/car-insurance/financial');
+      expect(storedAnswers().financial).toBeUndefined();
+
+      await user.clear(screen.getByLabelText('Dígito da conta'));
+      await user.type(screen.getByLabelText('Dígito da conta'), right);
+      await user.click(screen.getByRole('button', { name: 'Continuar' }));
+      expect(await heading('Proprietário do veículo')).toBeInTheDocument();
+      expect(storedAnswers().financial).toEqual({ bank, agency, agencyDigit: '', account, accountDigit: right });
+    },
+  );
+
+  it('a bank without a published rule (Sicoob) takes any one digit; a Banco do Brasil X is typed as 0', async () => {
+    const { user } = open('/car-insurance/financial', { complement: COMPLEMENT });
+    await heading('Dados financeiros');
+    await user.selectOptions(screen.getByLabelText('Banco'), '756');
+    await user.type(screen.getByLabelText('Agência'), '3069');
+    await user.type(screen.getByLabelText('Conta'), '123456');
+    await user.type(screen.getByLabelText('Dígito da conta'), '4');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await heading('Proprietário do veículo')).toBeInTheDocument();
+    expect(storedAnswers().financial).toMatchObject({ bank: '756', account: '123456', accountDigit: '4' });
+  });
+
+  it('a stored account whose digit its bank refuses is asked again (a deep link past the step)', async () => {
+    const { router } = open('/car-insurance/owner', { complement: COMPLEMENT, financial: { ...FINANCIAL, accountDigit: '0' } });
+    expect(await heading('Dados financeiros')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/car-insurance/financial');
   });
 });
 
@@ -478,7 +554,7 @@ describe('the review (workflow)', () => {
     expect(within(part('Dados complementares')).getByText('Casado')).toBeInTheDocument();
     expect(within(part('Dados complementares')).getByText('10/05/2010')).toBeInTheDocument();
     expect(within(part('Dados financeiros')).getByText('341 - Itaú Unibanco')).toBeInTheDocument();
-    expect(within(part('Dados financeiros')).getByText('56789-0')).toBeInTheDocument();
+    expect(within(part('Dados financeiros')).getByText('56789-7')).toBeInTheDocument();
     expect(within(part('Proprietário do veículo')).getByText(DRIVER.name)).toBeInTheDocument();
     expect(within(part('Condutores adicionais')).getByText('João Batista Ferreira')).toBeInTheDocument();
     for (const name of ['dados complementares', 'dados financeiros', 'proprietário do veículo', 'condutores adicionais']) {
@@ -490,9 +566,18 @@ describe('the review (workflow)', () => {
     expect(screen.getByLabelText('Conta')).toHaveValue('56789');
     await user.clear(screen.getByLabelText('Conta'));
     await user.type(screen.getByLabelText('Conta'), '99999');
+    // Itaú 1234 99999: the digit is 1, so the kept 7 is refused until it is changed too.
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Dígito da conta')).toHaveAccessibleDescription(
+        expect.stringContaining('A agência, a conta e o dígito não combinam neste banco.'),
+      ),
+    );
+    await user.clear(screen.getByLabelText('Dígito da conta'));
+    await user.type(screen.getByLabelText('Dígito da conta'), '1');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await heading('Revise seus dados')).toBeInTheDocument();
-    expect(within(part('Dados financeiros')).getByText('99999-0')).toBeInTheDocument();
+    expect(within(part('Dados financeiros')).getByText('99999-1')).toBeInTheDocument();
 
     // Owner changed to Não on the way: the owner's data is asked for, then the review again.
     await user.click(screen.getByRole('link', { name: 'Alterar proprietário do veículo' }));
@@ -559,7 +644,7 @@ describe('step 5, terms and the contract', () => {
       DriverId: DRIVER_ID,
       DeviceId: expect.any(String),
       Insured: { MaritalStatus: 'Casado', DocumentIssueDate: '2010-05-10', IsVehicleOwner: true, RG: '123456789', UfRG: 'SP' },
-      Financial: { Bank: '341', AgencyNumber: '1234', AgencyNumberDigit: '', AccountNumber: '56789', AccountNumberDigit: '0' },
+      Financial: { Bank: '341', AgencyNumber: '1234', AgencyNumberDigit: '', AccountNumber: '56789', AccountNumberDigit: '7' },
       Vehicle: { Plate: 'BRA2E19', Chassi: '9BWZZZ377VT004251', Fuel: 'Flex', UfLicencePlate: 'SP', Dispatching: 'DETRAN-SP' },
       VehicleOwner: { Name: DRIVER.name, CPF: '52998224725' },
       AdditionalDrivers: [{ Name: 'João Batista Ferreira', BirthDate: '1980-02-01', CPF: '11144477735' }],

@@ -8,6 +8,7 @@ export const CONTRACT_SUCCESS_TEXT = 'Que bom ter você como cliente! Em breve s
 export const WIZARD_TEXTS = {
   required: 'Campo obrigatório',
   invalidDate: 'Data invalida',
+  invalidRg: 'Digite o RG como está no documento: números e, se houver, letras (como o X); pontos e traço podem ficar.',
   futureDate: 'A data não pode ser futura',
   repeatedCpf: 'cpf repetido',
   underage: 'O condutor deve ter pelo menos 18 anos',

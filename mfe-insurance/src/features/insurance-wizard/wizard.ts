@@ -2,7 +2,16 @@ import { typedDateToIso } from '@driver-portal/shared/format';
 import { BRAZIL_STATES } from '@driver-portal/shared/validation';
 import { clearDraft } from '@driver-portal/shared/forms';
 import { driverValue } from '@driver-portal/shared/session';
-import { cpfSchema, isoDateFromToday, object, string, TEXT_LIMITS, textSchema } from '@driver-portal/shared/validation';
+import {
+  accountDigitSchema,
+  bankDigitSchema,
+  cpfSchema,
+  isoDateFromToday,
+  object,
+  string,
+  TEXT_LIMITS,
+  textSchema,
+} from '@driver-portal/shared/validation';
 import { MARITAL_STATUSES } from '../../contract';
 import { eligibilityChecked } from '../../eligibility';
 import { WIZARD_TEXTS } from './texts';
@@ -95,6 +104,20 @@ const digits = (max: number, required: boolean) => {
   return required ? base.required(WIZARD_TEXTS.required) : base;
 };
 
+/**
+ * An RG as printed: digits, and letters where a state prints them (a prefix such as "MG-", a
+ * check digit X), with or without its dots, dashes, slashes and spaces; at least one digit. No
+ * check digit is computed: each state's identification institute numbers its own RGs (Lei
+ * 7.116/1983 fixes the card, not the number), some with a check digit of their own rule, many
+ * without, and the national identity card (Decreto 10.977/2022) carries the CPF as its number;
+ * no national rule exists, and no library holds the states' rules
+ * (docs/decisions/0017-bank-accounts-and-documents-as-issued.md).
+ */
+export function isRgAsPrinted(value: string): boolean {
+  const compact = value.replace(/[.\-/\s]/g, '');
+  return /^[0-9A-Za-z]+$/.test(compact) && /\d/.test(compact);
+}
+
 export const complementSchema = object({
   maritalStatus: string()
     .required(WIZARD_TEXTS.required)
@@ -103,34 +126,26 @@ export const complementSchema = object({
   // refuses a contract without the RG and its state ("Informe o RG do segurado."): asked here,
   // with every other missing field, instead of at the last tap.
   // At most TEXT_LIMITS.identifier, no control or bidi character; refused whole, never cut (issue 25, point 6).
-  rg: textSchema(TEXT_LIMITS.identifier).required(WIZARD_TEXTS.required),
+  rg: textSchema(TEXT_LIMITS.identifier)
+    .required(WIZARD_TEXTS.required)
+    .test('rg', WIZARD_TEXTS.invalidRg, (value) => !value || isRgAsPrinted(value)),
   ufRg: string()
     .required(WIZARD_TEXTS.required)
     .oneOf([...BRAZIL_STATES], WIZARD_TEXTS.required),
   rgIssueDate: pastDate(),
 });
 
-/** A check digit is one character (ours): an X points to the hint (type 0), anything else says so. */
-export const DIGIT_MESSAGES = {
-  agencyX: 'Se o dígito da sua agência for X, informe 0.',
-  accountX: 'Se o dígito da sua conta for X, informe 0.',
-  oneDigit: 'O dígito é um só número, de 0 a 9.',
-} as const;
-
-const checkDigit = (xMessage: string, required: boolean) => {
-  const base = string()
-    .trim()
-    .test('x', xMessage, (value) => !value || !/^x$/i.test(value))
-    .test('one-digit', DIGIT_MESSAGES.oneDigit, (value) => !value || /^x$/i.test(value) || /^\d$/.test(value));
-  return required ? base.required(WIZARD_TEXTS.required) : base;
-};
-
+/**
+ * The debit account: the same rule as the account's bank data (shared/src/validation/banking.ts):
+ * a check digit is one digit (an X or P typed as 0), and the account's digit is checked by its
+ * bank's published rule where one applies to the typed numbers.
+ */
 export const financialSchema = object({
   bank: string().required(WIZARD_TEXTS.required),
   agency: digits(10, true),
-  agencyDigit: checkDigit(DIGIT_MESSAGES.agencyX, false),
+  agencyDigit: bankDigitSchema('agency'),
   account: digits(10, true),
-  accountDigit: checkDigit(DIGIT_MESSAGES.accountX, true),
+  accountDigit: accountDigitSchema({ bank: 'bank', agency: 'agency', account: 'account' }).required(WIZARD_TEXTS.required),
 });
 
 export const ownerSchema = object({ isOwner: string().required(WIZARD_TEXTS.required).oneOf(['Sim', 'Não'], WIZARD_TEXTS.required) });
