@@ -1,5 +1,6 @@
 import type { InsurancePolicy } from '../../contract';
 import { hasText, parseServerDate } from '@driver-portal/shared/format';
+import { validityEnded } from './clock';
 
 export type PolicyAction = 'renew' | 'cancel' | 'none';
 
@@ -13,7 +14,7 @@ export interface PolicySummary {
 
 /**
  * What the home shows for an active policy (docs/product-rules.md, "Insurance and card"): renew once the current time is
- * after the expiration date, cancel otherwise. An unreadable or missing date never offers a
+ * after the expiration date (a bare day counts whole: clock.ts validityEnded), cancel otherwise. An unreadable or missing date never offers a
  * renewal (nothing says the policy expired), so cancel is offered. No action without a request
  * id (the calls need it) or while the policy number is still missing (nothing to renew or
  * cancel yet: the driver is told the contract is being processed).
@@ -23,7 +24,7 @@ export function summarizePolicy(policy: InsurancePolicy, now: Date): PolicySumma
   const expiration = parseServerDate(policy.expirationDate);
   let action: PolicyAction = 'none';
   if (!processing && hasText(policy.requestId)) {
-    action = expiration && now.getTime() > expiration.getTime() ? 'renew' : 'cancel';
+    action = validityEnded(policy.expirationDate, now) ? 'renew' : 'cancel';
   }
   return { processing, expiration, action };
 }
