@@ -310,6 +310,35 @@ describe('change mobile', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('a DDD ANATEL never allocated, (20), is refused saying so, and no code is sent', async () => {
+    const requests = recordRequests();
+    const rendered = await openMobile();
+    const input = screen.getByLabelText('Novo celular');
+    await rendered.user.type(input, '20987654321');
+    await rendered.user.tab();
+    expect(input).toHaveValue('(20) 9.8765.4321');
+    await waitFor(() => expect(input).toHaveAccessibleDescription('O DDD 20 não existe: confira os dois primeiros números do celular.'));
+    expect(alterar()).toBeDisabled();
+    await rendered.user.click(alterar());
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a mobile pasted with the country code, +55 (11) 9 8765-4321, is the 11 digits sent', async () => {
+    const requests = recordRequests();
+    const rendered = await openMobile();
+    mockJson(api.register.sendMobileCode, {});
+    const input = screen.getByLabelText('Novo celular');
+    await rendered.user.click(input);
+    await rendered.user.paste('+55 (11) 9 8765-4321');
+    expect(input).toHaveValue('(11) 9.8765.4321');
+    await waitFor(() => expect(alterar()).toBeEnabled());
+    await rendered.user.click(alterar());
+    await screen.findByLabelText('Código');
+    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+      `POST /register/api/1.0/driver/${DRIVER_ID}/mobile-number/11987654321/send-code`,
+    ]);
+  });
+
   it('a reload on the code step stays there, for the mobile the SMS went to', async () => {
     const requests = recordRequests();
     const first = await openMobile();

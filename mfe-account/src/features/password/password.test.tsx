@@ -51,6 +51,28 @@ async function typeCode({ user }: RenderRouteResult, code = '123456') {
 }
 
 describe('change password (my account)', () => {
+  it('a mobile of a DDD ANATEL never allocated is refused under the field; one pasted with +55 sends its 11 digits', async () => {
+    const requests = recordRequests();
+    const rendered = await openChange();
+    const mobile = screen.getByLabelText('Celular');
+    await rendered.user.type(mobile, '20987654321');
+    await rendered.user.tab();
+    await waitFor(() => expect(mobile).toHaveAccessibleDescription('O DDD 20 não existe: confira os dois primeiros números do celular.'));
+    expect(button('Enviar código')).toBeDisabled();
+
+    mockJson(api.register.sendPasswordCode, {});
+    await rendered.user.clear(mobile);
+    await rendered.user.click(mobile);
+    await rendered.user.paste('+55 (11) 9 8765-4321');
+    expect(mobile).toHaveValue('(11) 9.8765.4321');
+    await waitFor(() => expect(button('Enviar código')).toBeEnabled());
+    await rendered.user.click(button('Enviar código'));
+    await screen.findByLabelText('Código');
+    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+      `POST /register/api/1.0/driver/${DRIVER_ID}/password/11987654321/send-code`,
+    ]);
+  });
+
   it('without a driver held for the session, says so and leads home', async () => {
     renderRoute({ routes, path: '/my-account/change-password' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível identificar a sua conta.');
@@ -251,6 +273,20 @@ describe('forgot password', () => {
     expect(screen.getByLabelText('CPF')).toHaveAccessibleDescription('CPF invalido');
     expect(button('Continuar')).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Voltar para o início' })).toHaveAttribute('href', '/App');
+  });
+
+  it('a mobile of a DDD ANATEL never allocated, (20), is refused saying so, and nothing is looked up', async () => {
+    const requests = recordRequests();
+    const { user } = await openForgot();
+    await user.type(screen.getByLabelText('Celular'), '20987654321');
+    await user.type(screen.getByLabelText('CPF'), '529.982.247-25');
+    await user.tab();
+    expect(screen.getByLabelText('Celular')).toHaveAccessibleDescription(
+      'O DDD 20 não existe: confira os dois primeiros números do celular.',
+    );
+    expect(button('Continuar')).toBeDisabled();
+    await user.click(button('Continuar'));
+    expect(requests.filter((request) => request.url.pathname.includes('forgetpassword'))).toEqual([]);
   });
 
   it("a CPF that is the driver's leads to the password change by code, for that driver and mobile", async () => {

@@ -64,6 +64,34 @@ async function fillForm({ user }: RenderRouteResult) {
 }
 
 describe('mobile confirmation', () => {
+  it('a DDD ANATEL never allocated, (20), is refused under the field and no SMS is asked for', async () => {
+    const requests = recordRequests();
+    mockNewPhone();
+    const rendered = renderRoute({ routes, path: '/register/send-code/' });
+    const mobile = await screen.findByLabelText('Celular');
+    await rendered.user.type(mobile, '20987654321');
+    await rendered.user.tab();
+    await waitFor(() => expect(mobile).toHaveAccessibleDescription('O DDD 20 não existe: confira os dois primeiros números do celular.'));
+    expect(button('Enviar código')).toBeDisabled();
+    await rendered.user.click(button('Enviar código'));
+    expect(requests.filter((request) => request.url.pathname.includes('/mobile'))).toEqual([]);
+  });
+
+  it('a mobile pasted as +55 (11) 9 8765-4321 is looked up and sent as its 11 digits', async () => {
+    const requests = recordRequests();
+    mockNewPhone();
+    const rendered = renderRoute({ routes, path: '/register/send-code/' });
+    const mobile = await screen.findByLabelText('Celular');
+    await rendered.user.click(mobile);
+    await rendered.user.paste('+55 (11) 9 8765-4321');
+    expect(mobile).toHaveValue('(11) 9.8765.4321');
+    await sendCode(rendered);
+    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+      'GET /register/api/1.0/driver/mobile/11987654321',
+      'PUT /register/api/1.0/driver/mobile-number/11987654321/verification-code',
+    ]);
+  });
+
   it('send-code: the masked mobile, the SMS request, then the 6-digit code with the one-time-code autofill', async () => {
     const requests = recordRequests();
     mockNewPhone();
