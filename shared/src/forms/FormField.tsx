@@ -1,8 +1,10 @@
 import { useMaskito } from '@maskito/react';
 import { useField } from 'formik';
-import { useId, useState, type ClipboardEvent, type InputHTMLAttributes } from 'react';
+import { useId, useRef, useState, type ClipboardEvent, type InputHTMLAttributes, type SyntheticEvent } from 'react';
 import { FieldFrame, type ControlAria } from '@driver-portal/shared/ui';
+import { nfc } from '@driver-portal/shared/validation';
 import { MASK_OPTIONS, MASK_TEXTS, MASKS, pastedIntoMask, type MaskName } from './masks';
+import { duringComposition, pasteInNfc, putInNfc } from './nfc-input';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'value' | 'onChange'> {
   name: string;
@@ -24,6 +26,10 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * (browser autofill, even into an unfocused field), with no timer, so keys sent with no gap
  * can neither be dropped nor reordered. As Maskito's guide for controlled inputs says, the
  * form's handler goes on `onInput`: the native event Maskito fires once the value is formatted.
+ *
+ * What an unmasked field holds is in Unicode NFC (issue 44, kind 4; ./nfc-input.ts): a name
+ * pasted decomposed becomes the name a keyboard types, the caret where it was, and never while an
+ * input method composes. A mask admits only ASCII letters and digits, NFC as they are.
  */
 export function FormField({
   name,
@@ -34,6 +40,8 @@ export function FormField({
   touchWhenLeftEmpty = true,
   className,
   onPaste,
+  onCompositionStart,
+  onCompositionEnd,
   ...input
 }: FormFieldProps) {
   const [field, meta, helpers] = useField<string>(name);
@@ -46,13 +54,27 @@ export function FormField({
   const paste = (event: ClipboardEvent<HTMLInputElement>) => {
     onPaste?.(event);
     // The code is the exception: a pasted SMS carries other digits, and the code is its first six.
-    if (!mask || mask === 'code' || event.defaultPrevented) return;
+    if (!mask) {
+      const pasted = pasteInNfc(event);
+      if (pasted === undefined) return;
+      edited();
+      void helpers.setValue(pasted);
+      // Kept whole, never cut to the input's maxLength: its rule says why at once.
+      if (input.maxLength !== undefined && pasted.length > input.maxLength) void helpers.setTouched(true);
+      return;
+    }
+    if (mask === 'code' || event.defaultPrevented) return;
     const { holds, brings } = pastedIntoMask(mask, event.clipboardData.getData('text'));
     if (brings <= holds) return;
     event.preventDefault();
     setRefusedPaste(MASK_TEXTS.pasteTooLong(brings, holds, MASKS[mask].includes('A') ? 'caracteres' : 'dígitos'));
   };
   const edited = () => setRefusedPaste(undefined);
+  const composing = useRef(false);
+  /** The value in NFC, unless an input method is composing it (it owns the value until it ends). */
+  const inNfc = (event: SyntheticEvent<HTMLInputElement>) => {
+    if (!composing.current && !duringComposition(event)) putInNfc(event.currentTarget);
+  };
   const control = (aria: ControlAria) => (
     <input
       {...(mask ? { inputMode: mask === 'cnpj' ? 'text' : 'numeric' } : {})}
@@ -63,6 +85,19 @@ export function FormField({
       name={name}
       value={field.value ?? ''}
       onPaste={paste}
+      onCompositionStart={(event) => {
+        composing.current = true;
+        onCompositionStart?.(event);
+      }}
+      onCompositionEnd={(event) => {
+        composing.current = false;
+        onCompositionEnd?.(event);
+        // Chrome sends the composition's last `input` before this event, still composing.
+        if (mask) return;
+        const composed = event.currentTarget.value;
+        const normalized = putInNfc(event.currentTarget);
+        if (normalized !== composed) void helpers.setValue(normalized);
+      }}
       {...(mask
         ? {
             onInput: (event) => {
@@ -73,11 +108,12 @@ export function FormField({
         : {
             onChange: (event) => {
               edited();
+              inNfc(event);
               field.onChange(event);
             },
           })}
       onBlur={(event) => {
-        if (normalizeOnBlur) void helpers.setValue(normalizeOnBlur(event.target.value), false);
+        if (normalizeOnBlur) void helpers.setValue(nfc(normalizeOnBlur(event.target.value)), false);
         if (touchWhenLeftEmpty || event.target.value !== '') field.onBlur(event);
       }}
     />

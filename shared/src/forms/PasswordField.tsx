@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import type { ClipboardEvent } from 'react';
-import { PASSWORD_LENGTH } from '@driver-portal/shared/validation';
+import { nfc, PASSWORD_LENGTH } from '@driver-portal/shared/validation';
 import { FormField, type FormFieldProps } from './FormField';
 
 /**
@@ -23,12 +23,14 @@ export interface PasswordFieldProps extends Omit<FormFieldProps, 'type' | 'minLe
  * seed's hint unless told otherwise. A paste longer than 8 is not cut to 8 by the browser (that
  * would set a password the driver does not know): it replaces the field whole and the rule's
  * message ("Senha deve conter 8 dígitos") shows at once (a value set by script is not cut by
- * maxLength). Never put in a draft: the forms using it save no password.
+ * maxLength). Its length is counted in NFC, as every text of the portal (a password pasted
+ * decomposed is the one a keyboard types: docs/decisions/0019-text-in-nfc.md). Never put in a
+ * draft: the forms using it save no password.
  */
 export function PasswordField({ name, kind, hint, ...input }: PasswordFieldProps) {
   const [, , helpers] = useField<string>(name);
   const keepLongPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const pasted = event.clipboardData.getData('text');
+    const pasted = nfc(event.clipboardData.getData('text'));
     if (pasted.length <= PASSWORD_LENGTH) return;
     event.preventDefault();
     void helpers.setValue(pasted, false);

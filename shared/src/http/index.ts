@@ -5,6 +5,7 @@ import { getToken } from '@driver-portal/shared/session';
 import { beginLoading, showAlert } from '@driver-portal/shared/events';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import { ApiError, ownMessage, PROXIED_SERVICES, TOKEN_SERVICES, toApiError } from './errors';
+import { nfcStrings } from './normalize';
 
 export { ApiError, PROXIED_SERVICES, TOKEN_SERVICES, type ApiErrorKind } from './errors';
 export { ERROR_TEXTS } from './messages';
@@ -22,6 +23,10 @@ export function serviceClient(service: ServiceName): AxiosInstance {
   if (!client) {
     client = axios.create({ baseURL, withCredentials: false });
     client.interceptors.request.use((config) => {
+      // Every string of a JSON body or a query in NFC, whoever built it (./normalize.ts); a
+      // FormData, a Blob or any other binary body is left as it is.
+      config.data = nfcStrings(config.data);
+      config.params = nfcStrings(config.params);
       const token = getToken();
       const target = new URL(config.url ?? '', baseURL);
       // Only attach the token to this service's own origin, whatever path was built; a proxied

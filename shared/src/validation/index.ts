@@ -5,6 +5,7 @@
 import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { string } from 'yup';
 import { isBrazilState } from './brazil';
+import { toNfc } from './text';
 import { mobileAreaCodeMessage, mobileProblem } from './phone';
 
 export const VALIDATION_MESSAGES = {
@@ -125,16 +126,21 @@ export function hasControlCharacter(value: string | null | undefined): boolean {
   return CONTROL_CHARACTERS.test(value ?? '');
 }
 
-/** A free-text field: trimmed, at most `max` characters, no control or bidi characters. */
+/**
+ * A free-text field: in NFC, trimmed, at most `max` characters of the NFC text (a name pasted
+ * decomposed counts as typed: docs/decisions/0019-text-in-nfc.md), no control or bidi characters.
+ */
 export const textSchema = (max: number = TEXT_LIMITS.text) =>
   string()
+    .transform(toNfc)
     .trim()
     .max(max, TEXT_MESSAGES.tooLong(max))
     .test('control-character', TEXT_MESSAGES.controlCharacter, (value) => !hasControlCharacter(value));
 
-/** An e-mail: at most TEXT_LIMITS.email characters, no control or bidi characters (issue 25, point 6), a valid address. */
+/** An e-mail: in NFC, at most TEXT_LIMITS.email characters, no control or bidi characters (issue 25, point 6), a valid address. */
 export const emailSchema = (message: string = VALIDATION_MESSAGES.email) =>
   string()
+    .transform(toNfc)
     .trim()
     .required(message)
     .max(TEXT_LIMITS.email, TEXT_MESSAGES.tooLong(TEXT_LIMITS.email))
@@ -163,6 +169,7 @@ export function isoDateWithin(iso: string | undefined, min: string, max: string)
 }
 
 export { BRAZIL_STATES, isBrazilState, type BrazilState } from './brazil';
+export { isNfc, nfc, sameText, toNfc } from './text';
 
 /** A state code (UF) of the select of the 27 states; empty passes (make it required apart). */
 export const brazilStateSchema = (message: string = VALIDATION_MESSAGES.required) =>
