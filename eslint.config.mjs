@@ -4,11 +4,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import compat from 'eslint-plugin-compat';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import suite from './build-preset/apps.cjs';
+import floor from './build-preset/eslint-rules/web-api-floor.cjs';
+import buildPreset from './build-preset/package.json' with { type: 'json' };
 import sharedDeps from './build-preset/shared-deps.cjs';
 
 const { ROUTER_API } = sharedDeps;
@@ -19,6 +22,20 @@ const ROUTER_TYPES = ['RouteObject', 'LinkProps', 'PatchRoutesOnNavigationFuncti
 const APPS = suite.APPS.map((app) => app.dir);
 
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
+
+/**
+ * The browser floor (docs/browsers.md): build-preset/package.json's browserslist, the list the
+ * compiler targets too. Held against what the apps ship (their src, not tests or test utilities):
+ * compat/compat for APIs, floor/web-api-options for the options, option values and events that
+ * compat does not see.
+ */
+const browserFloor = {
+  files: [...APPS, 'shared'].map((dir) => `${dir}/src/**/*.{ts,tsx}`),
+  ignores: [...TEST_FILES, 'shared/src/test-utils/**'],
+  plugins: { compat, floor },
+  settings: { browsers: buildPreset.browserslist },
+  rules: { 'compat/compat': 'error', 'floor/web-api-options': 'error' },
+};
 
 // Test doubles and network mocks are for tests only: app code that imported them would ship them.
 const testOnly = [
@@ -126,6 +143,7 @@ export default tseslint.config(
     },
   },
   ...APPS.flatMap(isolate),
+  browserFloor,
   ...[false, true].map((tests) => ({
     files: tests ? ['shared/src/**/*.test.{ts,tsx}', 'shared/src/test-utils/**'] : ['shared/src/**/*.{ts,tsx}'],
     ignores: tests ? [] : [...TEST_FILES, 'shared/src/test-utils/**'],
