@@ -56,6 +56,7 @@ const SETTLE_MS = 2000;
  * links' byte budgets hold it). Remote events meanwhile wait in the registry.
  */
 function afterTheScreen(router: ReturnType<typeof createHostRouter>, task: () => void): void {
+  // eslint-disable-next-line compat/compat -- detected ('in window'): WebKit, which has none, runs the task after SETTLE_MS
   const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 3000 }) : task());
   const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
   const later = () => setTimeout(whenIdle, SETTLE_MS);

@@ -2,7 +2,8 @@ import { checkQuality, grayscaleOf, type QualityReport } from './quality';
 
 /*
  * Light uploads (docs/product-rules.md, "Documents and capture"): every photo is decoded with
- * its EXIF orientation applied, resized to PHOTO_MAX_SIDE and re-encoded as JPEG through a
+ * its EXIF orientation applied (createImageBitmap, else an <img> on the browser floor's older
+ * Chromium: decode below), resized to PHOTO_MAX_SIDE and re-encoded as JPEG through a
  * canvas, which also drops every metadata field (GPS included). The quality check reads a
  * 512 px grayscale copy of the same decoded image.
  */
@@ -40,12 +41,52 @@ function toBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
   });
 }
 
-async function decode(file: Blob): Promise<ImageBitmap> {
-  try {
-    return await createImageBitmap(file, { imageOrientation: 'from-image' });
-  } catch {
-    throw new FileProblem(FILE_TEXTS.unreadable);
+/** A photo decoded upright (EXIF orientation applied), ready to draw on a canvas. */
+interface DecodedPhoto {
+  source: CanvasImageSource;
+  width: number;
+  height: number;
+  /** Frees what decoding held (the bitmap, or the image's object URL). */
+  release(): void;
+}
+
+/**
+ * Decodes a photo upright. `createImageBitmap` with `imageOrientation: 'from-image'` first (no
+ * DOM element, off the main thread where the engine can); where it is missing or rejects the
+ * option with a TypeError (WebIDL's answer to an enum value it does not know: Chromium 105-111,
+ * which know only 'none' and 'flipY', so Android WebViews of the browser floor), an
+ * HTMLImageElement, which every engine of the floor draws with its EXIF orientation applied
+ * (CSS `image-orientation: from-image` is the default since Chromium 81, Safari 13.1 and
+ * Firefox 77). A file neither can decode (a HEIC photo outside Safari, a damaged file) is
+ * FILE_TEXTS.unreadable.
+ */
+async function decode(file: Blob): Promise<DecodedPhoto> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      // eslint-disable-next-line floor/web-api-options -- a TypeError (Chromium 105-111) or no createImageBitmap falls back to decodeWithImage
+      const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+      return { source: bitmap, width: bitmap.width, height: bitmap.height, release: () => bitmap.close() };
+    } catch (error) {
+      // The engine could not decode the file (an InvalidStateError): an <img> could not either.
+      if (!(error instanceof TypeError)) throw new FileProblem(FILE_TEXTS.unreadable);
+    }
   }
+  return decodeWithImage(file);
+}
+
+/** The fallback decoder: an <img> of the file's object URL, its natural size upright. */
+function decodeWithImage(file: Blob): Promise<DecodedPhoto> {
+  const url = URL.createObjectURL(file);
+  const image = new Image();
+  return new Promise((resolve, reject) => {
+    image.onload = () =>
+      resolve({ source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) });
+    image.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new FileProblem(FILE_TEXTS.unreadable));
+    };
+    image.src = url;
+  });
 }
 
 /** Checks, orients, resizes and re-encodes a captured or chosen photo. */
@@ -53,20 +94,20 @@ export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
   if (file.size === 0) throw new FileProblem(FILE_TEXTS.empty);
   if (file.type !== '' && !file.type.startsWith('image/')) throw new FileProblem(FILE_TEXTS.notImage);
   if (file.size > PHOTO_INPUT_MAX_BYTES) throw new FileProblem(FILE_TEXTS.photoTooLarge);
-  const bitmap = await decode(file);
+  const photo = await decode(file);
   try {
-    if (bitmap.width === 0 || bitmap.height === 0) throw new FileProblem(FILE_TEXTS.empty);
-    const gray = grayscaleOf(bitmap, bitmap.width, bitmap.height);
+    if (photo.width === 0 || photo.height === 0) throw new FileProblem(FILE_TEXTS.empty);
+    const gray = grayscaleOf(photo.source, photo.width, photo.height);
     const report = checkQuality(gray.gray, gray.width, gray.height);
-    let scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+    let scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(photo.width, photo.height));
     let quality = FIRST_QUALITY;
     for (;;) {
       const canvas = document.createElement('canvas');
-      canvas.width = Math.round(bitmap.width * scale);
-      canvas.height = Math.round(bitmap.height * scale);
+      canvas.width = Math.round(photo.width * scale);
+      canvas.height = Math.round(photo.height * scale);
       const context = canvas.getContext('2d');
       if (!context) throw new FileProblem(FILE_TEXTS.unreadable);
-      context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      context.drawImage(photo.source, 0, 0, canvas.width, canvas.height);
       const blob = await toBlob(canvas, quality);
       // Lower the quality a little first (text stays legible at 0.6), then the size.
       if (blob.size <= PHOTO_MAX_BYTES || (scale < 0.3 && quality <= 0.6))
@@ -75,7 +116,7 @@ export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
       else scale *= 0.85;
     }
   } finally {
-    bitmap.close();
+    photo.release();
   }
 }
 

@@ -202,6 +202,7 @@ export function grayscaleOf(source: CanvasImageSource, width: number, height: nu
   const canvas = document.createElement('canvas');
   canvas.width = w;
   canvas.height = h;
+  // eslint-disable-next-line floor/web-api-options -- a hint: Safari before 18 ignores the member (WebIDL) and reads back as fast as it can
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('canvas 2d unavailable');
   context.drawImage(source, 0, 0, w, h);
