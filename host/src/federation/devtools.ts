@@ -5,6 +5,7 @@ import type { FederationGlobal, HostFederation } from './container-runtime';
 import type { remoteEntryUrl } from './manifest-assets';
 import { clearLocalOverrides, localOverrides, overrideRemotes } from './local-override';
 import { showOverrideBanner } from './local-override-banner';
+import { pageStorage } from '@driver-portal/shared/storage';
 
 /*
  * What the Module Federation devtools (the browser extension, or a squad's console) read of the
@@ -87,17 +88,13 @@ export function withDevtools(
 
 /** The squad's local remotes, swapped in before the first registration, with their banner. */
 function withLocalOverrides(federation: HostFederation): void {
-  let overrides: Map<string, string>;
-  try {
-    overrides = localOverrides(localStorage);
-  } catch {
-    // No storage: no override.
-    return;
-  }
+  // The storage layer: a webview without local storage has no override (nothing was ever set).
+  const storage = pageStorage('local');
+  const overrides = localOverrides(storage);
   if (overrides.size === 0) return;
   overrideRemotes(federation, overrides);
   showOverrideBanner(document, overrides, () => {
-    clearLocalOverrides(localStorage);
+    clearLocalOverrides(storage);
     location.reload();
   });
 }

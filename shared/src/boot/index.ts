@@ -4,22 +4,21 @@
  */
 // eslint-disable-next-line no-restricted-imports -- boot is bundled into each entry, before federation; the keys are constants
 import { forgetDriver, hasHandoffCode, SESSION_KEYS, takeHandoffCode } from '../session/keys';
+// eslint-disable-next-line no-restricted-imports -- the one storage layer, no dependencies; its memory lives on the window, shared with the session singleton
+import { pageStorage } from '../session/storage';
 import { retryImport } from './retry-import';
 
+/**
+ * Kept for the session: in the tab's session storage, or, in a webview without usable storage
+ * (Android's WebView leaves it off by default), in the page's memory, where the session singleton
+ * reads it: the driver is signed in for the life of the page either way.
+ */
 function remember(win: Window, key: string, value: string): void {
-  try {
-    win.sessionStorage.setItem(key, value);
-  } catch {
-    // Storage can be disabled in some webviews: the app then runs without a session.
-  }
+  pageStorage('session', win).setItem(key, value);
 }
 
 function held(win: Window, key: string): string | null {
-  try {
-    return win.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
+  return pageStorage('session', win).getItem(key);
 }
 
 /**

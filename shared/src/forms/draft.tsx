@@ -1,9 +1,21 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { getSessionValue } from '@driver-portal/shared/session';
+// eslint-disable-next-line no-restricted-imports -- the one storage layer, stateless (its memory lives on the window)
+import { pageStorage, type PageStorage } from '../session/storage';
 import './draft.css';
 
 const DRAFT_PREFIX = 'driver-portal:draft:';
+
+/**
+ * Where drafts are kept: the tab's session storage, or the page's memory when the webview gives
+ * none, throws or has no quota (then a draft lasts as long as the page: the form says so once,
+ * `DRAFT_TEXTS.notKept`). Never throws. For a form's own values kept beside its draft (the code
+ * step of a contact change, under `draftStorageKey`).
+ */
+export function draftStorage(): PageStorage {
+  return pageStorage('session');
+}
 
 /**
  * Drafts are kept under the session's driver (or `-` before one is known, a new driver signing
@@ -30,7 +42,7 @@ const restoredOver = new Map<string, object>();
 export function loadDraft<T extends object>(key: string, initialValues: T): T {
   restoredOver.delete(key);
   try {
-    const saved = window.sessionStorage.getItem(draftStorageKey(key));
+    const saved = draftStorage().getItem(draftStorageKey(key));
     if (!saved) return initialValues;
     const parsed: unknown = JSON.parse(saved);
     if (!parsed || typeof parsed !== 'object') return initialValues;
@@ -50,24 +62,45 @@ const clearedAt = new Map<string, number>();
 export function clearDraft(key: string): void {
   clearedAt.set(key, (changeCount += 1));
   restoredOver.delete(key);
-  try {
-    window.sessionStorage.removeItem(draftStorageKey(key));
-  } catch {
-    // Storage unavailable: nothing was saved either.
-  }
+  draftStorage().removeItem(draftStorageKey(key));
 }
 
 export const DRAFT_TEXTS = {
   restored: 'Recuperamos o que você digitou e ainda não foi salvo.',
   discard: 'Descartar',
+  /** Said once per page, in the first form whose draft cannot outlive a reload (decision 0020). */
+  notKept:
+    'Neste aplicativo, o portal não consegue guardar o que você digita: se a página for recarregada ou fechada, será preciso preencher de novo.',
 } as const;
 
-function saveDraft(key: string, values: Record<string, unknown>, omit: readonly string[]): void {
+/**
+ * Saves the draft (the page's memory when the storage refuses it) and says whether it will
+ * survive a reload of the page.
+ */
+function saveDraft(key: string, values: Record<string, unknown>, omit: readonly string[]): boolean {
+  const store = draftStorage();
+  const storageKey = draftStorageKey(key);
   try {
-    window.sessionStorage.setItem(draftStorageKey(key), JSON.stringify(withoutSecrets(values, omit)));
+    store.setItem(storageKey, JSON.stringify(withoutSecrets(values, omit)));
   } catch {
-    // Full or disabled storage: the form still works, only the draft is lost.
+    // Values JSON cannot write (a cycle): no draft, the form still works.
+    return true;
   }
+  return store.durable(storageKey);
+}
+
+/**
+ * The one form of the page that says its draft cannot outlive a reload: held on the window, so
+ * the forms of every remote on the page (each bundles this file) agree that it is said once. The
+ * form that said it says it again when reopened (the same place); no other form repeats it.
+ */
+const NOT_KEPT_NOTICE = '__driverPortalDraftNotKept';
+type WindowWithNotice = Window & { [NOT_KEPT_NOTICE]?: string };
+
+function claimNotKeptNotice(key: string): boolean {
+  const holder = window as WindowWithNotice;
+  holder[NOT_KEPT_NOTICE] ??= key;
+  return holder[NOT_KEPT_NOTICE] === key;
 }
 
 /** One array for "omit nothing": a new `[]` on every render would re-arm the save timer each time. */
@@ -76,7 +109,10 @@ const SAVE_AFTER_MS = 250;
 
 /**
  * Placed first inside a Formik form, keeps what the driver typed in session storage so a webview
- * reload, a trip to the camera or a step back in a wizard loses nothing. Passwords are never
+ * reload, a trip to the camera or a step back in a wizard loses nothing. In a webview without
+ * usable storage the draft is kept in the page's memory (a trip to the camera or a step back
+ * still loses nothing) and the first such form of the page says, once, that a reload would
+ * (`DRAFT_TEXTS.notKept`). Passwords are never
  * stored. Written 250 ms after the last change, and at once when the page is hidden or the form
  * is left (a reload or a tap on "back" within those 250 ms loses nothing), unless the form
  * cleared its draft after the last change (a success moving on must not get it back).
@@ -89,10 +125,12 @@ export function FormDraft({ storageKey, omit = OMIT_NOTHING }: { storageKey: str
   const { values, resetForm } = useFormikContext<Record<string, unknown>>();
   const pending = useRef<{ save: () => void; change: number } | undefined>(undefined);
   const [savedValues, setSavedValues] = useState(() => restoredOver.get(storageKey));
+  // Known at once when the webview gives no usable storage; else learnt when a draft is refused.
+  const [notKept, setNotKept] = useState(() => draftStorage().problem() !== undefined && claimNotKeptNotice(storageKey));
   useEffect(() => {
     const save = () => {
       pending.current = undefined;
-      saveDraft(storageKey, values, omit);
+      if (!saveDraft(storageKey, values, omit) && claimNotKeptNotice(storageKey)) setNotKept(true);
     };
     pending.current = { save, change: (changeCount += 1) };
     const timer = window.setTimeout(save, SAVE_AFTER_MS);
@@ -112,18 +150,26 @@ export function FormDraft({ storageKey, omit = OMIT_NOTHING }: { storageKey: str
       if (left && (clearedAt.get(storageKey) ?? 0) < left.change) left.save();
     };
   }, [storageKey]);
-  if (!savedValues) return null;
+  const notice = notKept ? (
+    <p className="draft-not-kept" role="status">
+      {DRAFT_TEXTS.notKept}
+    </p>
+  ) : null;
+  if (!savedValues) return notice;
   const discard = () => {
     clearDraft(storageKey);
     resetForm({ values: savedValues as Record<string, unknown> });
     setSavedValues(undefined);
   };
   return (
-    <div className="draft-notice" role="status">
-      <span>{DRAFT_TEXTS.restored}</span>
-      <button type="button" className="draft-discard" onClick={discard}>
-        {DRAFT_TEXTS.discard}
-      </button>
-    </div>
+    <>
+      {notice}
+      <div className="draft-notice" role="status">
+        <span>{DRAFT_TEXTS.restored}</span>
+        <button type="button" className="draft-discard" onClick={discard}>
+          {DRAFT_TEXTS.discard}
+        </button>
+      </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 export { FormField, type FormFieldProps } from './FormField';
-export { FormDraft, loadDraft, clearDraft, draftStorageKey, DRAFT_TEXTS } from './draft';
+export { FormDraft, loadDraft, clearDraft, draftStorage, draftStorageKey, DRAFT_TEXTS } from './draft';
 export { MASKS, type MaskName } from './masks';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 // Apps take Formik from here, never from 'formik' directly: the platform's fields and the app's

@@ -21,6 +21,8 @@ import { getDriverId } from '@driver-portal/shared/session';
 import { pathOf, resolvedPortalAddress } from '@driver-portal/shared/links';
 // eslint-disable-next-line no-restricted-imports -- stateless, bundled with the boot code's reading side
 import { handoffOrigins, handOffSession } from '../session/handoff';
+// eslint-disable-next-line no-restricted-imports -- the one storage layer, stateless (its memory lives on the window)
+import { pageStorage } from '../session/storage';
 
 /** The query parameters a journey adds to an address. */
 export const JOURNEY_PARAMS = { driverId: 'driverId', returnTo: 'returnTo' } as const;
@@ -68,7 +70,7 @@ function routerIndex(win: Window): number | undefined {
 
 function journeyStarts(win: Window): Record<string, number> {
   try {
-    const value: unknown = JSON.parse(win.sessionStorage.getItem(JOURNEY_STARTS_KEY) ?? '{}');
+    const value: unknown = JSON.parse(pageStorage('session', win).getItem(JOURNEY_STARTS_KEY) ?? '{}');
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, number>) : {};
   } catch {
     return {};
@@ -79,11 +81,8 @@ function rememberJourneyStart(path: string, win: Window): void {
   const here = win.location.href.split('#')[0];
   const index = routerIndex(win);
   if (index === undefined || new URL(path, win.location.origin).href !== here) return;
-  try {
-    win.sessionStorage.setItem(JOURNEY_STARTS_KEY, JSON.stringify({ ...journeyStarts(win), [here]: index }));
-  } catch {
-    // Storage disabled: the way back replaces the finished screen instead.
-  }
+  // The storage layer: without storage, the page's memory (the way back works for the page's life).
+  pageStorage('session', win).setItem(JOURNEY_STARTS_KEY, JSON.stringify({ ...journeyStarts(win), [here]: index }));
 }
 
 /**

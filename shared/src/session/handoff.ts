@@ -21,7 +21,7 @@
  * The origins that proved they handed this tab's session over are remembered: a journey may send
  * the driver back there (`@driver-portal/shared/journey`), and no other origin.
  *
- * No dependencies but the keys. The boot of every entry loads the receiving side in its own chunk,
+ * No dependencies but the keys and the storage layer. The boot of every entry loads the receiving side in its own chunk,
  * only when the address carries a code (nearly no page does).
  */
 import {
@@ -35,6 +35,7 @@ import {
   takeHandoffCode,
   type BootAlert,
 } from './keys';
+import { pageStorage } from './storage';
 
 export { HANDOFF_FRAGMENT, hasHandoffCode, takeHandoffCode };
 export const HANDOFF_ENDPOINT = '/session-handoff/';
@@ -43,20 +44,16 @@ export const HANDOFF_TIMEOUT_MS = 5000;
 /** The origins that handed this tab's session to this origin (a JSON list), for the way back. */
 export const HANDOFF_ORIGINS_KEY = `${SESSION_PREFIX}handoffOrigins`;
 
+/*
+ * Through the one storage layer: a webview without usable storage keeps the handed-over session,
+ * and the origins that handed it over, in the page's memory, for the life of the page.
+ */
 function read(win: Window, key: string): string | undefined {
-  try {
-    return win.sessionStorage.getItem(key) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return pageStorage('session', win).getItem(key) ?? undefined;
 }
 
 function write(win: Window, key: string, value: string): void {
-  try {
-    win.sessionStorage.setItem(key, value);
-  } catch {
-    // Storage disabled (some webviews): the page runs without a session.
-  }
+  pageStorage('session', win).setItem(key, value);
 }
 
 const isOrigin = (value: unknown): value is string => {

@@ -1,14 +1,14 @@
 import { forgetDriver, SESSION_KEYS, SESSION_PREFIX, type SessionKey } from './keys';
+import { pageStorage } from './storage';
 
 export { SESSION_KEYS, type SessionKey } from './keys';
 
-function storage(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * The session's values live in the tab's session storage, or, in a webview that gives none (or
+ * throws, or has no quota), in the page's memory: the session then lasts as long as the page
+ * (docs/session.md, "Without storage").
+ */
+const storage = () => pageStorage('session');
 
 /** One value kept for the session: the platform's own (token, driver id) or a remote's. */
 export interface SessionValue {
@@ -19,12 +19,10 @@ export interface SessionValue {
 
 function valueAt(key: string): SessionValue {
   return {
-    get: () => storage()?.getItem(key) ?? undefined,
+    get: () => storage().getItem(key) ?? undefined,
     set: (value) => {
-      const store = storage();
-      if (!store) return;
-      if (value === undefined || value === null || value === '') store.removeItem(key);
-      else store.setItem(key, value);
+      if (value === undefined || value === null || value === '') storage().removeItem(key);
+      else storage().setItem(key, value);
     },
   };
 }
@@ -96,8 +94,8 @@ export function adoptDriverId(driverId: string): void {
 
 /**
  * Clears every value this platform keeps for the session on this origin (drafts, remote values,
- * the databases and caches of photos and answers): /Sair then visits every other origin of the
- * portal (sessionStorage is per origin).
+ * the databases and caches of photos and answers), in storage and in the page's memory alike:
+ * /Sair then visits every other origin of the portal (sessionStorage is per origin).
  */
 export function endSession(): void {
   void forgetDriver();

@@ -1,11 +1,14 @@
 /**
- * sessionStorage keys of the values the platform itself holds for the session: the bearer token
+ * Session storage keys of the values the platform itself holds for the session: the bearer token
  * and the driver id, both taken from the page's address at boot. A remote declares its own
  * values with `sessionValue` in its own folder; every key starts with SESSION_PREFIX, so ending
- * the session clears them all.
+ * the session clears them all. Kept through the one storage layer (storage.ts): the browser's
+ * session storage where the webview gives one, else the page's memory.
  *
- * This module has no dependencies: the boot code of every entry and the sign-out page bundle it.
+ * No dependencies but storage.ts: the boot code of every entry and the sign-out page bundle it.
  */
+import { pageStorage } from './storage';
+
 export const SESSION_PREFIX = 'driver-portal:';
 
 export const SESSION_KEYS = {
@@ -80,8 +83,11 @@ export function takeBootAlerts(win: Window): BootAlert[] {
  */
 export const STORE_PREFIX = 'driver-portal';
 
-/** Removes every key of this platform from one origin's storage (the session's end). */
-export function clearPortalKeys(store: Storage): void {
+/**
+ * Removes every key of this platform from one origin's storage (the session's end): given the
+ * page's storage (`pageStorage`), from the browser's storage and from the page's memory alike.
+ */
+export function clearPortalKeys(store: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
   const keys: string[] = [];
   for (let i = 0; i < store.length; i += 1) {
     const key = store.key(i);
@@ -147,10 +153,8 @@ export async function clearPortalStores(win: Window = window): Promise<void> {
  * The same clearing for `/Sair` and for a driver switch (a shared phone).
  */
 export function forgetDriver(win: Window = window): Promise<void> {
-  try {
-    clearPortalKeys(win.sessionStorage);
-  } catch {
-    // Storage disabled: nothing is held here.
-  }
+  // The browser's storage and the page's memory (a webview without storage): nothing of the
+  // driver is left for the next one in either. The layer never throws.
+  clearPortalKeys(pageStorage('session', win));
   return clearPortalStores(win);
 }

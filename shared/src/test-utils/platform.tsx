@@ -10,10 +10,11 @@ import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { setActiveConfig, type ActiveConfig } from '@driver-portal/shared/config';
 import type { AnyEndpoint, Endpoint } from '@driver-portal/shared/contract';
-import { draftStorageKey } from '@driver-portal/shared/forms';
+import { draftStorage, draftStorageKey } from '@driver-portal/shared/forms';
 import { driverValue, sessionValue } from '@driver-portal/shared/session';
 import { LoadingState } from '@driver-portal/shared/ui';
 import { PlatformLayout, remoteRouteTree } from '@driver-portal/shared/shell';
+import { newDocument } from './storage-modes';
 
 export const TEST_TOKEN = 'test-token';
 
@@ -61,6 +62,8 @@ export function installPlatformTestHooks(): void {
   beforeEach(() => {
     setActiveConfig(testConfig);
     window.sessionStorage.clear();
+    // Each test a new document: nothing left in the page's memory (the storage layer's).
+    newDocument();
   });
   afterEach(() => server.resetHandlers());
   afterAll(() => {
@@ -180,7 +183,7 @@ export { HttpResponse, http };
 
 /** The draft a form keeps under `key` for the session's driver (null when there is none). */
 export function savedDraft(key: string): string | null {
-  return window.sessionStorage.getItem(draftStorageKey(key));
+  return draftStorage().getItem(draftStorageKey(key));
 }
 
 /**

@@ -4,6 +4,7 @@ import { useSingleFlight } from '@driver-portal/shared/data';
 import { showSuccess } from '@driver-portal/shared/events';
 import {
   clearDraft,
+  draftStorage,
   draftStorageKey,
   Form,
   FormDraft,
@@ -52,7 +53,7 @@ const codeSentKey = (draftKey: string) => draftStorageKey(`${draftKey}:code-sent
 
 function readCodeSent(draftKey: string): CodeSent | undefined {
   try {
-    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(codeSentKey(draftKey)) ?? 'null');
+    const parsed: unknown = JSON.parse(draftStorage().getItem(codeSentKey(draftKey)) ?? 'null');
     if (!parsed || typeof parsed !== 'object') return undefined;
     const { to, at } = parsed as Record<string, unknown>;
     return typeof to === 'string' && to !== '' && typeof at === 'number' ? { to, at } : undefined;
@@ -62,12 +63,9 @@ function readCodeSent(draftKey: string): CodeSent | undefined {
 }
 
 function writeCodeSent(draftKey: string, sent: CodeSent | undefined): void {
-  try {
-    if (sent) window.sessionStorage.setItem(codeSentKey(draftKey), JSON.stringify(sent));
-    else window.sessionStorage.removeItem(codeSentKey(draftKey));
-  } catch {
-    // Storage unavailable: a reload goes back to the value, as before.
-  }
+  // The drafts' storage: without storage in the webview, the page's memory (lost on a reload).
+  if (sent) draftStorage().setItem(codeSentKey(draftKey), JSON.stringify(sent));
+  else draftStorage().removeItem(codeSentKey(draftKey));
 }
 
 /**

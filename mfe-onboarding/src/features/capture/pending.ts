@@ -17,12 +17,18 @@ const STORE = 'photos';
 const memory = new Map<string, PendingPhoto>();
 
 function open(): Promise<IDBDatabase | undefined> {
-  if (typeof indexedDB === 'undefined') return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    const request = indexedDB.open(DB, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => resolve(undefined);
+    try {
+      // Missing (a private mode), or throwing when read or opened (a SecurityError where the
+      // webview blocks storage): the photo is kept in memory only, for the page's life.
+      if (typeof indexedDB === 'undefined' || !indexedDB) return resolve(undefined);
+      const request = indexedDB.open(DB, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(undefined);
+    } catch {
+      resolve(undefined);
+    }
   });
 }
 
