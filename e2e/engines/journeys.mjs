@@ -223,7 +223,7 @@ export const JOURNEYS = [
           'var s = labelled("Modelo"); var o = s && !s.disabled && Array.prototype.find.call(s.options, function (x) { return x.text === "Spin LTZ 1.8"; }); return o ? o.value : null;',
         ),
       );
-      await page.select('Combustível', 'Flex');
+      await page.select('Combustível', 'ALCOOL/GASOLINA');
       await page.select('UF', 'SP');
       await page.click('radio', 'Pessoa jurídica (CNPJ)');
       await page.retype('CNPJ do proprietário', '11222333000181');

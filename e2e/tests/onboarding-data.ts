@@ -15,7 +15,7 @@ async function retype(page: Page, label: string, value: string) {
 
 export async function fillLicence(page: Page) {
   const typed: Array<[string, string]> = [
-    ['Nº de registro da CNH', '01234567890'],
+    ['Nº de registro da CNH', '01234567807'],
     ['Data da 1ª habilitação', '01032000'],
     ['Validade', '31012030'],
     ['Data de nascimento', '17051980'],
@@ -44,7 +44,7 @@ export async function fillVehicle(page: Page, manufactureYear = THIS_YEAR - 2) {
   await page.getByLabel('Marca', { exact: true }).selectOption({ label: 'Chevrolet' });
   await expect(page.getByLabel('Modelo', { exact: true })).toBeEnabled();
   await page.getByLabel('Modelo', { exact: true }).selectOption({ label: 'Spin LTZ 1.8' });
-  await page.getByLabel('Combustível').selectOption('Flex');
+  await page.getByLabel('Combustível').selectOption('ALCOOL/GASOLINA');
   await page.getByLabel('UF', { exact: true }).selectOption('SP');
   await page.getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
   await retype(page, 'CNPJ do proprietário', '11222333000181');

@@ -163,7 +163,8 @@ test('probe 6: the open calls refuse what the forms refuse (dates out of range, 
     BirthDate: '0001-01-01',
     MotherName: 'a'.repeat(10_000),
     FatherName: '',
-    RegisterNumber: '1',
+    // Numbers that hold (issue 44: their check digits and lengths are refused too, each under its field).
+    RegisterNumber: '01234567807',
     ExpirationDate: '9999-12-31',
     FirstLicenseDate: '2000-01-01',
     Remark: '',
@@ -171,9 +172,9 @@ test('probe 6: the open calls refuse what the forms refuse (dates out of range, 
     EmissionCity: 'São Paulo',
     EmissionState: 'SP',
     EmissionDate: '2020-01-01',
-    RenachNumber: '1',
-    SecurityNumber: '1',
-    MirrorNumber: '1',
+    RenachNumber: 'SP123456789',
+    SecurityNumber: '12345678901',
+    MirrorNumber: '9876543210',
   };
   const url = `${proxiedService('register')}api/1.0/driver/${ONBOARDING_DRIVER.id}/license`;
   const json = { 'Content-Type': 'application/json' };

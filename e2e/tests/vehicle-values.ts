@@ -6,7 +6,7 @@
 export function vehicleTyped(thisYear: number, manufactureYear: number): Array<[string, string]> {
   return [
     ['Placa', 'abc1d23'],
-    ['RENAVAM', '12345678901'],
+    ['RENAVAM', '12345678900'],
     ['Chassi', '9BWZZZ377VT004251'],
     ['Número do CRLV', '123456789012'],
     ['Ano de exercício', String(thisYear)],

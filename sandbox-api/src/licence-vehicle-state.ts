@@ -20,7 +20,7 @@ export function seedLicenceVehicle(): LicenceVehicleState {
         BirthDate: '1985-03-12',
         MotherName: 'Aparecida dos Santos',
         FatherName: 'Não consta',
-        RegisterNumber: '04512345678',
+        RegisterNumber: '04512345621',
         ExpirationDate: '2031-08-20',
         FirstLicenseDate: '2005-06-01',
         Remark: 'EAR',

@@ -41,8 +41,42 @@ describe('licence, vehicle and document review calls of the register service', (
         ],
       },
     });
-    expect((await call(sandbox, api.saveLicense, { params: { id }, ...json({ ...LICENCE, Category: 'E' }) })).status).toBe(400);
+    // "AB" is how the CNH prints it; the contract's value is "A/B" (docs/decisions/0016).
+    expect((await call(sandbox, api.saveLicense, { params: { id }, ...json({ ...LICENCE, Category: 'AB' }) })).status).toBe(400);
     expect((await call(sandbox, api.saveLicense, { params: { id: 'unknown' }, ...json(LICENCE) })).status).toBe(404);
+  });
+
+  it('keeps a licence of every category a CNH prints, category E included', async () => {
+    for (const Category of ['A', 'E', 'A/E', 'A/B']) {
+      expect((await call(sandbox, api.saveLicense, { params: { id }, ...json({ ...LICENCE, Category }) })).status).toBe(200);
+    }
+  });
+
+  it('refuses a Nº de registro whose check digits do not hold, with its validation list', async () => {
+    for (const RegisterNumber of ['01234567890', '01234567808', '0123456780', '012.345.678-07']) {
+      const refused = await call(sandbox, api.saveLicense, { params: { id }, ...json({ ...LICENCE, RegisterNumber }) });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { validations: [{ field: 'RegisterNumber', message: 'Número de registro da CNH inválido.' }] },
+      });
+    }
+  });
+
+  it('refuses the issue’s RENAVAM (12345678901: its check digit is 0) and a chassis with an O; keeps the corrected one', async () => {
+    const bad = await call(sandbox, api.saveVehicle, {
+      params: { id },
+      ...json({ ...VEHICLE, Renavam: '12345678901', Chassis: '9BWZZZ377VTO04251' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      validations: [
+        { field: 'Renavam', message: 'RENAVAM inválido.' },
+        { field: 'Chassis', message: 'Chassi inválido.' },
+      ],
+    });
+    expect((await call(sandbox, api.saveVehicle, { params: { id }, ...json({ ...VEHICLE, Renavam: '12345678900' }) })).status).toBe(200);
+    // The old 9-digit form of a RENAVAM is still one.
+    expect((await call(sandbox, api.saveVehicle, { params: { id }, ...json({ ...VEHICLE, Renavam: '639884962' }) })).status).toBe(200);
   });
 
   it('lists brands, then the brand models; keeps the vehicle and reads it back as the modality vehicle', async () => {
@@ -57,7 +91,7 @@ describe('licence, vehicle and document review calls of the register service', (
     const read = await call(sandbox, api.modalityVehicle, { params: { id, m: 0 } });
     expect(read.body.response.vehicle).toMatchObject({
       plate: 'ABC1D23',
-      renavam: '12345678901',
+      renavam: '12345678900',
       brandId: 1,
       modelId: 101,
       manufactureYear: 2022,

@@ -8,8 +8,17 @@ import { defineEndpoint } from '@driver-portal/shared/contract';
  * them to review with the document calls (documents.ts). Spread into the remote's `api.register`.
  */
 
-/** The licence categories the form offers (docs/product-rules.md, "Entities"). */
-export const LICENCE_CATEGORIES = ['B', 'A/B', 'C', 'D'] as const;
+/**
+ * Every category a CNH prints in "CAT. HAB." (CTB art. 143: A to E; a holder of A and of one of
+ * B to E carries both, printed "AB", "AC", "AD", "AE"), as the service gets it: a single letter,
+ * or the two joined by "/" as the seed's "A/B" is (docs/decisions/0016). The seed offered only
+ * B, A/B, C and D, so a licence of category A, E or A with C, D or E could not be entered.
+ */
+export const LICENCE_CATEGORIES = ['A', 'B', 'C', 'D', 'E', 'A/B', 'A/C', 'A/D', 'A/E'] as const;
+export type LicenceCategory = (typeof LICENCE_CATEGORIES)[number];
+
+/** What the CNH prints for a category (and the form shows): "A/B" is printed "AB". */
+export const printedCategory = (category: LicenceCategory) => category.replace('/', '');
 
 /** Every field of the licence, all required; dates as `YYYY-MM-DD`, states as UF codes. */
 export const LicenceBodySchema = v.object({

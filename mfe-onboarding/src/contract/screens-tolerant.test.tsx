@@ -353,7 +353,7 @@ describe('licence data', () => {
     const { user, router } = renderRoute({ routes, path: '/register/cnh/new/0', session });
     await screen.findByLabelText('Nº de registro da CNH');
     const typed: [string, string][] = [
-      ['Nº de registro da CNH', '01234567890'],
+      ['Nº de registro da CNH', '01234567807'],
       ['Data da 1ª habilitação', '01032000'],
       ['Validade', '31012030'],
       ['Data de nascimento', '17051980'],
@@ -395,7 +395,7 @@ describe('vehicle data saved', () => {
     await screen.findByLabelText('Placa');
     const typed: [string, string][] = [
       ['Placa', 'abc1d23'],
-      ['RENAVAM', '12345678901'],
+      ['RENAVAM', '12345678900'],
       ['Chassi', '9BWZZZ377VT004251'],
       ['Número do CRLV', '123456789012'],
       ['Ano de exercício', String(year)],
@@ -416,7 +416,7 @@ describe('vehicle data saved', () => {
     await user.selectOptions(screen.getByLabelText('Marca'), '1');
     await waitFor(() => expect(screen.getByLabelText('Modelo')).toBeEnabled());
     await user.selectOptions(screen.getByLabelText('Modelo'), '101');
-    await user.selectOptions(screen.getByLabelText('Combustível'), 'Flex');
+    await user.selectOptions(screen.getByLabelText('Combustível'), 'ALCOOL/GASOLINA');
     await user.selectOptions(screen.getByLabelText('UF'), 'SP');
     await user.click(screen.getByRole('radio', { name: 'Pessoa física (CPF)' }));
     await user.type(screen.getByLabelText('CPF do proprietário'), '11144477735');

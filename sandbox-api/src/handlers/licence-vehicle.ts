@@ -1,5 +1,5 @@
 import type { ValidationEntry } from '@driver-portal/shared/contract';
-import { isBrazilState, isCnpj, isCpf } from '@driver-portal/shared/validation';
+import { chassisProblem, cnhRegisterProblem, isBrazilState, isCnpj, isCpf, renavamProblem } from '@driver-portal/shared/validation';
 import { onboarding as api } from '../contracts';
 import type { LicenceBody, VehicleBody } from '@driver-portal/mfe-onboarding/contract';
 import { CAR_BRANDS } from '../fixtures/vehicle-info';
@@ -23,6 +23,8 @@ export const LICENCE_VEHICLE_TEXTS = {
   invalidYear: (field: string) => `${field}: ano inválido.`,
   invalidPlate: 'Placa inválida.',
   invalidRenavam: 'RENAVAM inválido.',
+  invalidRegisterNumber: 'Número de registro da CNH inválido.',
+  invalidChassis: 'Chassi inválido.',
   unknownBrand: 'Marca desconhecida.',
   unknownModel: 'Modelo desconhecido para esta marca.',
   unknownModality: 'Modalidade inválida.',
@@ -97,6 +99,9 @@ function saveLicense({ state, params, body }: SandboxRequest): Reply<Record<stri
     ['BirthDate', 'ExpirationDate', 'FirstLicenseDate', 'EmissionDate'],
     ['DocumentIssuingState', 'EmissionState'],
   );
+  if (!problems.some((problem) => problem.field === 'RegisterNumber') && !isCnhRegister(licence.RegisterNumber)) {
+    problems.push({ field: 'RegisterNumber', message: LICENCE_VEHICLE_TEXTS.invalidRegisterNumber });
+  }
   if (problems.length > 0) return invalid(problems);
   state.licenceVehicle.licences[driver.id.toLowerCase()] = { ...licence };
   return ok({});
@@ -136,7 +141,20 @@ const VEHICLE_LABELS: Partial<Record<keyof VehicleBody, string>> = {
   OwnerDocument: 'CPF ou CNPJ do proprietário',
 };
 
+/** The old and the Mercosul plate, as the portal sends it (upper case, no hyphen). */
 const PLATE = /^[A-Z]{3}\d[A-Z0-9]\d{2}$/;
+
+/*
+ * The numbers the provider's register service checks as their issuers define them (issue 44),
+ * as the portal sends them: digits only, no separators (the shared rules accept a pasted "." or
+ * "-"; a service does not).
+ */
+/** RENAVAM: 11 digits (or the old 9) whose last is the modulo-11 check digit. */
+const isRenavam = (value: string) => /^(\d{9}|\d{11})$/.test(value) && renavamProblem(value) === null;
+/** The CNH's Nº de registro: 11 digits with DENATRAN's two check digits. */
+const isCnhRegister = (value: unknown) => typeof value === 'string' && /^\d{11}$/.test(value) && cnhRegisterProblem(value) === null;
+/** The chassis (VIN): 17 letters and digits, no I, O or Q (no North-American check digit). */
+const isChassis = (value: string) => /^[A-Z0-9]{17}$/.test(value) && chassisProblem(value) === null;
 
 function vehicleProblems(vehicle: VehicleBody, now: Date): ValidationEntry[] {
   const problems = problemsOf(vehicle, VEHICLE_LABELS, ['EmissionDate'], ['IssuingState']);
@@ -145,8 +163,8 @@ function vehicleProblems(vehicle: VehicleBody, now: Date): ValidationEntry[] {
     problems.push({ field: 'ModalityType', message: LICENCE_VEHICLE_TEXTS.unknownModality });
   }
   if (!has('Plate') && !PLATE.test(vehicle.Plate)) problems.push({ field: 'Plate', message: LICENCE_VEHICLE_TEXTS.invalidPlate });
-  if (!has('Renavam') && !/^\d{9,11}$/.test(vehicle.Renavam))
-    problems.push({ field: 'Renavam', message: LICENCE_VEHICLE_TEXTS.invalidRenavam });
+  if (!has('Renavam') && !isRenavam(vehicle.Renavam)) problems.push({ field: 'Renavam', message: LICENCE_VEHICLE_TEXTS.invalidRenavam });
+  if (!has('Chassis') && !isChassis(vehicle.Chassis)) problems.push({ field: 'Chassis', message: LICENCE_VEHICLE_TEXTS.invalidChassis });
   const thisYear = now.getUTCFullYear();
   const years: Array<[keyof VehicleBody, string]> = [
     ['CurrentYear', 'Ano de exercício'],

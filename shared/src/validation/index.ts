@@ -169,6 +169,7 @@ export function isoDateWithin(iso: string | undefined, min: string, max: string)
 }
 
 export { BRAZIL_STATES, isBrazilState, type BrazilState } from './brazil';
+export * from './documents';
 export { isNfc, nfc, sameText, toNfc } from './text';
 
 /** A state code (UF) of the select of the 27 states; empty passes (make it required apart). */

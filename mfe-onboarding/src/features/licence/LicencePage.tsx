@@ -6,6 +6,9 @@ import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField,
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import {
   BRAZIL_STATES,
+  documentDigits,
+  documentSchema,
+  type DocumentKind,
   isoDateFromToday,
   isoDateWithin,
   object,
@@ -15,7 +18,7 @@ import {
   textSchema,
   VALIDATION_MESSAGES,
 } from '@driver-portal/shared/validation';
-import { LICENCE_CATEGORIES, type LicenceBody, type LicenceReadBack } from '../../contract';
+import { LICENCE_CATEGORIES, printedCategory, type LicenceBody, type LicenceReadBack } from '../../contract';
 import { parseModality } from '../../documents';
 import { afterFlow, dataFormBack, isFlow, type Flow } from '../../document-flow';
 import { fromIsoDate } from '../../licence-review';
@@ -60,12 +63,25 @@ const EMPTY: LicenceValues = {
 
 const DATE_FIELDS = ['BirthDate', 'FirstLicenseDate', 'ExpirationDate', 'EmissionDate'] as const;
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
-const CATEGORY_OPTIONS = LICENCE_CATEGORIES.map((category) => ({ value: category, label: category }));
+// Shown as the CNH prints them ("AB"), sent as the contract has them ("A/B": docs/decisions/0016).
+const CATEGORY_OPTIONS = LICENCE_CATEGORIES.map((category) => ({ value: category, label: printedCategory(category) }));
+
+/**
+ * The licence's numbers, each checked as its issuer defines it (shared/src/validation/documents.ts:
+ * length, alphabet, the check digits of the Nº de registro) and sent without the separators a paste brings.
+ */
+const DOCUMENT_FIELDS = {
+  RegisterNumber: 'cnhRegister',
+  RenachNumber: 'renach',
+  SecurityNumber: 'securityNumber',
+  MirrorNumber: 'mirrorNumber',
+} as const satisfies Partial<Record<keyof LicenceValues, DocumentKind>>;
+type DocumentField = keyof typeof DOCUMENT_FIELDS;
 
 const required = () => string().trim().required(VALIDATION_MESSAGES.required);
 
 type DateField = (typeof DATE_FIELDS)[number];
-type TextField = Exclude<keyof LicenceValues, DateField | 'Category' | 'DocumentIssuingState' | 'EmissionState'>;
+type TextField = Exclude<keyof LicenceValues, DateField | DocumentField | 'Category' | 'DocumentIssuingState' | 'EmissionState'>;
 
 /**
  * The dates a CNH can carry (issue 25, point 6), read when the form is checked: a holder of at
@@ -79,7 +95,7 @@ const DATE_RANGES: Record<DateField, () => [string, string]> = {
   ExpirationDate: () => ['1930-01-01', isoDateFromToday(10)],
 };
 
-/** How long each text may be (TEXT_LIMITS: names 100, remarks 200, cities 60, numbers and codes 20). */
+/** How long each text may be (TEXT_LIMITS: names 100, remarks 200, cities 60, the RG and its issuer 20). */
 const TEXT_MAX: Record<TextField, number> = {
   MotherName: TEXT_LIMITS.name,
   FatherName: TEXT_LIMITS.name,
@@ -87,10 +103,6 @@ const TEXT_MAX: Record<TextField, number> = {
   EmissionCity: TEXT_LIMITS.city,
   DocumentNumber: TEXT_LIMITS.identifier,
   DocumentIssuingAuthority: TEXT_LIMITS.identifier,
-  RegisterNumber: TEXT_LIMITS.identifier,
-  RenachNumber: TEXT_LIMITS.identifier,
-  SecurityNumber: TEXT_LIMITS.identifier,
-  MirrorNumber: TEXT_LIMITS.identifier,
 };
 
 const date = (field: DateField) =>
@@ -103,10 +115,18 @@ const date = (field: DateField) =>
 const text = (field: TextField) => textSchema(TEXT_MAX[field]).required(VALIDATION_MESSAGES.required);
 const isDateField = (field: string): field is DateField => DATE_FIELDS.some((name) => name === field);
 const isTextField = (field: string): field is TextField => field in TEXT_MAX;
+const isDocumentField = (field: string): field is DocumentField => field in DOCUMENT_FIELDS;
+const fieldSchema = (field: string) => {
+  if (isDateField(field)) return date(field);
+  if (isTextField(field)) return text(field);
+  if (isDocumentField(field)) return documentSchema(DOCUMENT_FIELDS[field], VALIDATION_MESSAGES.required);
+  return required();
+};
 const schema = object(
-  Object.fromEntries(
-    Object.keys(EMPTY).map((field) => [field, isDateField(field) ? date(field) : isTextField(field) ? text(field) : required()]),
-  ) as Record<keyof LicenceValues, ReturnType<typeof required>>,
+  Object.fromEntries(Object.keys(EMPTY).map((field) => [field, fieldSchema(field)])) as Record<
+    keyof LicenceValues,
+    ReturnType<typeof required>
+  >,
 );
 
 const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
@@ -135,6 +155,7 @@ function fromReadBack(readBack: LicenceReadBack): LicenceValues {
 function toBody(values: LicenceValues): LicenceBody {
   const trimmed = Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value.trim()])) as LicenceValues;
   for (const field of DATE_FIELDS) trimmed[field] = typedDateToIso(trimmed[field]) ?? trimmed[field];
+  for (const field of Object.keys(DOCUMENT_FIELDS) as DocumentField[]) trimmed[field] = documentDigits(trimmed[field]);
   return { ...trimmed, Category: values.Category as LicenceBody['Category'] };
 }
 
@@ -187,7 +208,7 @@ function LicenceForm({ guid, flow, modalityType }: { guid: string; flow: Flow; m
               <FormField name="EmissionCity" label="Cidade de emissão" autoComplete="off" />
               <SelectField name="EmissionState" label="UF de emissão" placeholder="Selecione" options={STATE_OPTIONS} />
               <FormField name="EmissionDate" label="Data de emissão" mask="date" placeholder="DD/MM/AAAA" />
-              <FormField name="RenachNumber" label="Número RENACH" autoComplete="off" />
+              <FormField name="RenachNumber" label="Número RENACH" autoComplete="off" autoCapitalize="characters" />
               <FormField name="SecurityNumber" label="Número de segurança" inputMode="numeric" autoComplete="off" />
               <FormField name="MirrorNumber" label="Número do espelho" inputMode="numeric" autoComplete="off" />
               {allFilled(values) ? null : (

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { draftStorage, draftStorageKey } from '@driver-portal/shared/forms';
 import { REQUEST_TIMEOUT_MS } from '@driver-portal/shared/http';
 import {
   mockApi,
@@ -30,7 +31,7 @@ async function open(path = '/register/cnh/new/0', extra: Record<string, string> 
 
 async function fill({ user }: RenderRouteResult, skip?: string) {
   const typed: Array<[string, string]> = [
-    ['Nº de registro da CNH', '01234567890'],
+    ['Nº de registro da CNH', '01234567807'],
     ['Data da 1ª habilitação', '01032000'],
     ['Validade', '31012030'],
     ['Data de nascimento', '17051980'],
@@ -62,7 +63,7 @@ const BODY = {
   BirthDate: '1980-05-17',
   MotherName: 'Ana Ferreira',
   FatherName: 'José Ferreira',
-  RegisterNumber: '01234567890',
+  RegisterNumber: '01234567807',
   Category: 'A/B',
   FirstLicenseDate: '2000-03-01',
   ExpirationDate: '2030-01-31',
@@ -78,14 +79,13 @@ const BODY = {
 beforeEach(() => mockJson(api.register.license, { driverLicense: null }));
 
 describe('licence data', () => {
-  it('offers the categories B, A/B, C and D and keeps Continuar disabled until every field is filled', async () => {
+  it('offers every category a CNH prints (A to E, AB, AC, AD, AE) and keeps Continuar disabled until every field is filled', async () => {
     const rendered = await open();
     expect(screen.getByRole('heading', { level: 1, name: 'Dados da CNH' })).toBeInTheDocument();
-    expect(
-      within(field('Categoria'))
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Selecione', 'B', 'A/B', 'C', 'D']);
+    const options = within(field('Categoria')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Selecione', 'A', 'B', 'C', 'D', 'E', 'AB', 'AC', 'AD', 'AE']);
+    // Sent as the contract has them: the seed's "A/B" for a printed "AB" (docs/decisions/0016).
+    expect(options.map((option) => option.getAttribute('value'))).toEqual(['', 'A', 'B', 'C', 'D', 'E', 'A/B', 'A/C', 'A/D', 'A/E']);
     expect(continuar()).toBeDisabled();
     expect(continuar()).toHaveAccessibleDescription('Preencha todos os campos para continuar.');
     await fill(rendered, 'Nome do pai');
@@ -226,6 +226,69 @@ describe('licence data', () => {
     // A warning, not a refusal: the driver may still send it (the review is the one to refuse).
     await user.click(continuar());
     await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1));
+  });
+
+  it.each([
+    ['E', 'E'],
+    ['AE', 'A/E'],
+    ['A', 'A'],
+  ])('a licence of category %s (as printed) goes out as %j', async (printed, sent) => {
+    const requests = recordRequests();
+    mockJson(api.register.saveLicense, {});
+    const rendered = await open();
+    await fill(rendered);
+    await rendered.user.selectOptions(field('Categoria'), printed);
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(location(rendered)).toBe('/register/upload-picture/0'));
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ ...BODY, Category: sent });
+  });
+
+  it.each([
+    ['Nº de registro da CNH', '01234567808', 'Nº de registro inválido: confira os dois últimos dígitos.'],
+    ['Nº de registro da CNH', '0123456780', 'Nº de registro inválido: são 11 dígitos.'],
+    ['Nº de registro da CNH', 'O1234567807', 'Nº de registro inválido: use só números.'],
+    ['Número RENACH', 'XX123456789', 'Número RENACH inválido: ele começa pela sigla do estado, como SP.'],
+    ['Número RENACH', 'SP12345678', 'Número RENACH inválido: são 11 caracteres, como SP123456789.'],
+    ['Número de segurança', '1234567890', 'Número de segurança inválido: são 11 dígitos.'],
+    ['Número do espelho', '98765432', 'Número do espelho inválido: são 9 ou 10 dígitos.'],
+    ['Número do espelho', '98765432l0', 'Número do espelho inválido: use só números.'],
+  ])('%s %j says what is wrong under the field, and nothing is sent', async (label, typed, message) => {
+    const requests = recordRequests();
+    mockJson(api.register.saveLicense, {});
+    const rendered = await open();
+    await fill(rendered, label);
+    await rendered.user.click(field(label));
+    await rendered.user.paste(typed);
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(field(label)).toHaveFocus());
+    expect(field(label)).toHaveAccessibleDescription(message);
+    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('numbers pasted with the separators of a print go out as the issuer writes them', async () => {
+    const requests = recordRequests();
+    mockJson(api.register.saveLicense, {});
+    const rendered = await open();
+    await fill(rendered);
+    for (const [label, typed] of [
+      ['Nº de registro da CNH', '012.345.678-07'],
+      ['Número RENACH', 'sp 123456789'],
+      ['Número do espelho', '987 654 321-0'],
+    ] as const) {
+      await rendered.user.clear(field(label));
+      await rendered.user.paste(typed);
+    }
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual(BODY);
+  });
+
+  it('a draft kept with the seed\'s "A/B" opens with AB chosen', async () => {
+    draftStorage().setItem(draftStorageKey(`licence:${GUID}`), JSON.stringify({ Category: 'A/B', MotherName: 'Ana Ferreira' }));
+    await open();
+    expect(field('Categoria')).toHaveValue('A/B');
+    expect(within(field('Categoria')).getByRole('option', { selected: true })).toHaveTextContent('AB');
   });
 
   it('keeps its draft across a reload', async () => {

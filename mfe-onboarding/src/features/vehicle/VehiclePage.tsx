@@ -19,8 +19,13 @@ import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import {
   BRAZIL_STATES,
   brazilYear,
+  chassisToSend,
   cnpjSchema,
   cpfSchema,
+  documentDigits,
+  documentSchema,
+  plateToSend,
+  renavamToSend,
   isoDateFromToday,
   isoDateWithin,
   object,
@@ -51,13 +56,66 @@ export const VEHICLE_TEXTS = {
   loadingModels: 'Carregando modelos...',
   modelsFailed: 'Não foi possível carregar os modelos.',
   invalidYear: 'Ano inválido',
-  invalidPlate: 'Placa inválida',
-  invalidRenavam: 'RENAVAM inválido',
+  // Ours: a CRLV prints a model year of the year of manufacture or the next one.
+  modelYearAfter: 'O ano do modelo é no máximo o ano seguinte ao de fabricação.',
   invalidDate: 'Data inválida',
   invalidModality: 'Modalidade inválida.',
 } as const;
 
-export const FUELS = ['Gasolina', 'Álcool', 'Flex', 'Diesel', 'GNV', 'Elétrico', 'Híbrido'] as const;
+/**
+ * The fuels as the CRLV prints them: the RENAVAM system's table (codes 01 to 18, the same list as
+ * the NF-e's `tpComb`), and the electric and hybrid ones SENATRAN's fleet statistics by fuel name
+ * (ELETRICO, HIBRIDO, HIBRIDO PLUG-IN, GASOLINA/ALCOOL/ELETRICO, ETANOL/ELETRICO, DIESEL/ELETRICO,
+ * CELULA COMBUSTIVEL), in alphabetical order, sent as printed (docs/decisions/0016).
+ */
+export const FUELS = [
+  'ALCOOL',
+  'ALCOOL/GAS NATURAL COMBUSTIVEL',
+  'ALCOOL/GAS NATURAL VEICULAR',
+  'ALCOOL/GASOLINA',
+  'CELULA COMBUSTIVEL',
+  'DIESEL',
+  'DIESEL/ELETRICO',
+  'DIESEL/GAS NATURAL COMBUSTIVEL',
+  'DIESEL/GAS NATURAL VEICULAR',
+  'ELETRICO',
+  'ELETRICO/FONTE EXTERNA',
+  'ELETRICO/FONTE INTERNA',
+  'ETANOL/ELETRICO',
+  'GAS METANO',
+  'GAS NATURAL VEICULAR',
+  'GASOGENIO',
+  'GASOL/GAS NATURAL COMBUSTIVEL',
+  'GASOLINA',
+  'GASOLINA/ALCOOL/ELETRICO',
+  'GASOLINA/ALCOOL/GAS NATURAL',
+  'GASOLINA/ELETRICO',
+  'GASOLINA/GAS NATURAL VEICULAR',
+  'HIBRIDO',
+  'HIBRIDO PLUG-IN',
+  'VIDE/CAMPO/OBSERVACAO',
+] as const;
+
+/**
+ * The fuels the form offered before 0016, as a read-back or a draft may still hold them, and the
+ * printed fuel each is: a vehicle sent as "Flex" opens with ALCOOL/GASOLINA chosen.
+ */
+const FORMER_FUELS: Readonly<Record<string, (typeof FUELS)[number]>> = {
+  Gasolina: 'GASOLINA',
+  Álcool: 'ALCOOL',
+  Flex: 'ALCOOL/GASOLINA',
+  Diesel: 'DIESEL',
+  GNV: 'GAS NATURAL VEICULAR',
+  Elétrico: 'ELETRICO',
+  Híbrido: 'HIBRIDO',
+};
+
+/** A fuel of the list, from a printed one or a former option; '' for anything else (the select then asks). */
+export function fuelOf(value: string | null | undefined): string {
+  const fuel = (value ?? '').trim();
+  if (FUELS.some((item) => item === fuel.toUpperCase())) return fuel.toUpperCase();
+  return FORMER_FUELS[fuel] ?? '';
+}
 
 interface VehicleValues {
   Plate: string;
@@ -111,10 +169,7 @@ const OWNER_CHOICES = [
 ];
 
 const isYear = (value: string | undefined) => /^\d{4}$/.test(value ?? '') && Number(value) >= 1950 && Number(value) <= brazilYear() + 1;
-const plateOf = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-/** A chassis number (VIN) has 17 characters. */
-const CHASSIS_MAX_LENGTH = 17;
 /** The CRLV's issue date: not before the oldest vehicle accepted (1950), not in the future (issue 25, point 6). */
 const EMISSION_DATE_RANGE = (): [string, string] => ['1950-01-01', isoDateFromToday(0)];
 
@@ -126,16 +181,21 @@ const required = () => string().trim().required(VALIDATION_MESSAGES.required);
  */
 const text = (max: number) => textSchema(max).required(VALIDATION_MESSAGES.required);
 const year = () => required().test('year', VEHICLE_TEXTS.invalidYear, isYear);
+/** A document number of the CRLV, checked as its issuer defines it (shared/src/validation/documents.ts). */
+const number = (kind: Parameters<typeof documentSchema>[0]) => documentSchema(kind, VALIDATION_MESSAGES.required);
 const schema = object({
-  Plate: required().test('plate', VEHICLE_TEXTS.invalidPlate, (value) => /^[A-Z]{3}\d[A-Z0-9]\d{2}$/.test(plateOf(value ?? ''))),
-  Renavam: required().test('renavam', VEHICLE_TEXTS.invalidRenavam, (value) => /^\d{9,11}$/.test(value ?? '')),
-  Chassis: text(CHASSIS_MAX_LENGTH),
-  CrlvNumber: text(TEXT_LIMITS.identifier),
+  Plate: number('plate'),
+  Renavam: number('renavam'),
+  Chassis: number('chassis'),
+  CrlvNumber: number('crlvNumber'),
   CurrentYear: year(),
   Brand: required(),
   Model: required(),
   ManufactureYear: year(),
-  ModelYear: year(),
+  ModelYear: year().test('model-year', VEHICLE_TEXTS.modelYearAfter, (value, context) => {
+    const manufacture: unknown = context.parent.ManufactureYear;
+    return typeof manufacture !== 'string' || !isYear(manufacture) || !isYear(value) || Number(value) <= Number(manufacture) + 1;
+  }),
   Type: text(TEXT_LIMITS.text),
   Fuel: required(),
   Color: text(TEXT_LIMITS.text),
@@ -168,7 +228,7 @@ function fromReadBack(vehicle: VehicleReadBack | undefined): VehicleValues {
     ...EMPTY,
     Plate: vehicle.plate,
     Chassis: vehicle.chassis,
-    Fuel: FUELS.some((fuel) => fuel === vehicle.fuel) ? vehicle.fuel : '',
+    Fuel: fuelOf(vehicle.fuel),
     IssuingState: BRAZIL_STATES.some((uf) => uf === vehicle.issuingState) ? vehicle.issuingState : '',
     Renavam: text(vehicle.renavam),
     Brand: text(vehicle.brandId),
@@ -179,14 +239,17 @@ function fromReadBack(vehicle: VehicleReadBack | undefined): VehicleValues {
   };
 }
 
+/** A draft kept before 0016 may hold a former fuel ("Flex"): it opens with the printed one chosen. */
+const fromDraft = (values: VehicleValues): VehicleValues => ({ ...values, Fuel: fuelOf(values.Fuel) });
+
 function toBody(values: VehicleValues, modalityType: number): VehicleBody {
   const trim = (value: string) => value.trim();
   return {
     ModalityType: modalityType,
     CurrentYear: Number(values.CurrentYear),
-    Renavam: trim(values.Renavam),
-    Chassis: trim(values.Chassis).toUpperCase(),
-    Plate: plateOf(values.Plate),
+    Renavam: renavamToSend(values.Renavam),
+    Chassis: chassisToSend(values.Chassis),
+    Plate: plateToSend(values.Plate),
     Type: trim(values.Type),
     Fuel: values.Fuel,
     Brand: Number(values.Brand),
@@ -198,7 +261,7 @@ function toBody(values: VehicleValues, modalityType: number): VehicleBody {
     EmissionCity: trim(values.EmissionCity),
     EmissionDate: typedDateToIso(values.EmissionDate) ?? trim(values.EmissionDate),
     IssuingState: values.IssuingState,
-    CrlvNumber: trim(values.CrlvNumber),
+    CrlvNumber: documentDigits(values.CrlvNumber),
     OwnerName: trim(values.OwnerName),
     OwnerDocument: values.OwnerDocument.replace(/[./\-\s]/g, '').toUpperCase(),
   };
@@ -308,19 +371,17 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: Flow; m
   return (
     <LoadView {...load}>
       {({ brands, vehicle }) => (
-        <Formik<VehicleValues> initialValues={loadDraft(draftKey, fromReadBack(vehicle))} validationSchema={schema} onSubmit={submit}>
+        <Formik<VehicleValues>
+          initialValues={fromDraft(loadDraft(draftKey, fromReadBack(vehicle)))}
+          validationSchema={schema}
+          onSubmit={submit}
+        >
           {({ values }) => (
             <Form noValidate>
               <FormDraft storageKey={draftKey} />
               <FocusFirstError />
               <p>{VEHICLE_TEXTS.intro}</p>
-              <FormField
-                name="Plate"
-                label="Placa"
-                autoComplete="off"
-                normalizeOnBlur={(value) => plateOf(value)}
-                autoCapitalize="characters"
-              />
+              <FormField name="Plate" label="Placa" autoComplete="off" normalizeOnBlur={plateToSend} autoCapitalize="characters" />
               <FormField name="Renavam" label="RENAVAM" inputMode="numeric" autoComplete="off" />
               <FormField name="Chassis" label="Chassi" autoComplete="off" autoCapitalize="characters" />
               <FormField name="CrlvNumber" label="Número do CRLV" inputMode="numeric" autoComplete="off" />

@@ -28,6 +28,27 @@ const BRANDS = [
   { id: 2, name: 'Fiat' },
 ];
 const YEAR = brazilYear();
+const BODY = {
+  ModalityType: 0,
+  CurrentYear: YEAR,
+  Renavam: '12345678900',
+  Chassis: '9BWZZZ377VT004251',
+  Plate: 'ABC1D23',
+  Type: 'Automóvel',
+  Fuel: 'ALCOOL/GASOLINA',
+  Brand: 1,
+  Model: 101,
+  ManufactureYear: YEAR - 2,
+  ModelYear: YEAR - 1,
+  Color: 'Branca',
+  Remark: 'Nada consta',
+  EmissionCity: 'São Paulo',
+  EmissionDate: '2026-02-10',
+  IssuingState: 'SP',
+  CrlvNumber: '123456789012',
+  OwnerName: 'João Batista Ferreira',
+  OwnerDocument: '11144477735',
+};
 
 async function open(path = '/register/crlv/new/0') {
   const rendered = renderRoute({ routes, path, session });
@@ -38,7 +59,7 @@ async function open(path = '/register/crlv/new/0') {
 async function fill({ user }: RenderRouteResult, manufactureYear = String(YEAR - 2)) {
   const typed: Array<[string, string]> = [
     ['Placa', 'abc1d23'],
-    ['RENAVAM', '12345678901'],
+    ['RENAVAM', '12345678900'],
     ['Chassi', '9BWZZZ377VT004251'],
     ['Número do CRLV', '123456789012'],
     ['Ano de exercício', String(YEAR)],
@@ -58,7 +79,7 @@ async function fill({ user }: RenderRouteResult, manufactureYear = String(YEAR -
   await user.selectOptions(field('Marca'), '1');
   await waitFor(() => expect(field('Modelo')).toBeEnabled());
   await user.selectOptions(field('Modelo'), '101');
-  await user.selectOptions(field('Combustível'), 'Flex');
+  await user.selectOptions(field('Combustível'), 'ALCOOL/GASOLINA');
   await user.selectOptions(field('UF'), 'SP');
   await user.click(screen.getByRole('radio', { name: 'Pessoa física (CPF)' }));
   await user.type(field('CPF do proprietário'), '11144477735');
@@ -120,34 +141,103 @@ describe('vehicle data', () => {
     await waitFor(() => expect(location(rendered)).toBe('/register/upload-picture/0'));
     const post = requests.find((request) => request.method === 'POST');
     expect(post?.url.pathname).toBe(`/register/api/1.0/driver/${GUID}/vehicle`);
-    expect(post?.body).toEqual({
-      ModalityType: 0,
-      CurrentYear: YEAR,
-      Renavam: '12345678901',
-      Chassis: '9BWZZZ377VT004251',
-      Plate: 'ABC1D23',
-      Type: 'Automóvel',
-      Fuel: 'Flex',
-      Brand: 1,
-      Model: 101,
-      ManufactureYear: YEAR - 2,
-      ModelYear: YEAR - 1,
-      Color: 'Branca',
-      Remark: 'Nada consta',
-      EmissionCity: 'São Paulo',
-      EmissionDate: '2026-02-10',
-      IssuingState: 'SP',
-      CrlvNumber: '123456789012',
-      OwnerName: 'João Batista Ferreira',
-      OwnerDocument: '11144477735',
-    });
+    expect(post?.body).toEqual(BODY);
   });
 
   it.each([
-    ['RENAVAM', '12 digits', '123456789012', 'RENAVAM inválido'],
-    ['Placa', '8 characters', 'ABC1D234', 'Placa inválida'],
-    ['Chassi', '18 characters', '9BWZZZ377VT0042519', 'Use no máximo 17 caracteres.'],
-    ['Número do CRLV', '21 characters', '1'.repeat(21), 'Use no máximo 20 caracteres.'],
+    ['RENAVAM', 'the issue’s example: its last digit is no check digit', '12345678901', 'RENAVAM inválido: confira o último dígito.'],
+    ['RENAVAM', '10 digits', '1234567890', 'RENAVAM inválido: são 11 dígitos.'],
+    ['RENAVAM', 'a letter', '1234567890O', 'RENAVAM inválido: use só números.'],
+    [
+      'Placa',
+      'a plate of neither pattern',
+      'ABC12D3',
+      'Placa inválida: use 3 letras e 4 números (ABC1234) ou o padrão Mercosul (ABC1D23).',
+    ],
+    ['Placa', '6 characters', 'AB1234', 'Placa inválida: são 7 caracteres, como ABC1234 ou ABC1D23.'],
+    [
+      'Chassi',
+      'an O for a 0',
+      '9BWZZZ377VTO04251',
+      'Chassi inválido: use só letras e números; o chassi não tem I, O nem Q (confira se é 1 ou 0).',
+    ],
+    ['Chassi', '16 characters', '9BWZZZ377VT00425', 'Chassi inválido: são 17 caracteres.'],
+    ['Número do CRLV', 'a letter', '12345678901A', 'Número do CRLV inválido: use só números.'],
+    [
+      'Ano do modelo',
+      'two years after the year of manufacture',
+      String(YEAR),
+      'O ano do modelo é no máximo o ano seguinte ao de fabricação.',
+    ],
+  ])('%s: %s says what is wrong under the field, and nothing is sent', async (label, _what, value, message) => {
+    const requests = recordRequests();
+    mockJson(api.register.saveVehicle, {});
+    const rendered = await open();
+    await fill(rendered);
+    await rendered.user.clear(field(label));
+    await rendered.user.paste(value);
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('the corrected RENAVAM, a plate, chassis and old 9-digit RENAVAM pasted as printed go out as the issuer writes them', async () => {
+    const requests = recordRequests();
+    mockJson(api.register.saveVehicle, {});
+    const rendered = await open();
+    await fill(rendered);
+    for (const [label, typed] of [
+      ['RENAVAM', '639884962'],
+      ['Placa', 'bra-2e19'],
+      ['Chassi', '9bwzzz377 vt004251'],
+      ['Número do CRLV', '1234 5678 9012'],
+    ] as const) {
+      await rendered.user.clear(field(label));
+      await rendered.user.paste(typed);
+    }
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      ...BODY,
+      Renavam: '00639884962',
+      Plate: 'BRA2E19',
+      Chassis: '9BWZZZ377VT004251',
+    });
+  });
+
+  it('offers the fuels as the CRLV prints them, sent as printed', async () => {
+    const requests = recordRequests();
+    mockJson(api.register.saveVehicle, {});
+    const rendered = await open();
+    const fuels = within(field('Combustível'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(fuels).toEqual(
+      expect.arrayContaining([
+        'ALCOOL/GASOLINA',
+        'GASOLINA',
+        'ALCOOL',
+        'DIESEL',
+        'GAS NATURAL VEICULAR',
+        'GASOLINA/GAS NATURAL VEICULAR',
+        'ELETRICO/FONTE EXTERNA',
+        'HIBRIDO',
+      ]),
+    );
+    expect(fuels).toHaveLength(26);
+    await fill(rendered);
+    await rendered.user.selectOptions(field('Combustível'), 'GASOLINA/ALCOOL/GAS NATURAL');
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1));
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ ...BODY, Fuel: 'GASOLINA/ALCOOL/GAS NATURAL' });
+  });
+
+  it.each([
+    ['RENAVAM', '12 digits', '123456789012', 'RENAVAM inválido: são 11 dígitos.'],
+    ['Placa', '8 characters', 'ABC1D234', 'Placa inválida: são 7 caracteres, como ABC1234 ou ABC1D23.'],
+    ['Chassi', '18 characters', '9BWZZZ377VT0042519', 'Chassi inválido: são 17 caracteres.'],
+    ['Número do CRLV', '21 characters', '1'.repeat(21), 'Número do CRLV inválido: são no máximo 20 dígitos.'],
     ['Ano de exercício', '5 digits', '20261', 'Ano inválido'],
     ['Tipo (espécie)', '101 characters', 'A'.repeat(101), 'Use no máximo 100 caracteres.'],
     ['Cor', '101 characters', 'B'.repeat(101), 'Use no máximo 100 caracteres.'],
@@ -227,6 +317,8 @@ describe('vehicle data', () => {
     });
     const first = await open();
     expect(field('Placa')).toHaveValue('BRA2E19');
+    // Sent as "Flex" before the fuels were the CRLV's (docs/decisions/0016): the printed one is chosen.
+    expect(field('Combustível')).toHaveValue('ALCOOL/GASOLINA');
     await waitFor(() => expect(field('Modelo')).toHaveValue('102'));
     expect(field('Ano de fabricação')).toHaveValue('2022');
     await first.user.type(field('Cor'), 'Prata');
