@@ -12,6 +12,10 @@ export interface BodyLimits {
   nested: Record<string, Record<string, number>>;
   dates: Record<string, [string, number]>;
   others: string[];
+  /** Document numbers checked as their issuers define them: field → rule (DOCUMENT_MESSAGES' keys). */
+  documents?: Record<string, string>;
+  /** Fields whose value is one of a fixed list. */
+  lists?: Record<string, string[]>;
 }
 export interface BodyProblem {
   field: string;
@@ -23,12 +27,20 @@ declare const openCalls: {
   TOO_MANY: string;
   TEXT: Record<'name' | 'text' | 'remark' | 'city' | 'identifier' | 'email', number>;
   MESSAGES: { tooLong(max: number): string; controlCharacter: string; dateOutOfRange: string; invalid: string; notJson: string };
+  /** The forms' messages for each document rule, by what is wrong (shared/src/validation/documents.ts). */
+  DOCUMENT_MESSAGES: Record<string, Record<string, string>> & { ownerDocument: { cpf: string; cnpj: string } };
+  /** The licence categories of the contract (mfe-onboarding LICENCE_CATEGORIES). */
+  LICENCE_CATEGORIES: string[];
   BODIES: Record<'create-driver' | 'licence' | 'location' | 'vehicle', BodyLimits>;
   CALLS: OpenCall[];
   /** The code points refused in any checked text, as sorted [first, last] ranges (noncharacters are refused besides). */
   INVISIBLE: Array<[number, number]>;
   /** A text's length in UTF-16 code units, and whether it holds a refused character. */
   textFacts(text: string): { units: number; invisible: boolean };
+  /** Today in Brazil `years` from `now` (ms), as YYYY-MM-DD: back in time clamped to the month's last day, ahead rolled over. */
+  brazilDay(years: number, now: number): string;
+  /** What is wrong with a document number as a form sends it ('length', 'alphabet', 'checkDigit', 'state', 'cpf', 'cnpj'), or null. */
+  documentProblem(rule: string, value: string): string | null;
   openCallOf(method: string, path: string): { answer: string; body: string; limited: boolean; param: string } | null;
   cutAnswer(kind: string, status: number, text: string, param: string): { status: number; text: string };
   bodyProblems(kind: string, text: string, now: number): BodyProblem[];

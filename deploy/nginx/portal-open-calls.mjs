@@ -10,7 +10,9 @@
 // - The body of an open or onboarding call is held to the form that sends it: only the form's own
 //   keys, spelled exactly (a service whose binder ignores case would read `birthdate` as
 //   `BirthDate`); lengths in UTF-16 code units (what the forms' maxLength counts, on both
-//   runtimes); dates in range; no invisible, format or bidi character (INVISIBLE below). Anything
+//   runtimes); dates in range; no invisible, format or bidi character (INVISIBLE below); the
+//   licence's and the vehicle's document numbers as their issuers define them (DOCUMENTS below:
+//   lengths, alphabets, the RENAVAM's, the CNH's, the CPF's and the CNPJ's check digits). Anything
 //   else is a 400 that says which field, before the service sees it.
 // - Per-client rate limits on the calls that can enumerate drivers or codes: one limiter
 //   (deploy/store.cjs, in Redis when the deployment has one) that the Node proxy asks in-process
@@ -43,6 +45,56 @@ var MESSAGES = {
 };
 /** Any other string of a checked body: the longest form field (the remark). */
 var ANY_TEXT = TEXT.remark;
+
+/**
+ * The forms' messages for a document number (shared/src/validation/documents.ts, DOCUMENT_RULES;
+ * held equal by deploy/test/open-calls.test.ts), by rule and by what is wrong; the owner's CPF or
+ * CNPJ in the words of the vehicle form (VALIDATION_MESSAGES.cpf and .cnpj).
+ */
+var DOCUMENT_MESSAGES = {
+  renavam: {
+    length: 'RENAVAM inválido: são 11 dígitos.',
+    alphabet: 'RENAVAM inválido: use só números.',
+    checkDigit: 'RENAVAM inválido: confira o último dígito.',
+  },
+  cnhRegister: {
+    length: 'Nº de registro inválido: são 11 dígitos.',
+    alphabet: 'Nº de registro inválido: use só números.',
+    checkDigit: 'Nº de registro inválido: confira os dois últimos dígitos.',
+  },
+  plate: {
+    length: 'Placa inválida: são 7 caracteres, como ABC1234 ou ABC1D23.',
+    alphabet: 'Placa inválida: use 3 letras e 4 números (ABC1234) ou o padrão Mercosul (ABC1D23).',
+  },
+  chassis: {
+    length: 'Chassi inválido: são 17 caracteres.',
+    alphabet: 'Chassi inválido: use só letras e números; o chassi não tem I, O nem Q (confira se é 1 ou 0).',
+  },
+  renach: {
+    length: 'Número RENACH inválido: são 11 caracteres, como SP123456789.',
+    alphabet: 'Número RENACH inválido: use só letras e números, como SP123456789.',
+    state: 'Número RENACH inválido: ele começa pela sigla do estado, como SP.',
+  },
+  securityNumber: {
+    length: 'Número de segurança inválido: são 11 dígitos.',
+    alphabet: 'Número de segurança inválido: use só números.',
+  },
+  mirrorNumber: {
+    length: 'Número do espelho inválido: são 9 ou 10 dígitos.',
+    alphabet: 'Número do espelho inválido: use só números.',
+  },
+  crlvNumber: {
+    length: 'Número do CRLV inválido: são no máximo 20 dígitos.',
+    alphabet: 'Número do CRLV inválido: use só números.',
+  },
+  ownerDocument: { cpf: 'CPF invalido', cnpj: 'CNPJ Invalido!' },
+};
+
+/** The licence categories the contract has (mfe-onboarding LICENCE_CATEGORIES: as printed, "A/B" for "AB"). */
+var LICENCE_CATEGORIES = ['A', 'B', 'C', 'D', 'E', 'A/B', 'A/C', 'A/D', 'A/E'];
+
+/** The 27 state codes (shared/src/validation BRAZIL_STATES): a RENACH number starts with one. */
+var BRAZIL_STATES = 'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' ');
 
 /** [oldest, latest] ISO dates, as years from today in Brazil (null: a fixed date). */
 var LICENCE_DATES = {
@@ -92,6 +144,8 @@ var BODIES = {
     nested: {},
     dates: LICENCE_DATES,
     others: [],
+    documents: { RegisterNumber: 'cnhRegister', RenachNumber: 'renach', SecurityNumber: 'securityNumber', MirrorNumber: 'mirrorNumber' },
+    lists: { Category: LICENCE_CATEGORIES },
   },
   location: {
     texts: { zipCode: 9, address: TEXT.text, number: 6, complement: TEXT.text, district: TEXT.text, city: TEXT.city, state: 2 },
@@ -117,6 +171,8 @@ var BODIES = {
     nested: {},
     dates: { EmissionDate: ['1950-01-01', 0] },
     others: ['ModalityType', 'CurrentYear', 'Brand', 'Model', 'ManufactureYear', 'ModelYear'],
+    documents: { Renavam: 'renavam', Plate: 'plate', Chassis: 'chassis', CrlvNumber: 'crlvNumber', OwnerDocument: 'ownerDocument' },
+    lists: {},
   },
 };
 
@@ -178,11 +234,141 @@ function cutAnswer(kind, status, text, param) {
   return { status: 200, text: JSON.stringify({ id: null, driver: null, match: false }) };
 }
 
-/** Today in Brazil (UTC-3, no daylight saving since 2019), `years` from now, as YYYY-MM-DD. */
+/**
+ * Today in Brazil (UTC-3, no daylight saving since 2019), `years` from now, as YYYY-MM-DD, counted
+ * as the Código Civil counts a period of years (art. 132 § 3º: it ends on the same-numbered day,
+ * or the next day when that day does not exist). Back in time (`years` < 0, the latest birth date
+ * of an age) the day is the same one N years ago, clamped to the month's last day: on 29/02/2028
+ * the latest birth date for 18 is 28/02/2010 (a driver born 01/03/2010 turns 18 only on
+ * 01/03/2028). Ahead (`years` > 0, a period's end) a missing 29 February rolls over to 1 March.
+ * shared/src/validation/dates.ts isoDateFromToday counts the same way (the forms' rule).
+ */
 function brazilDay(years, now) {
   var day = new Date(now - 3 * 3600 * 1000);
-  var shifted = new Date(Date.UTC(day.getUTCFullYear() + years, day.getUTCMonth(), day.getUTCDate()));
-  return shifted.toISOString().slice(0, 10);
+  var year = day.getUTCFullYear() + years;
+  var month = day.getUTCMonth();
+  var date = day.getUTCDate();
+  if (years < 0) {
+    var last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    if (date > last) date = last;
+  }
+  return new Date(Date.UTC(year, month, date)).toISOString().slice(0, 10);
+}
+
+/** Whether every character of `text` is the same one (no registry issues such a number). */
+function repeated(text) {
+  for (var i = 1; i < text.length; i++) if (text.charAt(i) !== text.charAt(0)) return false;
+  return true;
+}
+
+/**
+ * RENAVAM's check digit: the first ten digits weighted 2 to 9 and again from the right, times 10,
+ * modulo 11 (10 counts as 0): @brazilian-utils calculateRenavamCheckDigit (its sources:
+ * validation-br and brutils).
+ */
+function renavamHolds(digits) {
+  var renavam = digits.length === 9 ? '00' + digits : digits;
+  if (repeated(renavam)) return false;
+  var sum = 0;
+  var weight = 2;
+  for (var i = 9; i >= 0; i--) {
+    sum += Number(renavam.charAt(i)) * weight;
+    weight = weight >= 9 ? 2 : weight + 1;
+  }
+  var check = (sum * 10) % 11;
+  return (check === 10 ? 0 : check) === Number(renavam.charAt(10));
+}
+
+/**
+ * The CNH's Nº de registro: 9 digits and 2 check digits (Resolução CONTRAN nº 886/2021, art. 4º, I),
+ * as @brazilian-utils isValidCnh computes them: the first, the nine weighted 9 down to 1, modulo
+ * 11 (10 or more: 0, and the second is taken 2 lower); the second, the nine weighted 1 to 9.
+ */
+function cnhHolds(cnh) {
+  if (repeated(cnh)) return false;
+  var first = 0;
+  var second = 0;
+  for (var i = 0; i < 9; i++) {
+    first += Number(cnh.charAt(i)) * (9 - i);
+    second += Number(cnh.charAt(i)) * (i + 1);
+  }
+  var decrement = 0;
+  first = first % 11;
+  if (first >= 10) {
+    first = 0;
+    decrement = 2;
+  }
+  second = ((second % 11) - decrement + 11) % 11;
+  if (second >= 10) second = 0;
+  return first === Number(cnh.charAt(9)) && second === Number(cnh.charAt(10));
+}
+
+/**
+ * A CPF's or a CNPJ's check digits (shared/src/validation isCpf and isCnpj, @brazilian-utils
+ * isValidCPF and isValidCNPJ): each character counts its code minus 48 (so a letter of the
+ * alphanumeric CNPJ, valid from July 2026, counts as Receita Federal's IN RFB nº 2.229/2024 says),
+ * weighted, 11 minus the sum modulo 11 (10 or more: 0).
+ */
+function checkDigit(base, weights) {
+  var sum = 0;
+  for (var i = 0; i < base.length; i++) sum += (base.charCodeAt(i) - 48) * weights[i];
+  var rest = 11 - (sum % 11);
+  return rest >= 10 ? 0 : rest;
+}
+
+function cpfHolds(cpf) {
+  if (!/^\d{11}$/.test(cpf) || repeated(cpf)) return false;
+  var first = checkDigit(cpf.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  var second = checkDigit(cpf.slice(0, 9) + first, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return cpf.slice(9) === '' + first + second;
+}
+
+function cnpjHolds(cnpj) {
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(cnpj) || repeated(cnpj)) return false;
+  var first = checkDigit(cnpj.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  var second = checkDigit(cnpj.slice(0, 12) + first, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return cnpj.slice(12) === '' + first + second;
+}
+
+/**
+ * What is wrong with a document number as the form sends it (no separators, upper case), or null:
+ * 'length', 'alphabet', 'checkDigit', 'state' (a RENACH without a state code), 'cpf' or 'cnpj'.
+ * The rules of shared/src/validation/documents.ts, on the sent form of the value.
+ */
+function documentProblem(rule, value) {
+  if (rule === 'renavam') {
+    if (!/^\d*$/.test(value)) return 'alphabet';
+    if (value.length !== 11 && value.length !== 9) return 'length';
+    return renavamHolds(value) ? null : 'checkDigit';
+  }
+  if (rule === 'cnhRegister') {
+    if (!/^\d*$/.test(value)) return 'alphabet';
+    if (value.length !== 11) return 'length';
+    return cnhHolds(value) ? null : 'checkDigit';
+  }
+  if (rule === 'plate') {
+    if (!/^[A-Z0-9]*$/.test(value)) return 'alphabet';
+    if (value.length !== 7) return 'length';
+    return /^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$/.test(value) ? null : 'alphabet';
+  }
+  if (rule === 'chassis') {
+    if (!/^[A-Z0-9]*$/.test(value) || /[IOQ]/.test(value)) return 'alphabet';
+    return value.length === 17 ? null : 'length';
+  }
+  if (rule === 'renach') {
+    if (!/^[A-Z0-9]*$/.test(value)) return 'alphabet';
+    if (value.length !== 11) return 'length';
+    return BRAZIL_STATES.indexOf(value.slice(0, 2)) === -1 ? 'state' : null;
+  }
+  if (rule === 'ownerDocument') {
+    if (/^\d{0,11}$/.test(value)) return cpfHolds(value) ? null : 'cpf';
+    return cnpjHolds(value) ? null : 'cnpj';
+  }
+  if (!/^\d*$/.test(value)) return 'alphabet';
+  var length = value.length;
+  if (rule === 'securityNumber') return length === 11 ? null : 'length';
+  if (rule === 'mirrorNumber') return length === 9 || length === 10 ? null : 'length';
+  return length >= 1 && length <= TEXT.identifier ? null : 'length'; // crlvNumber
 }
 
 /**
@@ -366,6 +552,19 @@ function bodyProblems(kind, text, now) {
     var nested = body[nestedNames[i]];
     if (isPlainObject(nested)) checkKeys(nested, limits.nested[nestedNames[i]], [], {}, {}, nestedNames[i] + '.', problems);
   }
+  checkDates(body, limits, now, problems);
+  checkDocuments(body, limits, problems);
+  return problems;
+}
+
+/** Whether a problem already names `field` (one problem a field: a value refused for its characters is not named twice). */
+function named(problems, field) {
+  for (var k = 0; k < problems.length; k++) if (problems[k].field === field) return true;
+  return false;
+}
+
+/** The dates of a body in range (today in Brazil, `now` in ms). */
+function checkDates(body, limits, now, problems) {
   var dates = Object.keys(limits.dates);
   for (var j = 0; j < dates.length; j++) {
     var field = dates[j];
@@ -375,14 +574,35 @@ function bodyProblems(kind, text, now) {
     var latest = brazilDay(range[1], now);
     var real =
       typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(value + 'T00:00:00Z').toISOString().slice(0, 10) === value;
-    if (!real || value < range[0] || value > latest) {
-      // One problem a field: a date already refused for its characters or type is not named twice.
-      var named = false;
-      for (var k = 0; k < problems.length; k++) if (problems[k].field === field) named = true;
-      if (!named) problems.push({ field: field, message: MESSAGES.dateOutOfRange });
+    if ((!real || value < range[0] || value > latest) && !named(problems, field)) {
+      problems.push({ field: field, message: MESSAGES.dateOutOfRange });
     }
   }
-  return problems;
+}
+
+/**
+ * The document numbers of a body as their issuers define them, and its fixed lists: an empty
+ * number is the service's to refuse (it says which field is required), as an empty date is.
+ */
+function checkDocuments(body, limits, problems) {
+  var documents = limits.documents || {};
+  var fields = Object.keys(documents);
+  for (var i = 0; i < fields.length; i++) {
+    var field = fields[i];
+    var value = body[field];
+    if (typeof value !== 'string' || value === '' || named(problems, field)) continue;
+    var problem = documentProblem(documents[field], value);
+    if (problem !== null) problems.push({ field: field, message: DOCUMENT_MESSAGES[documents[field]][problem] });
+  }
+  var lists = limits.lists || {};
+  var listed = Object.keys(lists);
+  for (var j = 0; j < listed.length; j++) {
+    var name = listed[j];
+    var item = body[name];
+    if (typeof item === 'string' && item !== '' && lists[name].indexOf(item) === -1 && !named(problems, name)) {
+      problems.push({ field: name, message: MESSAGES.invalid });
+    }
+  }
 }
 
 /** The 400 a refused body gets: the services' validation list (the portal shows it as their 400s). */
@@ -486,12 +706,16 @@ export default {
   TOO_MANY,
   TEXT,
   MESSAGES,
+  DOCUMENT_MESSAGES,
+  LICENCE_CATEGORIES,
   BODIES,
   CALLS,
   INVISIBLE,
   openCallOf,
   cutAnswer,
   textFacts,
+  brazilDay,
+  documentProblem,
   bodyProblems,
   refusalText,
   handle,

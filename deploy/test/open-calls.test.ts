@@ -3,8 +3,24 @@ import { createServer as createHttpServer, type IncomingHttpHeaders, type Server
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LicenceBodySchema, LocationBodySchema, RegistrationSchema, VehicleBodySchema } from '@driver-portal/mfe-onboarding/contract';
-import { TEXT_LIMITS, TEXT_MESSAGES } from '@driver-portal/shared/validation';
+import { isValidCnh, isValidRenavam } from '@brazilian-utils/brazilian-utils';
+import {
+  LICENCE_CATEGORIES,
+  LicenceBodySchema,
+  LocationBodySchema,
+  RegistrationSchema,
+  VehicleBodySchema,
+} from '@driver-portal/mfe-onboarding/contract';
+import {
+  DOCUMENT_RULES,
+  documentMessage,
+  isCnpj,
+  isCpf,
+  TEXT_LIMITS,
+  TEXT_MESSAGES,
+  VALIDATION_MESSAGES,
+  type DocumentKind,
+} from '@driver-portal/shared/validation';
 import openCalls from '../nginx/portal-open-calls.mjs';
 import { bodyBytes, OPEN_CALL_BODIES, type OpenCallBody } from './open-call-bodies';
 import { driverApiProxy } from '../../scripts/driver-api-proxy.mjs';
@@ -86,6 +102,179 @@ describe('bodies are held to the forms’ limits', () => {
     ]);
     expect(openCalls.bodyProblems('create-driver', '[1]', NOW)).toHaveLength(1);
     expect(openCalls.bodyProblems('create-driver', 'x', NOW)).toHaveLength(1);
+  });
+});
+
+describe('issue 44: document numbers as their issuers define them, the same rule as the forms', () => {
+  const LICENCE = {
+    DocumentNumber: '123456789',
+    DocumentIssuingState: 'SP',
+    DocumentIssuingAuthority: 'SSP',
+    BirthDate: '1980-05-17',
+    MotherName: 'Ana Ferreira',
+    FatherName: 'José Ferreira',
+    RegisterNumber: '01234567807',
+    ExpirationDate: '2030-01-31',
+    FirstLicenseDate: '2000-03-01',
+    Remark: 'EAR',
+    Category: 'B',
+    EmissionCity: 'São Paulo',
+    EmissionState: 'SP',
+    EmissionDate: '2025-01-31',
+    RenachNumber: 'SP123456789',
+    SecurityNumber: '12345678901',
+    MirrorNumber: '9876543210',
+  };
+  const VEHICLE = {
+    ModalityType: 0,
+    CurrentYear: 2026,
+    Renavam: '12345678900',
+    Chassis: '9BWZZZ377VT004251',
+    Plate: 'ABC1D23',
+    Type: 'Automóvel',
+    Fuel: 'ALCOOL/GASOLINA',
+    Brand: 1,
+    Model: 101,
+    ManufactureYear: 2022,
+    ModelYear: 2023,
+    Color: 'Branca',
+    Remark: 'Nada consta',
+    EmissionCity: 'São Paulo',
+    EmissionDate: '2026-02-10',
+    IssuingState: 'SP',
+    CrlvNumber: '123456789012',
+    OwnerName: 'João Batista Ferreira',
+    OwnerDocument: '11144477735',
+  };
+  const licence = (change: Record<string, unknown>) => openCalls.bodyProblems('licence', JSON.stringify({ ...LICENCE, ...change }), NOW);
+  const vehicle = (change: Record<string, unknown>) => openCalls.bodyProblems('vehicle', JSON.stringify({ ...VEHICLE, ...change }), NOW);
+
+  it("speaks the forms' words and knows the contract's categories", () => {
+    const { ownerDocument, ...numbers } = openCalls.DOCUMENT_MESSAGES;
+    expect(numbers).toEqual(Object.fromEntries(Object.entries(DOCUMENT_RULES).map(([kind, rule]) => [kind, rule.messages])));
+    expect(ownerDocument).toEqual({ cpf: VALIDATION_MESSAGES.cpf, cnpj: VALIDATION_MESSAGES.cnpj });
+    expect(openCalls.LICENCE_CATEGORIES).toEqual([...LICENCE_CATEGORIES]);
+  });
+
+  it('lets the bodies the forms send through: every category, the old 9-digit RENAVAM and mirror number, a CPF and a CNPJ of each kind', () => {
+    expect(licence({})).toEqual([]);
+    for (const Category of LICENCE_CATEGORIES) expect(licence({ Category })).toEqual([]);
+    expect(licence({ MirrorNumber: '987654321', RegisterNumber: '00000000119' })).toEqual([]);
+    expect(vehicle({})).toEqual([]);
+    for (const OwnerDocument of ['52998224725', '11222333000181', '12ABC34501DE35']) expect(vehicle({ OwnerDocument })).toEqual([]);
+    expect(vehicle({ Renavam: '639884962', Plate: 'BRA2E19', Chassis: '1HGCM82633A004352' })).toEqual([]);
+  });
+
+  it.each([
+    ['Renavam', '12345678901', 'RENAVAM inválido: confira o último dígito.'],
+    ['Renavam', '1234567890', 'RENAVAM inválido: são 11 dígitos.'],
+    ['Renavam', '1234567890O', 'RENAVAM inválido: use só números.'],
+    ['Plate', 'ABC12D3', 'Placa inválida: use 3 letras e 4 números (ABC1234) ou o padrão Mercosul (ABC1D23).'],
+    ['Plate', 'ABC123', 'Placa inválida: são 7 caracteres, como ABC1234 ou ABC1D23.'],
+    ['Chassis', '9BWZZZ377VTO04251', 'Chassi inválido: use só letras e números; o chassi não tem I, O nem Q (confira se é 1 ou 0).'],
+    ['Chassis', '9BWZZZ377VT00425', 'Chassi inválido: são 17 caracteres.'],
+    ['CrlvNumber', '12345678901A', 'Número do CRLV inválido: use só números.'],
+    ['OwnerDocument', '11144477734', 'CPF invalido'],
+    ['OwnerDocument', '11111111111', 'CPF invalido'],
+    ['OwnerDocument', '12ABC34501DE36', 'CNPJ Invalido!'],
+  ])('vehicle %s %j: %s', (field, value, message) => expect(vehicle({ [field]: value })).toEqual([{ field, message }]));
+
+  it.each([
+    ['RegisterNumber', '01234567808', 'Nº de registro inválido: confira os dois últimos dígitos.'],
+    ['RegisterNumber', '11111111111', 'Nº de registro inválido: confira os dois últimos dígitos.'],
+    ['RegisterNumber', '0123456780', 'Nº de registro inválido: são 11 dígitos.'],
+    ['RenachNumber', 'XX123456789', 'Número RENACH inválido: ele começa pela sigla do estado, como SP.'],
+    ['RenachNumber', 'SP-12345678', 'Número RENACH inválido: use só letras e números, como SP123456789.'],
+    ['SecurityNumber', '123456789012', 'Número de segurança inválido: são 11 dígitos.'],
+    ['MirrorNumber', '98765432', 'Número do espelho inválido: são 9 ou 10 dígitos.'],
+    ['Category', 'AB', openCalls.MESSAGES.invalid],
+  ])('licence %s %j: %s', (field, value, message) => expect(licence({ [field]: value })).toEqual([{ field, message }]));
+
+  it("an empty number is the service's to refuse (required); one refused for its characters is named once", () => {
+    expect(licence({ RegisterNumber: '' })).toEqual([]);
+    expect(vehicle({ Renavam: '1234567890\u200b' })).toEqual([{ field: 'Renavam', message: TEXT_MESSAGES.controlCharacter }]);
+  });
+
+  it("agrees with @brazilian-utils' check digits on 20,000 numbers and with the forms' rules on the sent forms", () => {
+    const differ: string[] = [];
+    for (let index = 0; index < 10_000; index += 1) {
+      const number = String(Math.floor(Math.random() * 1e11)).padStart(11, '0');
+      const cnh = index % 2 === 0 ? number : `${number.slice(0, 9)}${String(index % 100).padStart(2, '0')}`;
+      if ((openCalls.documentProblem('cnhRegister', cnh) === null) !== isValidCnh(cnh)) differ.push(`cnh ${cnh}`);
+      const renavam = index % 3 === 0 ? number.slice(2) : number;
+      if ((openCalls.documentProblem('renavam', renavam) === null) !== isValidRenavam(renavam)) differ.push(`renavam ${renavam}`);
+    }
+    const sent: Array<[DocumentKind, string]> = [
+      ['plate', 'ABC1234'],
+      ['plate', 'ABC1D23'],
+      ['plate', 'AB1D234'],
+      ['chassis', '9BWZZZ377VT004251'],
+      ['chassis', '9BWZZZ377VTQ04251'],
+      ['renach', 'SP123456789'],
+      ['renach', 'PR12345678X'],
+      ['renach', '11123456789'],
+      ['securityNumber', '12345678901'],
+      ['securityNumber', '1234567890A'],
+      ['mirrorNumber', '987654321'],
+      ['mirrorNumber', '98765432100'],
+      ['crlvNumber', '123456789012'],
+      ['crlvNumber', '1'.repeat(21)],
+    ];
+    for (const [kind, value] of sent) {
+      const problem = openCalls.documentProblem(kind, value);
+      const wire = problem === null ? null : (openCalls.DOCUMENT_MESSAGES[kind] as Record<string, string>)[problem];
+      if (wire !== documentMessage(kind, value))
+        differ.push(`${kind} ${value}: ${wire} on the wire, ${documentMessage(kind, value)} in the form`);
+    }
+    for (const owner of [
+      '52998224725',
+      '52998224724',
+      '11222333000181',
+      '11222333000182',
+      '12ABC34501DE35',
+      '12ABC34501DE36',
+      '00000000000',
+    ]) {
+      const holds = openCalls.documentProblem('ownerDocument', owner) === null;
+      if (holds !== (isCpf(owner) || isCnpj(owner))) differ.push(`owner ${owner}`);
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
+describe('issue 44: ages and periods on 29 February (Código Civil, art. 132 § 3º)', () => {
+  // Noon in Brazil (UTC-3) on 29/02/2028; 23:59 and 00:00 there, on each side of the day.
+  const LEAP_NOON = Date.UTC(2028, 1, 29, 15, 0, 0);
+  const LEAP_LAST_MINUTE = Date.UTC(2028, 2, 1, 2, 59, 0);
+  const MARCH_FIRST_MIDNIGHT = Date.UTC(2028, 2, 1, 3, 0, 0);
+  const birth = (BirthDate: string, now: number) => openCalls.bodyProblems('licence', JSON.stringify({ BirthDate }), now);
+  const OUT = [{ field: 'BirthDate', message: TEXT_MESSAGES.dateOutOfRange }];
+
+  it('18 years back from a 29 February is 28/02: born 01/03/2010 is refused that day, born 28/02/2010 is not', () => {
+    expect(openCalls.brazilDay(-18, LEAP_NOON)).toBe('2010-02-28');
+    for (const now of [LEAP_NOON, LEAP_LAST_MINUTE]) {
+      expect(birth('2010-03-01', now)).toEqual(OUT);
+      expect(birth('2010-02-28', now)).toEqual([]);
+    }
+    // Midnight in Brazil: 01/03/2028, the day the driver born 01/03/2010 turns 18.
+    expect(birth('2010-03-01', MARCH_FIRST_MIDNIGHT)).toEqual([]);
+    expect(birth('2010-03-02', MARCH_FIRST_MIDNIGHT)).toEqual(OUT);
+  });
+
+  it('a leap day N years back that exists stays itself; a period ahead from 29 February ends on 1 March', () => {
+    expect(openCalls.brazilDay(-4, LEAP_NOON)).toBe('2024-02-29');
+    expect(openCalls.brazilDay(0, LEAP_NOON)).toBe('2028-02-29');
+    expect(openCalls.brazilDay(10, LEAP_NOON)).toBe('2038-03-01');
+    const expiry = (ExpirationDate: string) => openCalls.bodyProblems('licence', JSON.stringify({ ExpirationDate }), LEAP_NOON);
+    expect(expiry('2038-03-01')).toEqual([]);
+    expect(expiry('2038-03-02')).toEqual([{ field: 'ExpirationDate', message: TEXT_MESSAGES.dateOutOfRange }]);
+  });
+
+  it('the last day of a month and a day that exists every year are the same day N years back', () => {
+    expect(openCalls.brazilDay(-18, Date.UTC(2026, 3, 30, 15))).toBe('2008-04-30');
+    expect(openCalls.brazilDay(-18, Date.UTC(2027, 1, 28, 15))).toBe('2009-02-28');
+    // 00:30 UTC on 1 May is still 30 April in Brazil.
+    expect(openCalls.brazilDay(-18, Date.UTC(2026, 4, 1, 0, 30))).toBe('2008-04-30');
   });
 });
 
