@@ -358,7 +358,7 @@ describe('step 2, financial', () => {
     },
   );
 
-  it('a bank without a published rule (Sicoob) takes any one digit; a Banco do Brasil X is typed as 0', async () => {
+  it('a bank without a published rule (Sicoob) takes any one digit, as typed', async () => {
     const { user } = open('/car-insurance/financial', { complement: COMPLEMENT });
     await heading('Dados financeiros');
     await user.selectOptions(screen.getByLabelText('Banco'), '756');
