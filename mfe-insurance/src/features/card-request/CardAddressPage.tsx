@@ -15,7 +15,7 @@ import {
   useZipLookup,
 } from '@driver-portal/shared/forms';
 import { Button, Page } from '@driver-portal/shared/ui';
-import { cepSchema, object, string, TEXT_LIMITS, textSchema } from '@driver-portal/shared/validation';
+import { cepSchema, object, sameText, string, TEXT_LIMITS, textSchema } from '@driver-portal/shared/validation';
 import type { CardAddress, ZipAddress } from '../../contract';
 import { lookupZip, requestCard } from './api';
 import { CardRequestGate, cardTermsAccepted } from './CardFlow';
@@ -68,7 +68,8 @@ function CepField() {
     },
     // Another CEP: what the last lookup filled is not this CEP's address (unless retyped by hand).
     (found) => {
-      for (const [field, value] of filledBy(found)) if (value !== '' && values[field] === value) void setFieldValue(field, '', false);
+      for (const [field, value] of filledBy(found))
+        if (value !== '' && sameText(values[field], value)) void setFieldValue(field, '', false);
     },
   );
   return (

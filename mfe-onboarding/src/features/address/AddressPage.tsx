@@ -19,6 +19,7 @@ import {
   brazilStateSchema,
   cepSchema,
   object,
+  sameText,
   TEXT_LIMITS,
   textSchema,
   VALIDATION_MESSAGES,
@@ -80,8 +81,9 @@ function ZipCodeField() {
       for (const [field, value] of filledBy(found)) if (value !== '') void setFieldValue(field, value);
     },
     // Another CEP: what the last lookup filled is not this CEP's address (unless retyped by hand).
+    // Compared in NFC: the field holds the lookup's text in NFC once the driver touched it.
     (found) => {
-      for (const [field, value] of filledBy(found)) if (value !== '' && values[field] === value) void setFieldValue(field, '');
+      for (const [field, value] of filledBy(found)) if (value !== '' && sameText(values[field], value)) void setFieldValue(field, '');
     },
   );
   return (
