@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { APPS, HOST as HOST_APP, REMOTES } from '../../build-preset/apps.cjs';
 import { DEMO_DRIVER, DEMO_DRIVER_ID, DEMO_TOKEN, ONBOARDING_DRIVER, SMS_CODE, driverToken } from '../../sandbox-api/src/constants.ts';
 import { HELPERS, OFFLINE_ONCE } from './page-helpers.mjs';
+import { STORAGE_JOURNEYS } from './journeys-storage.mjs';
 import { FLOOR_JOURNEYS } from './journeys-floor.mjs';
 import { vehicleTyped } from '../tests/vehicle-values.ts';
 
@@ -512,6 +513,7 @@ export const JOURNEYS = [
     },
   ],
   ...FLOOR_JOURNEYS,
+  ...STORAGE_JOURNEYS,
 ];
 
 export { APPS };
