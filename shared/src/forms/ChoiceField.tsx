@@ -21,7 +21,8 @@ export function ChoiceField({ name, legend, choices }: { name: string; legend: s
       <legend>{legend}</legend>
       <div className="choice-options">
         {choices.map((choice) => (
-          <label key={choice.value} className="choice-option">
+          // The chosen one's class, not `:has(input:checked)`: Firefox ESR 115 of the browser floor drops a `:has()` rule.
+          <label key={choice.value} className={`choice-option${field.value === choice.value ? ' choice-option-checked' : ''}`}>
             <input
               type="radio"
               name={name}
