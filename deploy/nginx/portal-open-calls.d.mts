@@ -31,6 +31,8 @@ declare const openCalls: {
   DOCUMENT_MESSAGES: Record<string, Record<string, string>> & { ownerDocument: { cpf: string; cnpj: string } };
   /** The licence categories of the contract (mfe-onboarding LICENCE_CATEGORIES). */
   LICENCE_CATEGORIES: string[];
+  /** The area codes (DDD) ANATEL allocated, two digits each. */
+  AREA_CODES: string[];
   BODIES: Record<'create-driver' | 'licence' | 'location' | 'vehicle', BodyLimits>;
   CALLS: OpenCall[];
   /** The code points refused in any checked text, as sorted [first, last] ranges (noncharacters are refused besides). */

@@ -12,7 +12,8 @@
 //   `BirthDate`); lengths in UTF-16 code units (what the forms' maxLength counts, on both
 //   runtimes); dates in range; no invisible, format or bidi character (INVISIBLE below); the
 //   licence's and the vehicle's document numbers as their issuers define them (DOCUMENTS below:
-//   lengths, alphabets, the RENAVAM's, the CNH's, the CPF's and the CNPJ's check digits). Anything
+//   lengths, alphabets, the RENAVAM's, the CNH's, the CPF's and the CNPJ's check digits), and the
+//   new account's CPF and mobile (check digits; an area code ANATEL allocated). Anything
 //   else is a 400 that says which field, before the service sees it.
 // - Per-client rate limits on the calls that can enumerate drivers or codes: one limiter
 //   (deploy/store.cjs, in Redis when the deployment has one) that the Node proxy asks in-process
@@ -88,7 +89,19 @@ var DOCUMENT_MESSAGES = {
     alphabet: 'Número do CRLV inválido: use só números.',
   },
   ownerDocument: { cpf: 'CPF invalido', cnpj: 'CNPJ Invalido!' },
+  // Create account's CPF and mobile (shared/src/validation cpfSchema and mobileSchema, ./phone.ts).
+  cpf: { cpf: 'CPF invalido' },
+  mobile: { invalid: 'Celular invalido', areaCode: 'O DDD não existe: confira os dois primeiros números do celular.' },
 };
+
+/**
+ * The 67 area codes (DDD) ANATEL allocated (@brazilian-utils getAreaCodeInfo, which the form's
+ * mobileSchema uses; deploy/test/open-calls.test.ts holds them equal).
+ */
+var AREA_CODES = (
+  '11 12 13 14 15 16 17 18 19 21 22 24 27 28 31 32 33 34 35 37 38 41 42 43 44 45 46 47 48 49 51 53 54 55 ' +
+  '61 62 63 64 65 66 67 68 69 71 73 74 75 77 79 81 82 83 84 85 86 87 88 89 91 92 93 94 95 96 97 98 99'
+).split(' ');
 
 /** The licence categories the contract has (mfe-onboarding LICENCE_CATEGORIES: as printed, "A/B" for "AB"). */
 var LICENCE_CATEGORIES = ['A', 'B', 'C', 'D', 'E', 'A/B', 'A/C', 'A/D', 'A/E'];
@@ -124,6 +137,7 @@ var BODIES = {
     nested: { deviceInfo: { userAgent: 512, language: TEXT.identifier, screen: TEXT.identifier } },
     dates: {},
     others: ['policies'],
+    documents: { cpf: 'cpf', mobile: 'mobile' },
   },
   licence: {
     texts: {
@@ -359,6 +373,13 @@ function documentProblem(rule, value) {
     if (!/^[A-Z0-9]*$/.test(value)) return 'alphabet';
     if (value.length !== 11) return 'length';
     return BRAZIL_STATES.indexOf(value.slice(0, 2)) === -1 ? 'state' : null;
+  }
+  if (rule === 'cpf') return cpfHolds(value) ? null : 'cpf';
+  if (rule === 'mobile') {
+    // 11 digits as the form sends them; Resolução ANATEL 749/2022 art. 12: 7, 8 or 9 first, not the 700 satellite series.
+    if (!/^\d{11}$/.test(value)) return 'invalid';
+    if (AREA_CODES.indexOf(value.slice(0, 2)) === -1) return 'areaCode';
+    return /^[789]/.test(value.slice(2)) && value.slice(2, 5) !== '700' ? null : 'invalid';
   }
   if (rule === 'ownerDocument') {
     if (/^\d{0,11}$/.test(value)) return cpfHolds(value) ? null : 'cpf';
@@ -707,6 +728,7 @@ export default {
   TEXT,
   MESSAGES,
   DOCUMENT_MESSAGES,
+  AREA_CODES,
   LICENCE_CATEGORIES,
   BODIES,
   CALLS,

@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type IncomingHttpHeaders, type Server
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isValidCnh, isValidRenavam } from '@brazilian-utils/brazilian-utils';
+import { getAreaCodeInfo, isValidCnh, isValidRenavam } from '@brazilian-utils/brazilian-utils';
 import {
   LICENCE_CATEGORIES,
   LicenceBodySchema,
@@ -18,6 +18,7 @@ import {
   isCpf,
   TEXT_LIMITS,
   TEXT_MESSAGES,
+  mobileSchema,
   VALIDATION_MESSAGES,
   type DocumentKind,
 } from '@driver-portal/shared/validation';
@@ -105,6 +106,51 @@ describe('bodies are held to the forms’ limits', () => {
   });
 });
 
+describe("issue 44: create account's CPF and mobile, the same rule as the form", () => {
+  const DRIVER_BODY = {
+    name: 'Ana Souza',
+    email: 'ana@example.com',
+    cpf: '39053344705',
+    mobile: '11987654321',
+    password: 'abcd1234',
+    gender: 'F',
+  };
+  const created = (change: Record<string, unknown>) =>
+    openCalls.bodyProblems('create-driver', JSON.stringify({ ...DRIVER_BODY, ...change }), NOW);
+
+  it('lets the form’s body through: a valid CPF, a mobile of an allocated DDD (also 55, and one starting with 8)', () => {
+    expect(created({})).toEqual([]);
+    expect(created({ mobile: '55991234567' })).toEqual([]);
+    expect(created({ mobile: '21881234567' })).toEqual([]);
+  });
+
+  it.each([
+    ['cpf', '39053344706', VALIDATION_MESSAGES.cpf],
+    ['cpf', '11111111111', VALIDATION_MESSAGES.cpf],
+    ['mobile', '20987654321', 'O DDD não existe: confira os dois primeiros números do celular.'],
+    ['mobile', '1198765432', VALIDATION_MESSAGES.mobile],
+    ['mobile', '11700123456', VALIDATION_MESSAGES.mobile],
+    ['mobile', '11387654321', VALIDATION_MESSAGES.mobile],
+  ])('%s %j: %s', (field, value, message) => expect(created({ [field]: value })).toEqual([{ field, message }]));
+
+  it("knows the same 67 area codes as the form's rule (@brazilian-utils getAreaCodeInfo)", () => {
+    const allocated = Array.from({ length: 90 }, (_, index) => String(index + 10)).filter((ddd) => getAreaCodeInfo(ddd) !== null);
+    expect(openCalls.AREA_CODES).toEqual(allocated);
+    expect(allocated).toHaveLength(67);
+  });
+
+  it('agrees with the form’s mobileSchema on every DDD and first digit', () => {
+    const differ: string[] = [];
+    for (let ddd = 10; ddd <= 99; ddd += 1) {
+      for (const rest of ['987654321', '887654321', '787654321', '700123456', '687654321', '387654321']) {
+        const mobile = `${ddd}${rest}`;
+        if ((openCalls.documentProblem('mobile', mobile) === null) !== mobileSchema().isValidSync(mobile)) differ.push(mobile);
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
 describe('issue 44: document numbers as their issuers define them, the same rule as the forms', () => {
   const LICENCE = {
     DocumentNumber: '123456789',
@@ -150,7 +196,7 @@ describe('issue 44: document numbers as their issuers define them, the same rule
   const vehicle = (change: Record<string, unknown>) => openCalls.bodyProblems('vehicle', JSON.stringify({ ...VEHICLE, ...change }), NOW);
 
   it("speaks the forms' words and knows the contract's categories", () => {
-    const { ownerDocument, ...numbers } = openCalls.DOCUMENT_MESSAGES;
+    const { ownerDocument, cpf: _cpf, mobile: _mobile, ...numbers } = openCalls.DOCUMENT_MESSAGES;
     expect(numbers).toEqual(Object.fromEntries(Object.entries(DOCUMENT_RULES).map(([kind, rule]) => [kind, rule.messages])));
     expect(ownerDocument).toEqual({ cpf: VALIDATION_MESSAGES.cpf, cnpj: VALIDATION_MESSAGES.cnpj });
     expect(openCalls.LICENCE_CATEGORIES).toEqual([...LICENCE_CATEGORIES]);
