@@ -99,6 +99,66 @@ test('the vehicle: brands then models, the age notice, CNPJ owner; sent and read
   await expect(page.getByLabel('Ano de fabricação')).toHaveValue(String(THIS_YEAR - 7));
 });
 
+test("issue 44: the issue's RENAVAM is refused under the field and nothing is sent; the corrected one goes out", async ({ page }) => {
+  const requests = recordRequests(page);
+  const vehiclePosts = () =>
+    requests.filter((request) => request.method() === 'POST' && request.url() === `${REGISTER}api/1.0/driver/${ID}/vehicle`);
+  await page.goto(asDriver('/register/crlv/new/0'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dados do veículo' })).toBeVisible();
+  await fillVehicle(page);
+  const renavam = page.getByLabel('RENAVAM', { exact: true });
+  await renavam.fill('');
+  await renavam.pressSequentially('12345678901');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(renavam).toBeFocused();
+  await expect(renavam).toHaveAccessibleDescription('RENAVAM inválido: confira o último dígito.');
+  await expect(renavam).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  expect(vehiclePosts()).toHaveLength(0);
+
+  await renavam.fill('');
+  await renavam.pressSequentially('12345678900');
+  await expect(renavam).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
+  expect(vehiclePosts()).toHaveLength(1);
+  expect(vehiclePosts()[0]?.postDataJSON()).toEqual({
+    ModalityType: 0,
+    CurrentYear: THIS_YEAR,
+    Renavam: '12345678900',
+    Chassis: '9BWZZZ377VT004251',
+    Plate: 'ABC1D23',
+    Type: 'Automóvel',
+    Fuel: 'ALCOOL/GASOLINA',
+    Brand: 1,
+    Model: 102,
+    ManufactureYear: THIS_YEAR - 2,
+    ModelYear: THIS_YEAR - 1,
+    Color: 'Branca',
+    Remark: 'Nada consta',
+    EmissionCity: 'São Paulo',
+    EmissionDate: '2026-02-10',
+    IssuingState: 'SP',
+    CrlvNumber: '123456789012',
+    OwnerName: 'João Batista Ferreira',
+    OwnerDocument: '11222333000181',
+  });
+});
+
+test('issue 44: a licence of category E can be entered, and goes out as E', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto(asDriver('/register/cnh/new/0'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dados da CNH' })).toBeVisible();
+  await fillLicence(page);
+  const category = page.getByLabel('Categoria');
+  await expect(category.getByRole('option')).toHaveText(['Selecione', 'A', 'B', 'C', 'D', 'E', 'AB', 'AC', 'AD', 'AE']);
+  await category.selectOption({ label: 'E' });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
+  const post = requests.find((request) => request.method() === 'POST' && request.url() === `${REGISTER}api/1.0/driver/${ID}/license`);
+  expect(post?.postDataJSON()).toMatchObject({ Category: 'E', RegisterNumber: '01234567807' });
+});
+
 test('a draft survives a reload and a trip elsewhere', async ({ page }) => {
   await page.goto(asDriver('/register/crlv/edit/0'));
   await page.getByLabel('Cor', { exact: true }).pressSequentially('Prata');
