@@ -10,25 +10,26 @@
  *   or whose string value's subfeature (`…_parameter.<value>`) the floor lacks, e.g.
  *   `createImageBitmap(blob, { imageOrientation: 'from-image' })` (Chromium 112; a TypeError on
  *   105-111). The call is found as a global function (`api.<f>`, `api.Window.<f>`), a
- *   constructor (`api.<C>.<C>`), a static method (`api.<C>.<m>_static`), a method of a receiver
- *   whose interface is known by name (RECEIVERS: `window`, `document`, `navigator`…) or, for
- *   any other receiver, of every BCD interface with a method of that name; a string argument
- *   that names a context (`getContext('2d', {…})`: `2d_context`) narrows the lookup to it;
+ *   constructor (`api.<C>.<C>`, `javascript.builtins.<C>.<C>`, `Intl.<C>`), a static method
+ *   (`api.<C>.<m>_static`), a method of a receiver whose interface is known by name (RECEIVERS:
+ *   `window`, `document`, `navigator`…) or, for any other receiver, of every BCD interface or
+ *   built-in with a method of that name; a string argument that names a context
+ *   (`getContext('2d', {…})`: `2d_context`) narrows the lookup to it;
  * - an event, `x.addEventListener('<event>', …)`, as `api.<Interface>.<event>_event` for a known
  *   receiver, else under every interface BCD lists it for.
  *
  * Where the receiver's interface is not known, a use is reported only when it is outside the
  * floor in EVERY interface BCD records it for (no report from a name that merely collides).
  * Not covered: options passed through a variable rather than an object literal, computed keys,
- * `on<event>` properties, CSS (see doiuse) and syntax (the compiler's targets).
+ * `on<event>` properties; CSS (scripts/css-floor.mjs) and syntax (es-check) are checked elsewhere.
  *
  * A use outside the floor passes when it is feature-detected: inside the branch of an `if`, a
- * `?:` or a `&&`/`||` whose test names the feature (`'requestIdleCallback' in window`,
- * `typeof x.scrollend`, `'onscrollend' in window`…), or on a line marked
- * `// eslint-disable-next-line floor/web-api-options -- <the fallback>`. A `try` does not count
- * (catching the error is not a fallback by itself: that is how photos were refused). The rule
- * also reports a floor exception (this rule's or compat/compat's) that gives no reason after
- * ` -- `.
+ * `?:` or a `&&`/`||` whose test names the option, the value or the event (`'priority' in
+ * Request.prototype`, `'onscrollend' in window`…; naming the API does not detect its option), or
+ * on a line marked `// eslint-disable-next-line floor/web-api-options -- <the fallback>`. A `try`
+ * does not count (catching the error is not a fallback by itself: that is how photos were
+ * refused). The rule also reports a floor exception (this rule's or compat/compat's) that gives
+ * no reason after ` -- `.
  *
  * A browser BCD has no data for, or data `null` (unknown) in, is not held against the use; a
  * support statement counts unless it needs a flag, a prefix or another name; a partial
