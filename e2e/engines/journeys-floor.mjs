@@ -112,9 +112,15 @@ async function sidewaysPhotoIsSent(page, fallbackInEffect) {
   const photo = join(tmpdir(), `licenca-deitada-${process.pid}.jpg`);
   writeFileSync(photo, withOrientation6(Buffer.from(base64, 'base64')));
   await page.upload('Usar a câmera do celular ou escolher uma foto', photo);
-  await page.waitFor('the preview', 'return !!document.querySelector("img[alt=\'Foto: Licença do veículo\']");', [], 20_000);
+  await page.waitFor(
+    'the preview or a refusal',
+    'return !!document.querySelector("img[alt=\'Foto: Licença do veículo\']") || norm(document.body.innerText).indexOf("Não foi possível abrir esta foto") >= 0;',
+    [],
+    20_000,
+  );
   const refused = await page.run('return norm(document.body.innerText).indexOf("Não foi possível abrir esta foto") >= 0;');
   page.check('the photo is accepted: previewed, not "Não foi possível abrir esta foto..."', !refused);
+  if (refused) return;
   page.check(...(await fallbackInEffect(page, 'after')));
   await page.click('button', 'Enviar foto');
   await page.waitFor('the upload', 'return location.pathname === "/register/upload-picture/0";', [], 20_000);
