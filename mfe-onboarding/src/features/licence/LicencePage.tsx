@@ -5,6 +5,7 @@ import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField, FocusFirstError } from '@driver-portal/shared/forms';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import {
+  anniversary,
   BRAZIL_STATES,
   documentDigits,
   documentSchema,
@@ -37,6 +38,10 @@ export const LICENCE_TEXTS = {
   invalidModality: 'Modalidade inválida.',
   // Ours, like the vehicle's age: reason 8 of the review, told before the driver waits days for it.
   expired: 'CNHs vencidas não são aceitas: esta CNH será recusada na análise.',
+  // Ours (issue 44, point 3): dates no real CNH can carry together, said under the later one.
+  firstLicenceUnderage: 'A 1ª habilitação só é dada a partir dos 18 anos: confira esta data e a de nascimento.',
+  emissionBeforeFirstLicence: 'A data de emissão não pode ser anterior à da 1ª habilitação.',
+  validityNotAfterEmission: 'A validade tem de ser posterior à data de emissão.',
 } as const;
 
 type LicenceValues = Omit<LicenceBody, 'Category'> & { Category: LicenceBody['Category'] | '' };
@@ -105,13 +110,54 @@ const TEXT_MAX: Record<TextField, number> = {
   DocumentIssuingAuthority: TEXT_LIMITS.identifier,
 };
 
-const date = (field: DateField) =>
-  required()
+/** A typed date of the form as YYYY-MM-DD when it is a real day within its own range, else undefined. */
+const acceptedIso = (field: DateField, typed: unknown): string | undefined => {
+  const iso = typeof typed === 'string' ? typedDateToIso(typed) : undefined;
+  return iso !== undefined && isoDateWithin(iso, ...DATE_RANGES[field]()) ? iso : undefined;
+};
+
+/**
+ * The order the dates of one CNH keep (issue 44, point 3), checked only once the earlier date is
+ * itself accepted, so a wrong birth date is said once, under its own field: the first licence
+ * from the 18th birthday on (CTB art. 140, I: a licence needs a holder of 18; the birthday as the
+ * Código Civil art. 132 §3 counts it, 29/02/2008 -> 01/03/2026); an issue not before the first
+ * licence; a validity after the issue.
+ */
+const DATE_ORDER: Partial<Record<DateField, { after: DateField; message: string; earliest: (iso: string) => string; strict?: boolean }>> = {
+  FirstLicenseDate: {
+    after: 'BirthDate',
+    message: LICENCE_TEXTS.firstLicenceUnderage,
+    earliest: (birth) => {
+      const [year = 0, month = 0, day = 0] = birth.split('-').map(Number);
+      return anniversary({ year, month, day }, 18);
+    },
+  },
+  EmissionDate: { after: 'FirstLicenseDate', message: LICENCE_TEXTS.emissionBeforeFirstLicence, earliest: (first) => first },
+  ExpirationDate: {
+    after: 'EmissionDate',
+    message: LICENCE_TEXTS.validityNotAfterEmission,
+    earliest: (emission) => emission,
+    strict: true,
+  },
+};
+
+const date = (field: DateField) => {
+  const order = DATE_ORDER[field];
+  const base = required()
     .test('date', LICENCE_TEXTS.invalidDate, (value) => typedDateToIso(value ?? '') !== undefined)
     .test('range', TEXT_MESSAGES.dateOutOfRange, (value) => {
       const iso = typedDateToIso(value ?? '');
       return iso === undefined || isoDateWithin(iso, ...DATE_RANGES[field]());
     });
+  if (!order) return base;
+  return base.test('order', order.message, (value, context) => {
+    const iso = acceptedIso(field, value);
+    const earlier = acceptedIso(order.after, (context.parent as Partial<LicenceValues>)[order.after]);
+    if (iso === undefined || earlier === undefined) return true;
+    const earliest = order.earliest(earlier);
+    return order.strict ? iso > earliest : iso >= earliest;
+  });
+};
 const text = (field: TextField) => textSchema(TEXT_MAX[field]).required(VALIDATION_MESSAGES.required);
 const isDateField = (field: string): field is DateField => DATE_FIELDS.some((name) => name === field);
 const isTextField = (field: string): field is TextField => field in TEXT_MAX;

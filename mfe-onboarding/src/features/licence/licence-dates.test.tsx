@@ -148,7 +148,8 @@ describe('the licence on 29 February and around it', () => {
       jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
         return { ...resolvedOptions.call(this), timeZone };
       });
-    const dates = { birth: '29/02/2008', firstLicence: '28/02/2026', emission: '28/02/2026', validity: '28/02/2027' };
+    // A first licence on the 18th birthday as the UTC phone counts it (01/03/2026).
+    const dates = { birth: '29/02/2008', firstLicence: '01/03/2026', emission: '01/03/2026', validity: '28/02/2027' };
 
     phoneIn('America/Rio_Branco');
     fixDate(acreEvening);
@@ -188,5 +189,59 @@ describe('the licence on 29 February and around it', () => {
     await later.user.paste('29022028');
     await later.user.tab();
     expect(await screen.findByText(EXPIRED)).toBeInTheDocument();
+  });
+});
+
+describe('the dates of one CNH in their order', () => {
+  const FIRST_UNDERAGE = 'A 1ª habilitação só é dada a partir dos 18 anos: confira esta data e a de nascimento.';
+  const EMISSION_BEFORE = 'A data de emissão não pode ser anterior à da 1ª habilitação.';
+  const VALIDITY_BEFORE = 'A validade tem de ser posterior à data de emissão.';
+
+  it.each([
+    [
+      'born 29/02/2008, a first licence on 28/02/2026 (still 17: 18 on 01/03/2026)',
+      { birth: '29/02/2008', firstLicence: '28/02/2026', emission: '28/02/2026', validity: '28/02/2027' },
+      'Data da 1ª habilitação',
+      FIRST_UNDERAGE,
+    ],
+    [
+      'born 17/05/1980, a first licence on 16/05/1998',
+      { birth: '17/05/1980', firstLicence: '16/05/1998', emission: '31/01/2025', validity: '31/01/2030' },
+      'Data da 1ª habilitação',
+      FIRST_UNDERAGE,
+    ],
+    [
+      'an issue before the first licence',
+      { birth: '17/05/1980', firstLicence: '01/03/2000', emission: '29/02/2000', validity: '31/01/2030' },
+      'Data de emissão',
+      EMISSION_BEFORE,
+    ],
+    [
+      'a validity on the issue day',
+      { birth: '17/05/1980', firstLicence: '01/03/2000', emission: '10/06/2026', validity: '10/06/2026' },
+      'Validade',
+      VALIDITY_BEFORE,
+    ],
+  ])('%s: refused under the later field, nothing sent', async (_, dates, label, message) => {
+    fixDate(noonOf('10/06/2026'));
+    const requests = recordRequests();
+    mockJson(api.register.saveLicense, {});
+    const rendered = await open();
+    await fill(rendered, dates);
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+    expect(field(label)).toHaveFocus();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('born 29/02/2008, a first licence on 01/03/2026 (the 18th birthday) and an issue that day go out', async () => {
+    fixDate(noonOf('10/06/2026'));
+    const requests = recordRequests();
+    mockJson(api.register.saveLicense, {});
+    const rendered = await open();
+    await fill(rendered, { birth: '29/02/2008', firstLicence: '01/03/2026', emission: '01/03/2026', validity: '01/03/2027' });
+    await rendered.user.click(continuar());
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(posts(requests)[0]?.body).toMatchObject({ BirthDate: '2008-02-29', FirstLicenseDate: '2026-03-01', EmissionDate: '2026-03-01' });
   });
 });
