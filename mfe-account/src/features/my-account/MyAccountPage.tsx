@@ -5,6 +5,7 @@ import { useLoad } from '@driver-portal/shared/data';
 import { hasText, NOT_INFORMED } from '@driver-portal/shared/format';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { LoadView, Page } from '@driver-portal/shared/ui';
+import { nfc } from '@driver-portal/shared/validation';
 import type { Driver, Location, Modality } from '../../contract';
 import { DELIVERY_MODALITY, formatMobile, MODALITY_CATEGORY } from '../../format';
 import { accountPaths } from '../../paths';
@@ -52,9 +53,15 @@ function Row({ label, value, to, action, detail }: { label: string; value?: Reac
   );
 }
 
+/**
+ * The first letters of the first and last names, upper case. The name is read in NFC first and a
+ * letter is a code point, not a UTF-16 unit: a name stored decomposed ("A" + U+0302) would show
+ * "A" instead of "Â" (issue 44, point 4).
+ */
 function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : ''}`.toUpperCase();
+  const words = nfc(name).trim().split(/\s+/).filter(Boolean);
+  const first = (word: string | undefined) => (word === undefined ? '' : (Array.from(word)[0] ?? ''));
+  return `${first(words[0])}${words.length > 1 ? first(words[words.length - 1]) : ''}`.toUpperCase();
 }
 
 /** The profile photo, or the driver's initials when there is none (or it does not load). */

@@ -273,6 +273,15 @@ describe('my account', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('a name the service stored decomposed (NFD) shows its accented initials, as typed on a keyboard', async () => {
+    mockAccount();
+    mockJson(api.register.driver, { response: { ...driver, name: 'A\u0302ngela E\u0301vora' } });
+    mockStatus(api.register.documents, 500);
+    renderRoute({ routes, path });
+    const initials = await within(await screen.findByRole('region', { name: 'Perfil' })).findByText('ÂÉ');
+    expect(initials).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it('never shows a photo address that is not http(s)', async () => {
     mockAccount();
     mockJson(api.register.documents, {
