@@ -80,6 +80,16 @@ describe('account: e-mail and mobile change by SMS code', () => {
     expect(badMobile.status).toBe(400);
   });
 
+  it("takes the mobiles the portal's forms take (ANATEL's area codes, Resolução 749/2022's 7, 8 and 9) and no other", async () => {
+    for (const mobile of ['11987654321', '11887654321', '68912345678']) {
+      expect((await call(sandbox, api.register.sendMobileCode, { params: { guid, mobile } })).status).toBe(200);
+    }
+    // Area code 20 was never allocated; 6 is a technical reserve; the 700 series is satellite.
+    for (const mobile of ['20987654321', '11687654321', '11700123456']) {
+      expect((await call(sandbox, api.register.sendMobileCode, { params: { guid, mobile } })).status).toBe(400);
+    }
+  });
+
   it('the body must be what the declaration says (a missing code is a 400)', async () => {
     const answer = await call(sandbox, api.register.changeEmail, { params: { guid }, ...json({ newEmailAddress: 'a@b.com' }) });
     expect(answer.status).toBe(400);

@@ -7,6 +7,7 @@ import {
   type Modality,
   type Predicate,
 } from '../contracts';
+import { mobileProblem } from '@driver-portal/shared/validation';
 import { ONBOARDING_STATES, SMS_CODE } from '../constants';
 import { DRIVER_PREDICATE_KEYS, emptyAccount, VEHICLE_PREDICATE_KEYS } from '../fixtures/account';
 import { ok, validationError, type Reply } from '../respond';
@@ -46,7 +47,10 @@ function nationalMobile(value: string): string {
   return all.length === 13 && all.startsWith('55') ? all.slice(2) : all;
 }
 
-const isMobile = (value: string) => /^[1-9]{2}9\d{8}$/.test(value);
+// The portal's own rule (ANATEL's area codes and Resolução 749/2022's mobile ranges, shared
+// validation/phone.ts), on the 11 digits the forms send: a mobile the form takes is one the
+// simulated service takes.
+const isMobile = (value: string) => /^\d{11}$/.test(value) && mobileProblem(value) === undefined;
 
 function driverOf({ state, params }: SandboxRequest): DriverRecord | undefined {
   const id = (params.guid ?? '').toLowerCase();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isBrazilState, isCpf, isEmail } from '@driver-portal/shared/validation';
+import { isBrazilState, isCpf, isEmail, mobileProblem } from '@driver-portal/shared/validation';
 import { onboarding as api, type CodeConfirmation, type LocationBody, type Registration } from '../contracts';
 import { ONBOARDING_STATES, SMS_CODE } from '../constants';
 import { emptyAccount } from '../fixtures/account';
@@ -46,7 +46,10 @@ function nationalMobile(value: string): string {
   return all.length === 13 && all.startsWith('55') ? all.slice(2) : all;
 }
 
-const isMobile = (value: string) => /^[1-9]{2}9\d{8}$/.test(value);
+// The portal's own rule (ANATEL's area codes and Resolução 749/2022's mobile ranges, shared
+// validation/phone.ts), on the 11 digits the forms send: a mobile the form takes is one the
+// simulated service takes.
+const isMobile = (value: string) => /^\d{11}$/.test(value) && mobileProblem(value) === undefined;
 
 /** 400 with every failed rule, each naming its field. */
 const invalid = (entries: ValidationEntry[]): Reply<never> => ({ status: 400, body: { validations: entries } });

@@ -180,4 +180,4 @@ export const brazilStateSchema = (message: string = VALIDATION_MESSAGES.required
 export { object, string, ref, array, boolean, number, mixed, ValidationError, type InferType } from 'yup';
 
 export * from './banking';
-export { mobileAreaCodeMessage, nationalMobileDigits } from './phone';
+export { mobileAreaCodeMessage, mobileProblem, nationalMobileDigits } from './phone';
