@@ -53,6 +53,6 @@ export const STORAGE_WRITE_PROBE = `(function () {
 
 /** Run in the page: the session token the page holds in its memory (the storage layer's, shared/src/session/storage.ts). */
 export const TOKEN_IN_PAGE_MEMORY = `(function () {
-  var memory = window.__driverPortalPageStorage;
-  return (memory && memory.session.get('driver-portal:token')) || null;
+  var memory = window.__portalPageStorage;
+  return (memory && memory.get('driver-portal:token')) || null;
 })()`;

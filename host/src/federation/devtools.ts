@@ -5,7 +5,6 @@ import type { FederationGlobal, HostFederation } from './container-runtime';
 import type { remoteEntryUrl } from './manifest-assets';
 import { clearLocalOverrides, localOverrides, overrideRemotes } from './local-override';
 import { showOverrideBanner } from './local-override-banner';
-import { pageStorage } from '@driver-portal/shared/storage';
 
 /*
  * What the Module Federation devtools (the browser extension, or a squad's console) read of the
@@ -88,13 +87,17 @@ export function withDevtools(
 
 /** The squad's local remotes, swapped in before the first registration, with their banner. */
 function withLocalOverrides(federation: HostFederation): void {
-  // The storage layer: a webview without local storage has no override (nothing was ever set).
-  const storage = pageStorage('local');
-  const overrides = localOverrides(storage);
+  let overrides: Map<string, string>;
+  try {
+    overrides = localOverrides(localStorage);
+  } catch {
+    // No storage: no override.
+    return;
+  }
   if (overrides.size === 0) return;
   overrideRemotes(federation, overrides);
   showOverrideBanner(document, overrides, () => {
-    clearLocalOverrides(storage);
+    clearLocalOverrides(localStorage);
     location.reload();
   });
 }

@@ -1,4 +1,3 @@
-import { pageStorage } from '@driver-portal/shared/storage';
 import { listOf, REMOTE_LIST_URL, type RemoteListRead } from './remote-list';
 
 /*
@@ -45,18 +44,14 @@ const SWITCH_LOOP_MS = 60_000;
  * served stale by a cache, say), the driver keeps the version that works instead of a reload loop.
  */
 export function switchByFullLoad(url: string, manifest: string, assign = (target: string) => window.location.assign(target)): boolean {
-  const storage = pageStorage('session');
-  // A webview without usable storage keeps the session in the page's memory (docs/session.md,
-  // "Without storage"): a full load would sign the driver out, and there is no loop guard either.
-  if (!storage.durable()) return false;
   try {
-    const last = JSON.parse(storage.getItem(SWITCH_KEY) ?? 'null') as { manifest?: string; at?: number } | null;
+    const last = JSON.parse(sessionStorage.getItem(SWITCH_KEY) ?? 'null') as { manifest?: string; at?: number } | null;
     if (last?.manifest === manifest && Date.now() - (last.at ?? 0) < SWITCH_LOOP_MS) return false;
+    sessionStorage.setItem(SWITCH_KEY, JSON.stringify({ manifest, at: Date.now() }));
   } catch {
-    // A value not written by this function: written anew below.
+    // No session storage (private mode on an old webview): no loop guard, so no switch.
+    return false;
   }
-  storage.setItem(SWITCH_KEY, JSON.stringify({ manifest, at: Date.now() }));
-  if (!storage.durable(SWITCH_KEY)) return false;
   console.info(`[portal] a new version is live: loading ${url} (${manifest})`);
   assign(url);
   return true;

@@ -27,7 +27,6 @@ import * as config from '@driver-portal/shared/config';
 import * as events from '@driver-portal/shared/events';
 import * as session from '@driver-portal/shared/session';
 import * as shell from '@driver-portal/shared/shell';
-import { pageStorage } from '@driver-portal/shared/storage';
 import sharedPackage from '@driver-portal/shared/package.json';
 import portalDeadline from '@driver-portal/shared/federation-plugins/deadline';
 import portalRetry from '@driver-portal/shared/federation-plugins/retry';
@@ -107,14 +106,17 @@ const DEVTOOLS_KEY = 'portal-devtools';
  * extension's own key is set, or the extension injected a plugin before the page started.
  */
 export function devtoolsAsked(): boolean {
-  // The storage layer: no local storage (a webview without it), no key, so no devtools unless the extension's plugin is there.
-  const storage = pageStorage('local');
-  const page = globalThis as { __FEDERATION__?: { __GLOBAL_PLUGIN__?: unknown[] } };
-  return !!(
-    storage.getItem(DEVTOOLS_KEY) ??
-    storage.getItem('__MF_DEVTOOLS_MODULE_INFO__') ??
-    page.__FEDERATION__?.__GLOBAL_PLUGIN__?.length
-  );
+  try {
+    const page = globalThis as { __FEDERATION__?: { __GLOBAL_PLUGIN__?: unknown[] } };
+    return !!(
+      localStorage.getItem(DEVTOOLS_KEY) ??
+      localStorage.getItem('__MF_DEVTOOLS_MODULE_INFO__') ??
+      page.__FEDERATION__?.__GLOBAL_PLUGIN__?.length
+    );
+  } catch {
+    // No storage (private mode on an old webview): no devtools.
+    return false;
+  }
 }
 
 export async function createHostFederation(): Promise<HostFederation> {

@@ -9,19 +9,6 @@ import { pageStorage } from '../session/storage';
 import { retryImport } from './retry-import';
 
 /**
- * Kept for the session: in the tab's session storage, or, in a webview without usable storage
- * (Android's WebView leaves it off by default), in the page's memory, where the session singleton
- * reads it: the driver is signed in for the life of the page either way.
- */
-function remember(win: Window, key: string, value: string): void {
-  pageStorage('session', win).setItem(key, value);
-}
-
-function held(win: Window, key: string): string | null {
-  return pageStorage('session', win).getItem(key);
-}
-
-/**
  * Reads the address the page was opened with: the `token` query parameter is kept for the
  * session and removed from the address bar at once (other parameters such as `driverId` stay),
  * so it never lands in history, bookmarks, logs or a Referer header. The `driverId` parameter
@@ -45,13 +32,17 @@ export function captureSessionToken(win: Window = window): void {
   const driverId = url.searchParams.get('driverId')?.trim() || null;
   const rawToken = url.searchParams.get('token');
   const token = rawToken?.trim() || null;
-  const heldToken = held(win, SESSION_KEYS.token);
-  const heldDriver = held(win, SESSION_KEYS.driverId);
+  // The tab's session storage, or, in a webview without usable storage (Android's WebView leaves
+  // it off by default), the page's memory, where the session singleton reads it: the driver is
+  // signed in for the life of the page either way.
+  const store = pageStorage(win);
+  const heldToken = store.getItem(SESSION_KEYS.token);
+  const heldDriver = store.getItem(SESSION_KEYS.driverId);
   const anotherDriver = driverId !== null && heldDriver !== null && driverId !== heldDriver;
   const takesToken = token !== null && (win.history.length <= 1 || heldToken === null || anotherDriver);
   if (anotherDriver || (takesToken && heldToken !== null && token !== heldToken)) void forgetDriver(win);
-  if (driverId !== null) remember(win, SESSION_KEYS.driverId, driverId);
-  if (takesToken) remember(win, SESSION_KEYS.token, token);
+  if (driverId !== null) store.setItem(SESSION_KEYS.driverId, driverId);
+  if (takesToken) store.setItem(SESSION_KEYS.token, token);
   if (rawToken === null) return;
   url.searchParams.delete('token');
   win.history.replaceState(win.history.state, '', url.pathname + url.search + url.hash);

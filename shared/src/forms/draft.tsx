@@ -2,7 +2,7 @@ import { useFormikContext } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { getSessionValue } from '@driver-portal/shared/session';
 // eslint-disable-next-line no-restricted-imports -- the one storage layer, stateless (its memory lives on the window)
-import { pageStorage, type PageStorage } from '../session/storage';
+import { durable, pageStorage, type PageStorage } from '../session/storage';
 import './draft.css';
 
 const DRAFT_PREFIX = 'driver-portal:draft:';
@@ -14,7 +14,7 @@ const DRAFT_PREFIX = 'driver-portal:draft:';
  * step of a contact change, under `draftStorageKey`).
  */
 export function draftStorage(): PageStorage {
-  return pageStorage('session');
+  return pageStorage();
 }
 
 /**
@@ -86,7 +86,7 @@ function saveDraft(key: string, values: Record<string, unknown>, omit: readonly 
     // Values JSON cannot write (a cycle): no draft, the form still works.
     return true;
   }
-  return store.durable(storageKey);
+  return durable(storageKey);
 }
 
 /**
@@ -125,8 +125,9 @@ export function FormDraft({ storageKey, omit = OMIT_NOTHING }: { storageKey: str
   const { values, resetForm } = useFormikContext<Record<string, unknown>>();
   const pending = useRef<{ save: () => void; change: number } | undefined>(undefined);
   const [savedValues, setSavedValues] = useState(() => restoredOver.get(storageKey));
-  // Known at once when the webview gives no usable storage; else learnt when a draft is refused.
-  const [notKept, setNotKept] = useState(() => draftStorage().problem() !== undefined && claimNotKeptNotice(storageKey));
+  // Known at once when what the page keeps already lives in memory (the session's token, in a
+  // webview without usable storage) or there is no storage; else learnt when a draft is refused.
+  const [notKept, setNotKept] = useState(() => !durable() && claimNotKeptNotice(storageKey));
   useEffect(() => {
     const save = () => {
       pending.current = undefined;

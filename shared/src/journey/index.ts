@@ -70,7 +70,7 @@ function routerIndex(win: Window): number | undefined {
 
 function journeyStarts(win: Window): Record<string, number> {
   try {
-    const value: unknown = JSON.parse(pageStorage('session', win).getItem(JOURNEY_STARTS_KEY) ?? '{}');
+    const value: unknown = JSON.parse(pageStorage(win).getItem(JOURNEY_STARTS_KEY) ?? '{}');
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, number>) : {};
   } catch {
     return {};
@@ -82,7 +82,7 @@ function rememberJourneyStart(path: string, win: Window): void {
   const index = routerIndex(win);
   if (index === undefined || new URL(path, win.location.origin).href !== here) return;
   // The storage layer: without storage, the page's memory (the way back works for the page's life).
-  pageStorage('session', win).setItem(JOURNEY_STARTS_KEY, JSON.stringify({ ...journeyStarts(win), [here]: index }));
+  pageStorage(win).setItem(JOURNEY_STARTS_KEY, JSON.stringify({ ...journeyStarts(win), [here]: index }));
 }
 
 /**

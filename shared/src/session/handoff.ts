@@ -49,11 +49,11 @@ export const HANDOFF_ORIGINS_KEY = `${SESSION_PREFIX}handoffOrigins`;
  * and the origins that handed it over, in the page's memory, for the life of the page.
  */
 function read(win: Window, key: string): string | undefined {
-  return pageStorage('session', win).getItem(key) ?? undefined;
+  return pageStorage(win).getItem(key) ?? undefined;
 }
 
 function write(win: Window, key: string, value: string): void {
-  pageStorage('session', win).setItem(key, value);
+  pageStorage(win).setItem(key, value);
 }
 
 const isOrigin = (value: unknown): value is string => {

@@ -8,7 +8,7 @@ export { SESSION_KEYS, type SessionKey } from './keys';
  * throws, or has no quota), in the page's memory: the session then lasts as long as the page
  * (docs/session.md, "Without storage").
  */
-const storage = () => pageStorage('session');
+const storage = () => pageStorage();
 
 /** One value kept for the session: the platform's own (token, driver id) or a remote's. */
 export interface SessionValue {
@@ -20,10 +20,8 @@ export interface SessionValue {
 function valueAt(key: string): SessionValue {
   return {
     get: () => storage().getItem(key) ?? undefined,
-    set: (value) => {
-      if (value === undefined || value === null || value === '') storage().removeItem(key);
-      else storage().setItem(key, value);
-    },
+    // Empty, null and undefined alike remove it.
+    set: (value) => (value ? storage().setItem(key, value) : storage().removeItem(key)),
   };
 }
 

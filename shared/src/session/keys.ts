@@ -7,7 +7,7 @@
  *
  * No dependencies but storage.ts: the boot code of every entry and the sign-out page bundle it.
  */
-import { pageStorage } from './storage';
+import { pageStorage, type PageStorage } from './storage';
 
 export const SESSION_PREFIX = 'driver-portal:';
 
@@ -38,8 +38,7 @@ export const HANDOFF_CODE = /^[A-Za-z0-9_-]{43}$/;
  */
 export function takeHandoffCode(win: Window = window): string | undefined {
   if (!hasHandoffCode(win)) return undefined;
-  const hash = win.location.hash;
-  const [code = '', ...own] = hash.slice(HANDOFF_FRAGMENT.length + 1).split(';');
+  const [code = '', ...own] = win.location.hash.slice(HANDOFF_FRAGMENT.length + 1).split(';');
   const rest = own.join(';');
   try {
     win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}${rest ? `#${rest}` : ''}`);
@@ -87,64 +86,42 @@ export const STORE_PREFIX = 'driver-portal';
  * Removes every key of this platform from one origin's storage (the session's end): given the
  * page's storage (`pageStorage`), from the browser's storage and from the page's memory alike.
  */
-export function clearPortalKeys(store: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
-  const keys: string[] = [];
-  for (let i = 0; i < store.length; i += 1) {
-    const key = store.key(i);
-    if (key?.startsWith(SESSION_PREFIX)) keys.push(key);
-  }
-  keys.forEach((key) => store.removeItem(key));
-}
-
-function deleteDatabase(factory: IDBFactory, name: string): Promise<void> {
-  return new Promise((resolve) => {
-    try {
-      const request = factory.deleteDatabase(name);
-      request.onsuccess = () => resolve();
-      request.onerror = () => resolve();
-      // Blocked by a connection still open in this page: the deletion goes on once it closes,
-      // and any later open waits for it, so nothing of the old driver is read.
-      request.onblocked = () => resolve();
-    } catch {
-      resolve();
-    }
-  });
+export function clearPortalKeys(store: Pick<PageStorage, 'keys' | 'removeItem'>): void {
+  store
+    .keys()
+    .filter((key) => key.startsWith(SESSION_PREFIX))
+    .forEach((key) => store.removeItem(key));
 }
 
 /**
  * Deletes this origin's IndexedDB databases and caches named STORE_PREFIX... (photos waiting to
- * be sent, cached answers). Never rejects: a store that cannot be listed or deleted is left to
- * the keys it is read by (drafts and photos are kept under the driver's id as well).
+ * be sent, cached answers). Never rejects: a store that cannot be listed or deleted (IndexedDB
+ * refused in a private mode or by the webview, Cache Storage on an insecure origin: nothing was
+ * kept there) is left to the keys it is read by (drafts and photos are kept under the driver's id
+ * as well). Each store is asked in a `then`, so a property or call that throws is a rejection.
  */
 export async function clearPortalStores(win: Window = window): Promise<void> {
-  const jobs: Array<Promise<unknown>> = [];
-  try {
-    const factory = win.indexedDB;
-    if (factory && typeof factory.databases === 'function') {
-      jobs.push(
-        factory
-          .databases()
-          .then((list) => Promise.all(list.flatMap(({ name }) => (name?.startsWith(STORE_PREFIX) ? [deleteDatabase(factory, name)] : []))))
-          .catch(() => undefined),
-      );
-    }
-  } catch {
-    // IndexedDB refused (a private mode): nothing was kept there.
-  }
-  try {
-    if ('caches' in win) {
-      const { caches } = win;
-      jobs.push(
-        caches
-          .keys()
-          .then((names) => Promise.all(names.filter((name) => name.startsWith(STORE_PREFIX)).map((name) => caches.delete(name))))
-          .catch(() => undefined),
-      );
-    }
-  } catch {
-    // Cache Storage refused (an insecure origin): nothing was kept there.
-  }
-  await Promise.all(jobs);
+  const drop = (list: () => Promise<Array<string | undefined>>, remove: (name: string) => Promise<unknown>) =>
+    Promise.resolve()
+      .then(list)
+      .then((names) => Promise.all(names.map((name) => name?.startsWith(STORE_PREFIX) && remove(name))))
+      .catch(() => undefined);
+  await Promise.all([
+    drop(
+      () => win.indexedDB.databases().then((list) => list.map(({ name }) => name)),
+      (name) =>
+        new Promise((resolve) => {
+          const request = win.indexedDB.deleteDatabase(name);
+          // Blocked by a connection still open in this page: the deletion goes on once it closes,
+          // and any later open waits for it, so nothing of the old driver is read.
+          request.onsuccess = request.onerror = request.onblocked = resolve;
+        }),
+    ),
+    drop(
+      () => win.caches.keys(),
+      (name) => win.caches.delete(name),
+    ),
+  ]);
 }
 
 /**
@@ -155,6 +132,6 @@ export async function clearPortalStores(win: Window = window): Promise<void> {
 export function forgetDriver(win: Window = window): Promise<void> {
   // The browser's storage and the page's memory (a webview without storage): nothing of the
   // driver is left for the next one in either. The layer never throws.
-  clearPortalKeys(pageStorage('session', win));
+  clearPortalKeys(pageStorage(win));
   return clearPortalStores(win);
 }

@@ -6,4 +6,4 @@
  * every entry bundles without this part.
  */
 // eslint-disable-next-line no-restricted-imports -- the implementation is the session's (bundled by the boot), re-exported as a stateless part
-export { pageStorage, type PageStorage, type StorageKind, type StorageProblem } from '../session/storage';
+export { durable, pageStorage, type PageStorage } from '../session/storage';

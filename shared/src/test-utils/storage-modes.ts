@@ -19,27 +19,45 @@ const NAMES = ['sessionStorage', 'localStorage'] as const;
 const securityError = () => new DOMException('The operation is insecure.', 'SecurityError');
 const quotaError = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 
-/** A Storage whose every call throws (`failure`), or which reads an empty store and refuses writes. */
-function brokenStorage(failure: 'security' | 'quota'): Storage {
-  const refuse = (): never => {
-    throw failure === 'security' ? securityError() : quotaError();
-  };
-  const read = <T>(empty: T): T => (failure === 'security' ? refuse() : empty);
-  return {
-    get length() {
-      return read(0);
-    },
-    key: () => read(null),
-    getItem: () => read(null),
-    setItem: refuse,
-    removeItem: () => read(undefined),
-    clear: () => read(undefined),
-  };
+/**
+ * A Storage whose every call throws (`security`), or which reads an empty store and refuses
+ * writes (`quota`). Its calls live on its prototype: like a browser's Storage, it lists only the
+ * keys it holds (none) as its own properties.
+ */
+class BrokenStorage implements Storage {
+  readonly #failure: 'security' | 'quota';
+  constructor(failure: 'security' | 'quota') {
+    this.#failure = failure;
+  }
+  #refuse(): never {
+    throw this.#failure === 'security' ? securityError() : quotaError();
+  }
+  #read<T>(empty: T): T {
+    return this.#failure === 'security' ? this.#refuse() : empty;
+  }
+  get length() {
+    return this.#read(0);
+  }
+  key(): string | null {
+    return this.#read(null);
+  }
+  getItem(): string | null {
+    return this.#read(null);
+  }
+  setItem(): void {
+    this.#refuse();
+  }
+  removeItem(): void {
+    this.#read(undefined);
+  }
+  clear(): void {
+    this.#read(undefined);
+  }
 }
 
 // One object per mode, as a browser gives the same Storage object at every read.
-const blockedOnUse = brokenStorage('security');
-const noQuota = brokenStorage('quota');
+const blockedOnUse = new BrokenStorage('security');
+const noQuota = new BrokenStorage('quota');
 
 /**
  * Gives `win` (the test page's window unless told) the storage of `mode`, for both session and
@@ -78,5 +96,5 @@ export function breakStorage(mode: StorageMode, win: Window = window): () => voi
  * any, stays. The address is the caller's to set.
  */
 export function newDocument(win: Window = window): void {
-  for (const name of ['__driverPortalPageStorage', '__driverPortalDraftNotKept']) delete (win as unknown as Record<string, unknown>)[name];
+  for (const name of ['__portalPageStorage', '__driverPortalDraftNotKept']) delete (win as unknown as Record<string, unknown>)[name];
 }
