@@ -24,7 +24,16 @@ const codeForm = object({ code: codeSchema() });
  * countdown goes back to not-sent), then validated (`onValidated`). A mobile that already belongs
  * to a driver gets the success-style alert that leads to /App, and no SMS.
  */
-export function MobileSteps({ initialMobile, onValidated }: { initialMobile: string; onValidated: (mobile: string) => void }) {
+export function MobileSteps({
+  initialMobile,
+  onValidated,
+  onCodeSent,
+}: {
+  initialMobile: string;
+  onValidated: (mobile: string) => void;
+  /** Told when the SMS went out: the next step may be fetched while the driver reads it. */
+  onCodeSent?: () => void;
+}) {
   const [sentTo, setSentTo] = useState<string>();
   const [mobile, setMobile] = useState(() => formatMobile(initialMobile));
   const countdown = useCountdown();
@@ -43,6 +52,7 @@ export function MobileSteps({ initialMobile, onValidated }: { initialMobile: str
     }
     setSentTo(digits);
     countdown.restart();
+    onCodeSent?.();
   });
 
   if (sentTo === undefined) {

@@ -118,12 +118,15 @@ describe('mobile confirmation', () => {
     await rendered.user.click(button('Continuar'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Criar conta' })).toBeInTheDocument();
 
-    expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
-      `GET /register/api/1.0/driver/mobile/${MOBILE}`,
-      `PUT /register/api/1.0/driver/mobile-number/${MOBILE}/verification-code`,
-      `PUT /register/api/1.0/driver/mobile-number/${MOBILE}/verification-code/123456`,
-      'GET /register/api/2.0/driver/eula',
-    ]);
+    // The form is its own chunk (fetched once the SMS went out): its terms are asked for when it shows.
+    await waitFor(() =>
+      expect(requests.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+        `GET /register/api/1.0/driver/mobile/${MOBILE}`,
+        `PUT /register/api/1.0/driver/mobile-number/${MOBILE}/verification-code`,
+        `PUT /register/api/1.0/driver/mobile-number/${MOBILE}/verification-code/123456`,
+        'GET /register/api/2.0/driver/eula',
+      ]),
+    );
     for (const request of requests) expect(request.headers.get('authorization')).toBeNull();
   });
 
