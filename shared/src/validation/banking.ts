@@ -17,7 +17,7 @@
  * - a digit X (Banco do Brasil) or P (Bradesco) is typed as 0, as the seed's hint says ("Se o
  *   dígito da sua conta for X, informe 0."), so a 0 is accepted where the bank's digit is X or P.
  */
-import { isValidBankAccount } from '@brazilian-utils/brazilian-utils';
+import { isValidBankAccount } from '@brazilian-utils/brazilian-utils/is-valid-bank-account';
 import { string } from 'yup';
 
 /** The texts under the digit fields (ours, except the X hint, which is the seed's). */

@@ -6,7 +6,9 @@
  * the text that defines it. The same rules run on the wire in deploy/nginx/portal-open-calls.mjs
  * (njs, no imports: held equal by deploy/test/open-calls.test.ts).
  */
-import { isValidCnh, isValidLicensePlate, isValidRenavam } from '@brazilian-utils/brazilian-utils';
+import { isValidCnh } from '@brazilian-utils/brazilian-utils/is-valid-cnh';
+import { isValidLicensePlate } from '@brazilian-utils/brazilian-utils/is-valid-license-plate';
+import { isValidRenavam } from '@brazilian-utils/brazilian-utils/is-valid-renavam';
 import { string } from 'yup';
 import { BRAZIL_STATES } from './brazil';
 

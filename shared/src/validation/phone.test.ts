@@ -1,5 +1,6 @@
 import { mobileSchema, VALIDATION_MESSAGES } from '.';
-import { mobileProblem, nationalMobileDigits } from './phone';
+import { getAreaCodeInfo, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
+import { isAreaCode, mobileProblem, nationalMobileDigits } from './phone';
 
 const messageOf = (value: string) =>
   mobileSchema()
@@ -52,5 +53,26 @@ describe('a mobile as ANATEL numbers it', () => {
     expect(nationalMobileDigits('+55 (11) 9 8765-4321')).toBe('11987654321');
     expect(nationalMobileDigits('55987654321')).toBe('55987654321');
     expect(nationalMobileDigits('5511987654321')).toBe('11987654321');
+  });
+});
+
+describe('the area codes', () => {
+  it("are ANATEL's 67 in use, as @brazilian-utils' getAreaCodeInfo knows them, for every code 00 to 99", () => {
+    const codes = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+    expect(codes.filter(isAreaCode)).toEqual(codes.filter((code) => getAreaCodeInfo(code) !== null));
+    expect(codes.filter(isAreaCode)).toHaveLength(67);
+  });
+});
+
+describe('the mobile numbers', () => {
+  it("are @brazilian-utils' isValidMobilePhone (version 2) for every area code, first digit and the 700 series", () => {
+    const codes = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+    const numbers = ['987654321', '887654321', '787654321', '687654321', '587654321', '087654321', '700123456', '701234567', '799999999'];
+    for (const code of codes) {
+      for (const number of numbers) {
+        const mobile = `${code}${number}`;
+        expect([mobile, mobileProblem(mobile) === undefined]).toEqual([mobile, isValidMobilePhone(mobile, { version: 2 })]);
+      }
+    }
   });
 });
