@@ -1,11 +1,11 @@
-import axios, { type AxiosInstance } from 'axios';
+import axios, { type AxiosInstance, type AxiosRequestTransformer } from 'axios';
 import { serviceBaseUrl, type ServiceName } from '@driver-portal/shared/config';
 import { buildPath, checkSchema, listReadAsObject, saysFailed, type Endpoint, type PathParams } from '@driver-portal/shared/contract';
 import { getToken } from '@driver-portal/shared/session';
 import { beginLoading, showAlert } from '@driver-portal/shared/events';
 import { SIGN_OUT_PATH } from '@driver-portal/shared/links';
 import { ApiError, ownMessage, PROXIED_SERVICES, TOKEN_SERVICES, toApiError } from './errors';
-import { nfcStrings } from './normalize';
+import { nfcBody } from './normalize';
 
 export { ApiError, PROXIED_SERVICES, TOKEN_SERVICES, type ApiErrorKind } from './errors';
 export { ERROR_TEXTS } from './messages';
@@ -21,12 +21,11 @@ export function serviceClient(service: ServiceName): AxiosInstance {
   const key = `${service} ${baseURL}`;
   let client = clients.get(key);
   if (!client) {
-    client = axios.create({ baseURL, withCredentials: false });
+    // After axios writes a body as JSON text, that text in NFC, whoever built the body
+    // (./normalize.ts); a FormData, a Blob or any other binary body is left as it is.
+    const transformRequest = ([] as AxiosRequestTransformer[]).concat(axios.defaults.transformRequest ?? [], nfcBody);
+    client = axios.create({ baseURL, withCredentials: false, transformRequest });
     client.interceptors.request.use((config) => {
-      // Every string of a JSON body or a query in NFC, whoever built it (./normalize.ts); a
-      // FormData, a Blob or any other binary body is left as it is.
-      config.data = nfcStrings(config.data);
-      config.params = nfcStrings(config.params);
       const token = getToken();
       const target = new URL(config.url ?? '', baseURL);
       // Only attach the token to this service's own origin, whatever path was built; a proxied

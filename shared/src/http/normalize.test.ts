@@ -4,7 +4,7 @@ import { defineEndpoint } from '@driver-portal/shared/contract';
 import { setSessionValue } from '@driver-portal/shared/session';
 import { mockJson, recordRequests, TEST_TOKEN } from '@driver-portal/shared/test-utils';
 import { callApi, serviceClient } from '.';
-import { nfcStrings } from './normalize';
+import { nfcBody } from './normalize';
 
 /**
  * Issue 44, kind 4: the request layer's last guard. Whatever built a body (a form, a draft saved
@@ -66,14 +66,6 @@ describe('what the request layer sends is in NFC', () => {
     expect(body.owner.address.city).toBe('Sa\u0303o Paulo');
   });
 
-  it("a query's strings too (self-service sends the passwords in its query)", async () => {
-    const requests = recordRequests();
-    mockJson(api.changePassword, {});
-    await callApi(api.changePassword, { query: { senhaAntiga: 'ac\u0327ai\u03011234', novaSenha: 'abcd1234' } });
-    expect(requests[0]?.url.searchParams.get('senhaAntiga')).toBe('a\u00e7a\u00ed1234');
-    expect(requests[0]?.url.searchParams.get('novaSenha')).toBe('abcd1234');
-  });
-
   it('the same client path serves uploads (serviceClient.request): its JSON body is guarded as well', async () => {
     const requests = recordRequests();
     mockJson(api.createDriver, { driverId: 'd-1' });
@@ -82,13 +74,10 @@ describe('what the request layer sends is in NFC', () => {
   });
 });
 
-describe('nfcStrings', () => {
-  it('gives back the very same value when everything is NFC already (no copy of a large body)', () => {
-    const photo = 'A'.repeat(1_000_000);
-    const body = { Front: photo, Back: photo, name: 'Jo\u00e3o', list: [{ city: 'S\u00e3o Paulo' }], count: 3 };
-    expect(nfcStrings(body)).toBe(body);
-    expect(nfcStrings(body.list)).toBe(body.list);
-    expect(nfcStrings(NFC_NAME)).toBe(NFC_NAME);
+describe('nfcBody', () => {
+  it('gives back the very same text when it is NFC already (no copy of a large body)', () => {
+    const json = JSON.stringify({ Front: 'A'.repeat(1_000_000), name: 'Jo\u00e3o', list: [{ city: 'S\u00e3o Paulo' }], count: 3 });
+    expect(nfcBody(json)).toBe(json);
   });
 
   it('leaves FormData, files and binary bodies as they are', () => {
@@ -97,30 +86,22 @@ describe('nfcStrings', () => {
     const file = new Blob([NFD_NAME], { type: 'text/plain' });
     const bytes = new TextEncoder().encode(NFD_NAME);
     const search = new URLSearchParams({ name: NFD_NAME });
-    const date = new Date(0);
-    for (const value of [form, file, bytes, bytes.buffer, search, date]) expect(nfcStrings(value)).toBe(value);
+    for (const value of [form, file, bytes, bytes.buffer, search, undefined, null]) expect(nfcBody(value)).toBe(value);
     expect(form.get('name')).toBe(NFD_NAME);
-    expect(nfcStrings({ file, name: NFD_NAME })).toEqual({ file, name: NFC_NAME });
   });
 
-  it('puts composed characters together wherever they sit: a whole string, a combining mark at its start, an emoji', () => {
-    expect(nfcStrings(['e\u0301', '\u0301e', 'Ol\u00e1 \u{1F44B}', 'A\u030a'])).toEqual([
-      '\u00e9',
-      '\u0301e',
-      'Ol\u00e1 \u{1F44B}',
-      '\u00c5',
-    ]);
+  it("puts composed characters together wherever they sit in the JSON's strings, and leaves its structure as it was", () => {
+    const json = JSON.stringify({ a: 'e\u0301', b: '\u0301e', c: 'Ol\u00e1 \u{1F44B}', d: ['A\u030a', 'x\\\u0301', '"\u0301'] });
+    expect(JSON.parse(nfcBody(json) as string)).toEqual({
+      a: '\u00e9',
+      b: '\u0301e',
+      c: 'Ol\u00e1 \u{1F44B}',
+      d: ['\u00c5', 'x\\\u0301', '"\u0301'],
+    });
   });
 
   it('never NFKC: ª, º, ½ and ﬁ stay as written ("1ª via", "Nº")', () => {
-    const written = { via: '1\u00aa via', number: 'N\u00ba 12', half: '\u00bd', ligature: '\ufb01m' };
-    expect(nfcStrings(written)).toBe(written);
-  });
-
-  it('does not loop on a cycle (JSON.stringify refuses it afterwards)', () => {
-    const looped: Record<string, unknown> = { name: NFD_NAME };
-    looped.self = looped;
-    const result = nfcStrings(looped) as Record<string, unknown>;
-    expect(result.name).toBe(NFC_NAME);
+    const json = JSON.stringify({ via: '1\u00aa via', number: 'N\u00ba 12', half: '\u00bd', ligature: '\ufb01m' });
+    expect(nfcBody(json)).toBe(json);
   });
 });

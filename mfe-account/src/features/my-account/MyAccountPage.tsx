@@ -5,7 +5,6 @@ import { useLoad } from '@driver-portal/shared/data';
 import { hasText, NOT_INFORMED } from '@driver-portal/shared/format';
 import { HOME_PATH } from '@driver-portal/shared/links';
 import { LoadView, Page } from '@driver-portal/shared/ui';
-import { nfc } from '@driver-portal/shared/validation';
 import type { Driver, Location, Modality } from '../../contract';
 import { DELIVERY_MODALITY, formatMobile, MODALITY_CATEGORY } from '../../format';
 import { accountPaths } from '../../paths';
@@ -58,8 +57,10 @@ function Row({ label, value, to, action, detail }: { label: string; value?: Reac
  * letter is a code point, not a UTF-16 unit: a name stored decomposed ("A" + U+0302) would show
  * "A" instead of "Â" (issue 44, point 4).
  */
+// String.prototype.normalize, not the validation module's nfc: this screen takes no form, and
+// that module (Yup with it) would weigh on the account's first screen.
 function initialsOf(name: string): string {
-  const words = nfc(name).trim().split(/\s+/).filter(Boolean);
+  const words = name.normalize('NFC').trim().split(/\s+/).filter(Boolean);
   const first = (word: string | undefined) => (word === undefined ? '' : (Array.from(word)[0] ?? ''));
   return `${first(words[0])}${words.length > 1 ? first(words[words.length - 1]) : ''}`.toUpperCase();
 }

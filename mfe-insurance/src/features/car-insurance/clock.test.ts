@@ -1,5 +1,5 @@
 import type { InsurancePolicy } from '../../contract';
-import { validityEnded } from './clock';
+import { validityEnded } from './policy';
 import { summarizePolicy } from './policy';
 
 /** Issue 44, point 3: a policy's last day, 29 February and a year's last minute. */
