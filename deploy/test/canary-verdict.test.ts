@@ -209,7 +209,8 @@ describe('the canary verdict', () => {
       } finally {
         server.close();
       }
-    });
+      // 400 beacons through a real receiver: seconds on a loaded 2-core machine, not Jest's default 5.
+    }, 30_000);
   });
 
   const history = fc.record({
