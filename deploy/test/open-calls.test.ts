@@ -24,6 +24,7 @@ import {
 } from '@driver-portal/shared/validation';
 import openCalls from '../nginx/portal-open-calls.mjs';
 import { bodyBytes, OPEN_CALL_BODIES, type OpenCallBody } from './open-call-bodies';
+import { LICENCE, VEHICLE } from '../../sandbox-api/test/onboarding-bodies';
 import { driverApiProxy } from '../../scripts/driver-api-proxy.mjs';
 import { OPEN_CALL_LIMIT } from '../session-handoff.cjs';
 import { createMemoryStore } from '../store.cjs';
@@ -152,46 +153,7 @@ describe("issue 44: create account's CPF and mobile, the same rule as the form",
 });
 
 describe('issue 44: document numbers as their issuers define them, the same rule as the forms', () => {
-  const LICENCE = {
-    DocumentNumber: '123456789',
-    DocumentIssuingState: 'SP',
-    DocumentIssuingAuthority: 'SSP',
-    BirthDate: '1980-05-17',
-    MotherName: 'Ana Ferreira',
-    FatherName: 'José Ferreira',
-    RegisterNumber: '01234567807',
-    ExpirationDate: '2030-01-31',
-    FirstLicenseDate: '2000-03-01',
-    Remark: 'EAR',
-    Category: 'B',
-    EmissionCity: 'São Paulo',
-    EmissionState: 'SP',
-    EmissionDate: '2025-01-31',
-    RenachNumber: 'SP123456789',
-    SecurityNumber: '12345678901',
-    MirrorNumber: '9876543210',
-  };
-  const VEHICLE = {
-    ModalityType: 0,
-    CurrentYear: 2026,
-    Renavam: '12345678900',
-    Chassis: '9BWZZZ377VT004251',
-    Plate: 'ABC1D23',
-    Type: 'Automóvel',
-    Fuel: 'ALCOOL/GASOLINA',
-    Brand: 1,
-    Model: 101,
-    ManufactureYear: 2022,
-    ModelYear: 2023,
-    Color: 'Branca',
-    Remark: 'Nada consta',
-    EmissionCity: 'São Paulo',
-    EmissionDate: '2026-02-10',
-    IssuingState: 'SP',
-    CrlvNumber: '123456789012',
-    OwnerName: 'João Batista Ferreira',
-    OwnerDocument: '11144477735',
-  };
+  // The licence and vehicle the register service accepts (the sandbox's and the e2e's own).
   const licence = (change: Record<string, unknown>) => openCalls.bodyProblems('licence', JSON.stringify({ ...LICENCE, ...change }), NOW);
   const vehicle = (change: Record<string, unknown>) => openCalls.bodyProblems('vehicle', JSON.stringify({ ...VEHICLE, ...change }), NOW);
 
