@@ -31,10 +31,18 @@ async function answerLicence(page: Page): Promise<unknown[]> {
   return bodies;
 }
 
-async function typeBirthDate(page: Page, digits: string) {
-  const field = page.getByLabel('Data de nascimento', { exact: true });
+async function typeDate(page: Page, label: string, digits: string) {
+  const field = page.getByLabel(label, { exact: true });
   await field.fill('');
   await field.pressSequentially(digits);
+}
+
+const typeBirthDate = (page: Page, digits: string) => typeDate(page, 'Data de nascimento', digits);
+
+/** A first licence and an issue on `digits` (DDMMYYYY): a new driver's, on the day they may have it. */
+async function typeFirstLicence(page: Page, digits: string) {
+  await typeDate(page, 'Data da 1ª habilitação', digits);
+  await typeDate(page, 'Data de emissão', digits);
 }
 
 async function openLicence(page: Page) {
@@ -54,6 +62,7 @@ test('on 29/02/2028 a driver born 01/03/2010 is refused under the field and noth
   const requests = recordRequests(page);
   const bodies = await answerLicence(page);
   await openLicence(page);
+  await typeFirstLicence(page, '29022028');
 
   await typeBirthDate(page, '01032010');
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -81,6 +90,7 @@ test.describe('a phone in Rio Branco at 22:30 of 28/02/2026 (00:30 of 01/03 in S
     const requests = recordRequests(page);
     await answerLicence(page);
     await openLicence(page);
+    await typeFirstLicence(page, '28022026');
     await typeBirthDate(page, '29022008');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByLabel('Data de nascimento', { exact: true })).toHaveAccessibleDescription(OUT_OF_RANGE);
@@ -95,6 +105,7 @@ test.describe('a phone in São Paulo at the same instant', () => {
     await page.clock.setFixedTime(ACRE_EVENING);
     const bodies = await answerLicence(page);
     await openLicence(page);
+    await typeFirstLicence(page, '01032026');
     await typeBirthDate(page, '29022008');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page).toHaveURL(`${HOST}/register/upload-picture/0`);
