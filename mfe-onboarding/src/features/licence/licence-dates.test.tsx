@@ -32,7 +32,7 @@ interface LicenceDates {
 
 async function open() {
   const rendered = renderRoute({ routes, path: '/register/cnh/new/0', session: { driverGuid: GUID } });
-  await screen.findByLabelText('Nº de registro da CNH');
+  await screen.findByLabelText('Nº de registro da CNH', {}, { timeout: 10_000 });
   return rendered;
 }
 

@@ -25,7 +25,7 @@ const location = (rendered: RenderRouteResult) => `${rendered.router.state.locat
 
 async function open(path = '/register/cnh/new/0', extra: Record<string, string> = {}) {
   const rendered = renderRoute({ routes, path, session: { ...session, ...extra } });
-  await screen.findByLabelText('Nº de registro da CNH');
+  await screen.findByLabelText('Nº de registro da CNH', {}, { timeout: 10_000 });
   return rendered;
 }
 

@@ -29,7 +29,7 @@ const posts = (requests: ReturnType<typeof recordRequests>) => requests.filter((
 
 async function open() {
   const rendered = renderRoute({ routes, path: '/register/crlv/new/0', session: { driverGuid: 'guid-leap' } });
-  await screen.findByLabelText('Placa');
+  await screen.findByLabelText('Placa', {}, { timeout: 10_000 });
   return rendered;
 }
 

@@ -52,7 +52,8 @@ const BODY = {
 
 async function open(path = '/register/crlv/new/0') {
   const rendered = renderRoute({ routes, path, session });
-  await screen.findByLabelText('Placa');
+  // The route's first load compiles the screen's modules: more than findBy's 1 s on a busy machine.
+  await screen.findByLabelText('Placa', {}, { timeout: 10_000 });
   return rendered;
 }
 
