@@ -7,25 +7,39 @@
  *
  * The webview opens the portal as a top-level page: it is never framed (frame-ancestors plus
  * X-Frame-Options for old Android webviews). Inline scripts and styles are refused; scripts and
- * styles come only from the app's origin, the remotes and the loopback interface, calls go only
+ * styles come only from the app's origin and the remotes (and loopback where a deployment opts in
+ * to the local override), calls go only
  * to those and the configured services.
  */
 
 /**
  * The loopback interface, where a squad serves its local copy of a remote to run it inside a
  * deployed host (docs/local-override.md, host/src/federation/local-override.ts): scripts, styles
- * and the manifest's fetch, on every app and every deployment alike. Why that gives an attacker
- * nothing: the host loads a remote from there only on an override in the browser's own
- * localStorage, which only a script already running on the portal's origin can write (never a
- * link, a query or a cookie); and what answers on loopback is the device's own software, never a
- * server an attacker on the web controls. Markup injected into a page still runs nothing inline,
- * and could only point at what the device itself serves.
- * One source, by name: every response carries this policy, so each source is bytes on every
- * answer (over HTTP/1.1; HTTP/2 sends a repeated header once per connection). Browsers resolve
- * `localhost` to the loopback interface themselves, so no IPv4 spelling is needed, and no CSP
- * source can name an IPv6 address (Chromium ignores `http://[::1]:*` with a warning on every page).
+ * and the manifest's fetch. Only where a deployment opts in (`PORTAL_LOCAL_OVERRIDE=on`: a staging
+ * deployment, a squad's `npm start`), never by default: on a driver's phone, any app listening on
+ * a loopback port would otherwise be a script source of every driver's session, one injection
+ * away (issue 45, item 6; decision 0026).
+ * Browsers resolve `localhost` to the loopback interface themselves, so no IPv4 spelling is
+ * needed, and no CSP source can name an IPv6 address (Chromium ignores `http://[::1]:*` with a
+ * warning on every page).
  */
 const LOOPBACK_SOURCES = 'http://localhost:*';
+
+/** The deployment setting that opts in, and its two values (any other stops the server: a typo must not open it). */
+const LOCAL_OVERRIDE_SETTING = 'PORTAL_LOCAL_OVERRIDE';
+
+/**
+ * The CSP sources the local override needs under a deployment's setting: `on` gives the loopback
+ * source, `off` (and unset) none.
+ * @param {string | undefined} setting the value of PORTAL_LOCAL_OVERRIDE
+ * @returns {string} '' or LOOPBACK_SOURCES
+ * @throws {Error} on any other value, naming it
+ */
+function localOverrideSources(setting) {
+  if (setting === undefined || setting === '' || setting === 'off') return '';
+  if (setting === 'on') return LOOPBACK_SOURCES;
+  throw new Error(`${LOCAL_OVERRIDE_SETTING} must be "on" or "off", not ${JSON.stringify(setting)}`);
+}
 
 /**
  * @typedef {object} HeaderValues
@@ -36,6 +50,7 @@ const LOOPBACK_SOURCES = 'http://localhost:*';
  * @property {string} xFrameOptions  the same for browsers without frame-ancestors ('DENY')
  * @property {string} cameraAllowlist who may use the camera: 'self' where document capture screens
  *                                    run (the onboarding and the host that shows them), '' elsewhere
+ * @property {string} localOverrideSources '' or LOOPBACK_SOURCES (localOverrideSources of the setting)
  */
 
 /**
@@ -45,12 +60,12 @@ const LOOPBACK_SOURCES = 'http://localhost:*';
 function contentSecurityPolicy(values) {
   return [
     "default-src 'self'",
-    `script-src 'self' ${values.remoteOrigins} ${LOOPBACK_SOURCES}`,
-    `style-src 'self' ${values.remoteOrigins} ${LOOPBACK_SOURCES}`,
+    `script-src 'self' ${values.remoteOrigins} ${values.localOverrideSources}`,
+    `style-src 'self' ${values.remoteOrigins} ${values.localOverrideSources}`,
     // blob: for the capture screens' preview of a photo taken; the live camera plays a MediaStream
     // (srcObject), which needs no source (docs/product-rules.md, "Documents and capture").
     `img-src 'self' data: blob: ${values.imgOrigins}`,
-    `connect-src 'self' ${values.remoteOrigins} ${values.serviceOrigins} ${LOOPBACK_SOURCES}`,
+    `connect-src 'self' ${values.remoteOrigins} ${values.serviceOrigins} ${values.localOverrideSources}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -179,6 +194,8 @@ const NGINX_PLACEHOLDERS = /** @type {HeaderValues} */ ({
   frameAncestors: '${PORTAL_FRAME_ANCESTORS}',
   xFrameOptions: '${PORTAL_X_FRAME_OPTIONS}',
   cameraAllowlist: '${PORTAL_CAMERA_ALLOWLIST}',
+  // Written by the image's 13-portal-local-override.envsh from PORTAL_LOCAL_OVERRIDE (render.cjs locally).
+  localOverrideSources: '${PORTAL_LOCAL_OVERRIDE_SOURCES}',
 });
 
 /**
@@ -236,6 +253,8 @@ function nginxResponseHeaderLines() {
 
 module.exports = {
   LOOPBACK_SOURCES,
+  LOCAL_OVERRIDE_SETTING,
+  localOverrideSources,
   contentSecurityPolicy,
   permissionsPolicy,
   securityHeaders,

@@ -6,9 +6,15 @@ export interface HeaderValues {
   frameAncestors: string;
   xFrameOptions: string;
   cameraAllowlist: string;
+  /** '' or LOOPBACK_SOURCES: localOverrideSources(PORTAL_LOCAL_OVERRIDE). */
+  localOverrideSources: string;
 }
 /** Where a squad's local remote is served (docs/local-override.md): loopback, by name. */
 export const LOOPBACK_SOURCES: string;
+/** The name of the deployment setting that opts in to the local override: `on` or `off`. */
+export const LOCAL_OVERRIDE_SETTING: string;
+/** '' for `off` or unset, LOOPBACK_SOURCES for `on`; throws on any other value. */
+export function localOverrideSources(setting: string | undefined): string;
 export function contentSecurityPolicy(values: HeaderValues): string;
 export function permissionsPolicy(values: HeaderValues): string;
 export function securityHeaders(values: HeaderValues): Array<[string, string]>;

@@ -149,10 +149,30 @@ export function readRemoteList() {
   return JSON.parse(readFileSync(join(configDir(HOST.dir), 'remotes.json'), 'utf8'));
 }
 
+/**
+ * This deployment's PORTAL_LOCAL_OVERRIDE ('on' or 'off', the default: docs/local-override.md):
+ * the environment's when given, kept in .deploy/local-override so `release:remote` renders every
+ * app with the setting `start:nginx` was given; a value other than on/off stops here.
+ */
+let localOverride;
+export function localOverrideOfDeployment() {
+  if (localOverride !== undefined) return localOverride;
+  const file = inDeployment(join(DEPLOY_ROOT, 'local-override'), { followLast: true });
+  const given = process.env.PORTAL_LOCAL_OVERRIDE;
+  if (given !== undefined && given !== '') {
+    if (!['on', 'off'].includes(given)) throw new Error(`PORTAL_LOCAL_OVERRIDE must be "on" or "off", not ${JSON.stringify(given)}`);
+    if (existsSync(DEPLOY_ROOT)) writeFileSync(file, `${given}\n`);
+    localOverride = given;
+  } else {
+    localOverride = existsSync(file) ? readFileSync(file, 'utf8').trim() : 'off';
+  }
+  return localOverride;
+}
+
 /** What the containers get from environment variables, with this machine's values. */
 export function localVariables(app, statementCredential, replica) {
-  // The same header values `npm start` sends.
-  const headers = localHeaderValues(app);
+  // The same header values `npm start` sends, but the local override: off unless this deployment opted in.
+  const headers = localHeaderValues(app, localOverrideOfDeployment());
   return {
     PORTAL_LISTEN: `127.0.0.1:${app.port}`,
     PORTAL_APP_ROOT: appRoot(app.dir),
@@ -163,6 +183,7 @@ export function localVariables(app, statementCredential, replica) {
     PORTAL_FRAME_ANCESTORS: headers.frameAncestors,
     PORTAL_X_FRAME_OPTIONS: headers.xFrameOptions,
     PORTAL_CAMERA_ALLOWLIST: headers.cameraAllowlist,
+    PORTAL_LOCAL_OVERRIDE_SOURCES: headers.localOverrideSources,
     PORTAL_HOST_ORIGINS_REGEX: HOST_ORIGINS.map((origin) => origin.replace(/[.]/g, '\\.')).join('|'),
     PORTAL_APP_ORIGINS_REGEX: APPS.flatMap(({ port }) => [`http://localhost:${port}`, `http://127\\.0\\.0\\.1:${port}`]).join('|'),
     PORTAL_STATEMENT_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/statement/`,

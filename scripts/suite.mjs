@@ -10,7 +10,7 @@ import { telemetryProxy } from './telemetry-stack.mjs';
 import { pageCohort } from './page-cohort.mjs';
 
 const require = createRequire(import.meta.url);
-const { securityHeaders } = require('../deploy/security-headers.cjs');
+const { LOCAL_OVERRIDE_SETTING, localOverrideSources, securityHeaders } = require('../deploy/security-headers.cjs');
 const { sessionHandoff } = require('../deploy/session-handoff.cjs');
 const { storeFromEnv } = require('../deploy/store.cjs');
 
@@ -71,8 +71,11 @@ export async function waitFor(urls, timeoutMs = 30_000) {
 /**
  * The values of the security headers (deploy/security-headers.cjs) on this machine, for one app:
  * `npm start` sends them and `npm run start:nginx` renders them into nginx's configuration.
+ * `localOverride` is the PORTAL_LOCAL_OVERRIDE setting ('on', 'off'; localOverrideSources throws on
+ * any other): `npm start` is a squad's own machine and says 'on' unless told otherwise, a
+ * deployment (`start:nginx`, the images) 'off' (docs/local-override.md, decision 0026).
  */
-export function localHeaderValues(app) {
+export function localHeaderValues(app, localOverride) {
   const sandbox = `http://localhost:${SANDBOX_PORT}`;
   return {
     remoteOrigins: app.dir === HOST.dir ? REMOTES.map((remote) => `http://localhost:${remote.port}`).join(' ') : '',
@@ -81,6 +84,7 @@ export function localHeaderValues(app) {
     frameAncestors: "'none'",
     xFrameOptions: 'DENY',
     cameraAllowlist: app.camera ? 'self' : '',
+    localOverrideSources: localOverrideSources(localOverride),
   };
 }
 
@@ -111,7 +115,7 @@ export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localh
         port: app.port,
         host,
         corsOrigins: app.dir.startsWith('mfe-') ? HOST_ORIGINS : undefined,
-        headers: securityHeaders(localHeaderValues(app)),
+        headers: securityHeaders(localHeaderValues(app, process.env[LOCAL_OVERRIDE_SETTING] ?? 'on')),
         // The telemetry receiver on every app's own origin too (deploy/nginx/portal-telemetry.conf.template).
         proxy: (req, res, url) => telemetryProxy(req, res, url) || proxy(req, res, url),
         cohort,

@@ -236,6 +236,8 @@ const containerVars = {
   PORTAL_FRAME_ANCESTORS: "'none'",
   PORTAL_X_FRAME_OPTIONS: 'DENY',
   PORTAL_CAMERA_ALLOWLIST: 'self',
+  // 13-portal-local-override.envsh's answer to the image's default PORTAL_LOCAL_OVERRIDE=off.
+  PORTAL_LOCAL_OVERRIDE_SOURCES: '',
   PORTAL_HOST_ORIGINS_REGEX: 'http://localhost:3000',
   PORTAL_APP_ORIGINS_REGEX: SUITE_APPS.map((app) => `http://localhost:${app.port}`).join('|'),
   PORTAL_STATEMENT_UPSTREAM: 'http://127.0.0.1:4000/statement/',

@@ -83,6 +83,7 @@ export async function startDeploymentNginx(options: {
     PORTAL_FRAME_ANCESTORS: "'none'",
     PORTAL_X_FRAME_OPTIONS: 'DENY',
     PORTAL_CAMERA_ALLOWLIST: '',
+    PORTAL_LOCAL_OVERRIDE_SOURCES: '',
     PORTAL_HOST_ORIGINS_REGEX: HOST_ORIGIN.replace(/\./g, '\\.'),
     PORTAL_APP_ORIGINS_REGEX: `http://localhost:${port}`,
     PORTAL_STATEMENT_UPSTREAM: `${upstream}/statement/`,

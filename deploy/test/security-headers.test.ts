@@ -9,6 +9,7 @@ import {
   BUILD_FILE,
   HSTS,
   LOOPBACK_SOURCES,
+  localOverrideSources,
   nginxHeadersTemplate,
   resourcePolicy,
   responseHeaders,
@@ -27,6 +28,8 @@ const values = {
   frameAncestors: "'none'",
   xFrameOptions: 'DENY',
   cameraAllowlist: 'self',
+  // A production deployment: no local override (PORTAL_LOCAL_OVERRIDE unset or off).
+  localOverrideSources: '',
 };
 const vars = {
   PORTAL_REMOTE_ORIGINS: values.remoteOrigins,
@@ -35,6 +38,7 @@ const vars = {
   PORTAL_FRAME_ANCESTORS: values.frameAncestors,
   PORTAL_X_FRAME_OPTIONS: values.xFrameOptions,
   PORTAL_CAMERA_ALLOWLIST: values.cameraAllowlist,
+  PORTAL_LOCAL_OVERRIDE_SOURCES: values.localOverrideSources,
 };
 
 /** The `add_header name "value" always;` lines of an nginx file, as pairs. */
@@ -68,8 +72,22 @@ describe('security headers', () => {
     expect(headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
   });
 
-  it("lets a squad's local remote load from loopback (docs/local-override.md), by name, and no other host", () => {
-    const csp = new Map(securityHeaders(values)).get('Content-Security-Policy') ?? '';
+  it('a production policy names no localhost: nothing on loopback is a source of any directive (issue 45, item 6)', () => {
+    for (const setting of [undefined, '', 'off']) {
+      const csp = new Map(securityHeaders({ ...values, localOverrideSources: localOverrideSources(setting) })).get(
+        'Content-Security-Policy',
+      );
+      expect(csp).toBeDefined();
+      expect(csp).not.toMatch(/localhost|127\.0\.0\.1|\[::1\]/);
+      // Rendered by nginx the same way.
+      const rendered = new Map(addHeaders(renderTemplate(nginxHeadersTemplate(), { ...vars, PORTAL_LOCAL_OVERRIDE_SOURCES: '' })));
+      expect(rendered.get('Content-Security-Policy')).toBe(csp);
+    }
+  });
+
+  it("a deployment that opts in (PORTAL_LOCAL_OVERRIDE=on) lets a squad's local remote load from loopback, by name, and no other host", () => {
+    const csp =
+      new Map(securityHeaders({ ...values, localOverrideSources: localOverrideSources('on') })).get('Content-Security-Policy') ?? '';
     const directive = (name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `)) ?? '';
     expect(LOOPBACK_SOURCES).toBe('http://localhost:*');
     // Scripts, styles and the manifest's fetch: what loading a remote takes (remotes load no images of their own).
@@ -78,6 +96,29 @@ describe('security headers', () => {
     // Nothing else widens: no wildcard host, no plain http: or https:, no IPv4 or IPv6 loopback address.
     expect(csp).not.toMatch(/(^|\s)(\*|http:|https:)(\s|;|$)/);
     expect(csp).not.toMatch(/127\.0\.0\.1|\[::1\]/);
+  });
+
+  it('a setting other than on or off stops the server instead of guessing (a typo must not open the policy)', () => {
+    for (const typo of ['yes', 'ON', 'true', '1', ' on', 'http://localhost:*']) {
+      expect(() => localOverrideSources(typo)).toThrow(/PORTAL_LOCAL_OVERRIDE must be "on" or "off"/);
+    }
+  });
+
+  it("the image's entrypoint turns the setting into the same sources, off by default, and stops on any other value", () => {
+    const script = join(__dirname, '..', 'docker', '13-portal-local-override.envsh');
+    const run = (env: Record<string, string>) =>
+      execFileSync('sh', ['-c', `. "${script}" && printf '%s' "$PORTAL_LOCAL_OVERRIDE_SOURCES"`], {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    expect(run({})).toBe(localOverrideSources(undefined));
+    expect(run({ PORTAL_LOCAL_OVERRIDE: 'off' })).toBe('');
+    expect(run({ PORTAL_LOCAL_OVERRIDE: 'on' })).toBe(localOverrideSources('on'));
+    expect(() => run({ PORTAL_LOCAL_OVERRIDE: 'yes' })).toThrow(/PORTAL_LOCAL_OVERRIDE must be on or off/);
+    const dockerfile = readFileSync(join(__dirname, '..', 'docker', 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^\s*PORTAL_LOCAL_OVERRIDE=off \\$/m);
+    expect(dockerfile).toMatch(/^COPY .*deploy\/docker\/13-portal-local-override\.envsh .*\/docker-entrypoint\.d\/$/m);
   });
 
   it('allows the camera only where documents are captured, and nothing needs the microphone, location or payments', () => {

@@ -38,12 +38,22 @@ function routesScripts(manifest: Manifest, folder: string): string[] {
   ];
 }
 
+/**
+ * Whether this server's deployment opted in (PORTAL_LOCAL_OVERRIDE, decision 0026): `npm start` is a
+ * squad's own machine and does; `start:nginx` is a deployment and does not (its default), like the
+ * images. Both are proven: the override runs where opted in, the CSP stops it where not.
+ */
+const OPTED_IN = process.env.PORTAL_SERVER !== 'nginx';
+
 let local: Server;
 let localOrigin = '';
+/** Every request the squad's loopback server received. */
+const reachedLocal: string[] = [];
 
 test.beforeAll(async () => {
   // Port 0: a free port. CORS to the host only, as a squad's dev server would answer it.
   local = await serveStatic({ root: join(REPO, remote.dir, 'dist'), port: 0, corsOrigins: [HOST] });
+  local.on('request', (request: { url?: string }) => reachedLocal.push(request.url ?? ''));
   localOrigin = `http://localhost:${(local.address() as AddressInfo).port}`;
 });
 
@@ -80,9 +90,20 @@ async function deployedManifestUrl(page: Page): Promise<string> {
   return new URL(entry.manifest, HOST).href;
 }
 
+test(`the host's policy names loopback only where the deployment opted in (${OPTED_IN ? 'npm start: on' : 'start:nginx: off, as production'})`, async ({
+  page,
+}) => {
+  const csp = (await page.request.get(`${HOST}/App`)).headers()['content-security-policy'] ?? '';
+  if (OPTED_IN) expect(csp).toMatch(/script-src [^;]*http:\/\/localhost:\*/);
+  // A production policy names no localhost at all: the remotes' origins here are ports of
+  // localhost, named one by one, never the wildcard port a squad's copy (or any app on a phone) needs.
+  else expect(csp).not.toMatch(/localhost:\*/);
+});
+
 test(`a squad's local copy of the remote runs inside the host: manifest, entry and chunks from its loopback port, the screen, a banner that clears it`, async ({
   page,
 }) => {
+  test.skip(!OPTED_IN, 'this deployment did not opt in: the next test proves the override stopped');
   const manifestUrl = `${localOrigin}/mf-manifest.json`;
   await setOnHost(page, { 'portal-devtools': '1', [overrideKey]: manifestUrl });
   const requests: Request[] = [];
@@ -155,4 +176,22 @@ test('an override without the devtools asked for does nothing: no byte from loop
   await openScreen(page);
   expect(requests.filter((request) => new URL(request.url()).origin === localOrigin)).toEqual([]);
   await expect(page.getByRole('region', { name: 'Remotas locais' })).toHaveCount(0);
+});
+
+test('where the deployment did not opt in, the CSP stops the override: not one request reaches the loopback port, and the console says why', async ({
+  page,
+}) => {
+  test.skip(OPTED_IN, 'this server opted in: the override runs (test above)');
+  await setOnHost(page, { 'portal-devtools': '1', [overrideKey]: `${localOrigin}/mf-manifest.json` });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  reachedLocal.length = 0;
+  await page.goto(withToken(link.path));
+  // The banner still says an override was asked for (never silent)...
+  await expect(page.getByRole('region', { name: 'Remotas locais' })).toContainText(`Remota local: ${remote.name}`);
+  // ...and the browser refused the address: the policy, not the portal's code, is what stops it.
+  await expect.poll(() => violations.some((text) => text.includes(localOrigin)), { timeout: 15_000 }).toBe(true);
+  expect(reachedLocal).toEqual([]);
 });
