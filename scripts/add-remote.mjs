@@ -23,7 +23,8 @@ import { parseArgs } from 'node:util';
 const require = createRequire(import.meta.url);
 const { appsProblems, REMOTE_NAME } = require('../build-preset/apps-validate.cjs');
 const { cohortSecretProblem } = require('./cohort-secret.cjs');
-const { releasePaths, samePrefixes } = require('./release-rules.cjs');
+const { samePrefixes } = require('./release-rules.cjs');
+const record = require('./deployment-record.cjs');
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const here = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
@@ -41,10 +42,23 @@ const { values, positionals } = parseArgs({
 });
 const [dir] = positionals;
 // Paths resolved from where npm was run (INIT_CWD), as release-remote.mjs does: the deployment
-// (--deployment, PORTAL_DEPLOY_ROOT, else this checkout's .deploy), its list, the squad's checkout.
-const paths = releasePaths({ deployment: values.deployment, root: values.root, env: process.env, cwd: process.cwd(), checkout: here });
+// (--deployment, PORTAL_DEPLOY_ROOT, else this checkout's .deploy), its record of what it runs
+// (scripts/deployment-record.cjs; made from what it serves for a deployment started before it kept
+// one), the squad's checkout.
+const paths = record.deploymentPaths({
+  deployment: values.deployment,
+  root: values.root,
+  env: process.env,
+  cwd: process.cwd(),
+  checkout: here,
+});
 process.env.PORTAL_DEPLOY_ROOT = paths.deployRoot;
-const deploymentList = join(paths.deployRoot, 'apps.json');
+const deploymentList = record.recordFile(paths.deployRoot);
+// What each piece of advice adds for the squad to type the command again: the deployment and the
+// checkout, when they are not this checkout's own.
+const deploymentFlag = paths.deployRoot === join(here, '.deploy') ? '' : ` --deployment ${paths.deployRoot}`;
+const rootFlag = paths.root === here ? '' : ` --root ${paths.root}`;
+const command = (/** @type {string} */ args) => `\`npm run release:remote -- ${[dir, args.trim()].filter(Boolean).join(' ')}\``;
 const fail = (message, code = 1) => {
   console.error(message);
   process.exit(code);
@@ -60,7 +74,7 @@ const refuseProblems = (problems, what) => {
 
 if (!values.apply) {
   // Phase 1: the deployment's list after the change, then phase 2 runs with it as the suite's list.
-  if (!existsSync(join(paths.deployRoot, 'apps', 'host', 'current')))
+  if (!record.hasDeployment(paths.deployRoot))
     fail(
       `No deployment found in ${paths.deployRoot}: start one with \`npm run start:nginx\` first (or name it: --deployment <its .deploy folder>).`,
     );
@@ -77,19 +91,26 @@ if (!values.apply) {
     // The squad's whole list first (its fields are named as in its file), then the deployment's list with the entry.
     refuseProblems(appsProblems(squadList, join(root, 'apps.json')), 'added');
     const entry = squadList.remotes.find((remote) => remote.app === dir);
-    if (!entry) fail(`${dir} is not in ${join(root, 'apps.json')}: add it there first (npm run new:remote)`, 2);
+    if (!entry)
+      fail(
+        `${dir} is not in ${join(root, 'apps.json')}: ` +
+          (existsSync(join(root, dir))
+            ? 'give it its line there (port and prefixes)'
+            : `scaffold it there first with \`npm run new:remote -- ${dir} --port <a free port> --prefix /<its path>\``) +
+          `, then ${command(`--new${deploymentFlag}${rootFlag}`)}`,
+        2,
+      );
+    // An entry of the record with nothing of it published (a --new that stopped half-way) is not
+    // deployed: it is added again.
+    const stale = before.remotes.find((remote) => remote.app === dir && !record.isPublished(paths.deployRoot, dir));
+    if (stale) before.remotes = before.remotes.filter((remote) => remote !== stale);
     const deployed = before.remotes.find((remote) => remote.app === dir);
     // start:nginx in the squad's checkout deployed every app of its apps.json, the new remote
     // too: --new then has nothing to add, which is what the squad asked for.
-    if (
-      deployed &&
-      deployed.port === entry.port &&
-      samePrefixes(deployed.prefixes, entry.prefixes) &&
-      existsSync(join(paths.deployRoot, 'apps', dir, 'current'))
-    ) {
+    if (deployed && deployed.port === entry.port && samePrefixes(deployed.prefixes, entry.prefixes)) {
       console.log(
         `${dir} is in the running deployment already (port ${entry.port}, prefixes ${entry.prefixes.join(', ')}): nothing to add.\n` +
-          `Release a change of it with \`npm run release:remote -- ${dir}${values.deployment ? ` --deployment ${paths.deployRoot}` : ''}\`.`,
+          `Release a change of it with ${command(`${deploymentFlag}${rootFlag}`)}.`,
       );
       process.exit(0);
     }
@@ -97,8 +118,8 @@ if (!values.apply) {
       fail(
         `${dir} is deployed already with ${deployed.port === entry.port ? `prefixes ${deployed.prefixes.join(', ')}` : `port ${deployed.port}`}: ` +
           (deployed.port === entry.port
-            ? `release it with \`npm run release:remote -- ${dir}\` (a release publishes its prefixes)`
-            : `take it out with \`npm run release:remote -- ${dir} --remove\` first`),
+            ? `release it with ${command(`${deploymentFlag}${rootFlag}`)} (a release publishes its prefixes)`
+            : `take it out with ${command(`--remove${deploymentFlag}`)}, then add it again with ${command(`--new${deploymentFlag}${rootFlag}`)}`),
         2,
       );
     if (!values['no-build']) {

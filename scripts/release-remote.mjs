@@ -41,9 +41,11 @@ const option = (name) => (process.argv.includes(name) ? process.argv[process.arg
 
 // Paths as the squad typed them, resolved from where npm was run (INIT_CWD), made absolute for
 // every child process (scripts/release-rules.cjs, releasePaths): the deployment (`--deployment`,
-// PORTAL_DEPLOY_ROOT), its list of apps (PORTAL_APPS_JSON, else the one the deployment keeps) and
-// the checkout built (`--root`, else this one).
-const paths = rules.releasePaths({
+// PORTAL_DEPLOY_ROOT), its list of apps (PORTAL_APPS_JSON, else the record of what the deployment
+// runs, scripts/deployment-record.cjs: never the checkout's live apps.json, which new:remote may
+// have extended since) and the checkout built (`--root`, else this one).
+const record = require('./deployment-record.cjs');
+const paths = record.deploymentPaths({
   deployment: option('--deployment'),
   root: option('--root'),
   env: process.env,
@@ -78,12 +80,31 @@ const { incompatibleSingletons, incompatibilityReport, protocolProblem } = requi
 const { canaryVerdict, thresholdsFromArgs } = require('./canary-verdict.cjs');
 
 const [dir] = process.argv.slice(2);
+// What each piece of advice adds for the squad to type the same command again: the deployment
+// and the checkout, when they are not this checkout's own.
+const deploymentFlag = paths.deployRoot === join(checkout, '.deploy') ? '' : ` --deployment ${paths.deployRoot}`;
+const rootFlag = paths.root === checkout ? '' : ` --root ${paths.root}`;
+if (dir && /^mfe-/.test(dir) && !record.hasDeployment(paths.deployRoot)) {
+  console.error(
+    `No deployment found in ${paths.deployRoot}: start one with \`npm run start:nginx\` first (or name it: --deployment <its .deploy folder>).`,
+  );
+  process.exit(1);
+}
 const remote = REMOTES.find((candidate) => candidate.dir === dir);
-if (!remote) {
+// Listed by the record with nothing of it published (a --new stopped half-way): --new adds it again.
+if (!remote || !record.isPublished(paths.deployRoot, dir)) {
   if (dir && /^mfe-/.test(dir)) {
+    const squadFile = join(paths.root, 'apps.json');
+    const inSquadList = existsSync(squadFile) && JSON.parse(readFileSync(squadFile, 'utf8')).remotes?.some((entry) => entry.app === dir);
     console.error(
-      `${dir} is not in the running deployment (${deploymentListFile}): add it first with\n` +
-        `  npm run release:remote -- ${dir} --new${paths.named ? ` --deployment ${paths.deployRoot}` : ''}`,
+      inSquadList
+        ? `${dir} is not in the running deployment (${deploymentListFile}): add it first with ` +
+            `\`npm run release:remote -- ${dir} --new${deploymentFlag}${rootFlag}\``
+        : `${dir} is neither in the running deployment (${deploymentListFile}) nor in ${squadFile}: ` +
+            (existsSync(join(paths.root, dir))
+              ? `give it its line in ${squadFile} (port and prefixes)`
+              : `scaffold it with \`npm run new:remote -- ${dir} --port <a free port> --prefix /<its path>\``) +
+            `, then add it with \`npm run release:remote -- ${dir} --new${deploymentFlag}${rootFlag}\``,
     );
     process.exit(2);
   }
@@ -100,12 +121,6 @@ if (process.argv.includes('--id')) {
     console.error(`${dir} was not released: --id ${problem}; nothing was written.`);
     process.exit(2);
   }
-}
-if (!existsSync(join(appRoot(dir), 'current'))) {
-  console.error(
-    `No deployment of ${dir} found in ${DEPLOY_ROOT}: start one with \`npm run start:nginx\` first (or name it: --deployment <its .deploy folder>).`,
-  );
-  process.exit(1);
 }
 
 const historyFile = join(appRoot(dir), 'history.json');

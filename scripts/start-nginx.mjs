@@ -39,6 +39,7 @@ const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 // touched); a cohort secret that cannot sign (under 32 characters) is refused just as early.
 const require = createRequire(import.meta.url);
 const { cohortSecretProblem } = require('./cohort-secret.cjs');
+const { listOf, writeRecord } = require('./deployment-record.cjs');
 // The PING the tests' throwaway Redis is awaited with, for the deployment's shared one.
 const { answersPing } = require('../deploy/redis-server.cjs');
 const secretProblem = process.env.PORTAL_COHORT_SECRET === undefined ? undefined : cohortSecretProblem(process.env.PORTAL_COHORT_SECRET);
@@ -85,6 +86,9 @@ writeRemoteList(
   REMOTES.map((remote) => ({ name: remote.name, manifest: manifestUrl(remote, releases[remote.dir]), prefixes: remote.prefixes })),
 );
 writeAtomic(join(DEPLOY_ROOT, 'releases.json'), `${JSON.stringify(releases, null, 2)}\n`);
+// The record of what this deployment runs (decision 0028): release:remote reads it, not the
+// checkout's apps.json, which a squad may extend later (new:remote) without deploying it.
+writeRecord(DEPLOY_ROOT, listOf({ HOST, REMOTES, SANDBOX_PORT }));
 
 if (layout.count > 1) {
   await startReplicas();
