@@ -5,6 +5,7 @@ import { useJourney } from '@driver-portal/shared/journey';
 import { safeExternalUrl } from '@driver-portal/shared/links';
 import { Button, LoadView, Page } from '@driver-portal/shared/ui';
 import { afterPhoto, isFlow, type Flow } from '../../document-flow';
+import { hasCrlvReading, readChosenCrlv } from '../../crlv-reading';
 import { DOCUMENT_NAMES, parseFileType, parseModality } from '../../documents';
 import { DriverUnknown } from '../../driver';
 import { rejectedReason, rejectionReason } from '../../licence-review';
@@ -148,7 +149,11 @@ function SinglePhoto({ guid, flow, modalityType, documentType, name }: SlotProps
   );
 }
 
-/** The CRLV: only a PDF, checked (type, first bytes, size) before anything is sent. */
+/**
+ * The CRLV: only a PDF, checked (type, first bytes, size) before anything is sent. A PDF that
+ * passes is also read on the phone, in the background, for the vehicle form (decision 0029): the
+ * upload neither waits for nor depends on it.
+ */
 function PdfUpload({ guid, flow, modalityType }: SlotProps) {
   const leave = useLeaveAfterSent(flow, guid, modalityType);
   const key = slotKey(guid, modalityType, 4);
@@ -158,6 +163,8 @@ function PdfUpload({ guid, flow, modalityType }: SlotProps) {
   const load = useLoad(async () => {
     const pending = await loadPending(key);
     if (pending) setFile(pending.blob);
+    // Chosen before a reload that stopped its reading: read again.
+    if (pending && !hasCrlvReading(guid, modalityType)) readChosenCrlv(guid, modalityType, pending.blob);
     return true;
   }, [key]);
   const picked = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -168,6 +175,7 @@ function PdfUpload({ guid, flow, modalityType }: SlotProps) {
     try {
       await checkPdf(chosen);
       setFile(chosen);
+      readChosenCrlv(guid, modalityType, chosen);
       await savePending(key, { blob: chosen, issues: [], flaggedTries: 0 });
     } catch (error) {
       setProblem(error instanceof FileProblem ? error.message : String(error));

@@ -35,13 +35,16 @@ import {
   textSchema,
   VALIDATION_MESSAGES,
 } from '@driver-portal/shared/validation';
-import type { CarBrand, VehicleBody, VehicleReadBack } from '../../contract';
+import type { CarBrand, CarModel, VehicleBody, VehicleReadBack } from '../../contract';
+import { crlvReadingFor, crlvReadingRunning, forgetCrlvReading, markCrlvReadingShown, type KeptCrlvReading } from '../../crlv-reading';
 import { parseModality } from '../../documents';
 import { afterFlow, dataFormBack, isFlow, type Flow } from '../../document-flow';
 import { fetchModalityVehicle } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
 import { registeringDriver } from '../../session';
 import { fetchBrands, fetchModels, saveVehicle } from './api';
+import { CRLV_FILL_TEXTS, fillFromReading, summaryOf, type FilledField, type FillRules } from './crlv-fill';
+import './crlv-fill.css';
 
 /** A vehicle this old (years of manufacture) is refused (docs/product-rules.md, "Licence and vehicle data"). */
 export const VEHICLE_MAX_AGE_YEARS = 8;
@@ -60,6 +63,8 @@ export const VEHICLE_TEXTS = {
   modelYearAfter: 'O ano do modelo é no máximo o ano seguinte ao de fabricação.',
   invalidDate: 'Data inválida',
   invalidModality: 'Modalidade inválida.',
+  // Ours (decision 0029): while the PDF chosen is still being read.
+  readingCrlv: 'Lendo os dados do seu CRLV-e...',
 } as const;
 
 /**
@@ -213,6 +218,25 @@ const schema = object({
   OwnerDocument: string().when('OwnerDocumentType', ([type]: unknown[]) => (type === 'CNPJ' ? cnpjSchema() : cpfSchema())),
 });
 
+/**
+ * The form's own rules, for a value read from the CRLV-e (decision 0029): the schema, field by
+ * field with the other values read as its context, and a select's options (a fuel or a state
+ * the select does not offer is not filled).
+ */
+const FILL_RULES: FillRules = {
+  accepts: (field, values) => {
+    if (field === 'Fuel') return FUELS.some((fuel) => fuel === values.Fuel);
+    if (field === 'IssuingState') return BRAZIL_STATES.some((uf) => uf === values.IssuingState);
+    try {
+      schema.validateSyncAt(field, { ...EMPTY, ...values });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  fuelOf,
+};
+
 /** Every field has something in it: the only rule for Continue. */
 const allFilled = (values: VehicleValues) => Object.values(values).every((value) => value.trim() !== '');
 
@@ -237,6 +261,16 @@ function fromReadBack(vehicle: VehicleReadBack | undefined): VehicleValues {
     ModelYear: text(vehicle.modelYear),
     Color: text(vehicle.color),
   };
+}
+
+/**
+ * The CRLV-e's values over the draft or the read-back, on the form's first opening with a reading
+ * (the driver chose the PDF after typing: the document is the newer); later openings keep the
+ * draft, where the driver's corrections are.
+ */
+function withReading(values: VehicleValues, crlv: CrlvOnForm | undefined): VehicleValues {
+  if (!crlv || crlv.summary === undefined) return values;
+  return { ...values, ...definedValues(crlv.filled) };
 }
 
 /** A draft kept before 0016 may hold a former fuel ("Flex"): it opens with the printed one chosen. */
@@ -267,11 +301,20 @@ function toBody(values: VehicleValues, modalityType: number): VehicleBody {
   };
 }
 
-/** The chosen brand's models; a model of another brand (the brand changed) is cleared. */
-function ModelField() {
+/**
+ * The chosen brand's models; a model of another brand (the brand changed) is cleared. `preloaded`:
+ * the models the CRLV-e's brand was matched in, not asked for twice.
+ */
+function ModelField({ hint, preloaded }: { hint?: string; preloaded?: { brand: string; models: CarModel[] } }) {
   const { values, setFieldValue } = useFormikContext<VehicleValues>();
   const brand = values.Brand;
-  const load = useLoad((signal) => (brand === '' ? Promise.resolve([]) : fetchModels(brand, signal)), [brand]);
+  const load = useLoad(
+    (signal) => {
+      if (brand === '') return Promise.resolve([]);
+      return preloaded?.brand === brand ? Promise.resolve(preloaded.models) : fetchModels(brand, signal);
+    },
+    [brand, preloaded],
+  );
   const models = load.state.status === 'success' ? load.state.data : undefined;
   useEffect(() => {
     if (models && values.Model !== '' && !models.some((item) => String(item.id) === values.Model)) void setFieldValue('Model', '');
@@ -293,6 +336,7 @@ function ModelField() {
     <SelectField
       name="Model"
       label="Modelo"
+      hint={hint}
       placeholder={placeholder}
       disabled={brand === '' || !models}
       options={(models ?? []).map((item) => ({ value: String(item.id), label: item.model }))}
@@ -301,22 +345,17 @@ function ModelField() {
 }
 
 /** The year of manufacture, with the age notice under it once the vehicle is 8 or more years old. */
-function ManufactureYearField() {
+function ManufactureYearField({ mark }: { mark?: string }) {
   const { values } = useFormikContext<VehicleValues>();
+  const hint = [mark, tooOld(values.ManufactureYear) ? VEHICLE_TEXTS.tooOld : undefined].filter(Boolean).join(' ');
   return (
     <div aria-live="polite">
-      <FormField
-        name="ManufactureYear"
-        label="Ano de fabricação"
-        inputMode="numeric"
-        autoComplete="off"
-        hint={tooOld(values.ManufactureYear) ? VEHICLE_TEXTS.tooOld : undefined}
-      />
+      <FormField name="ManufactureYear" label="Ano de fabricação" inputMode="numeric" autoComplete="off" hint={hint || undefined} />
     </div>
   );
 }
 
-function OwnerDocumentField() {
+function OwnerDocumentField({ mark }: { mark?: string }) {
   const { values, setFieldValue, setFieldTouched } = useFormikContext<VehicleValues>();
   const shownType = useRef(values.OwnerDocumentType);
   useEffect(() => {
@@ -337,15 +376,63 @@ function OwnerDocumentField() {
       key={values.OwnerDocumentType}
       name="OwnerDocument"
       label={isCnpj ? 'CNPJ do proprietário' : 'CPF do proprietário'}
+      hint={mark}
       mask={isCnpj ? 'cnpj' : 'cpf'}
       autoComplete="off"
     />
   );
 }
 
+/** The CRLV-e read for this form (decision 0029): what it filled, why fields were not, and the message the first opening shows. */
+interface CrlvOnForm {
+  reading: KeptCrlvReading;
+  filled: Partial<Record<FilledField, string>>;
+  notes: Partial<Record<string, string>>;
+  /** The one message about the document: only on the form's first opening with this reading. */
+  summary?: string;
+  /** The models of the brand matched, for the model select. */
+  models?: { brand: string; models: CarModel[] };
+}
+
 interface Loaded {
   brands: CarBrand[];
   vehicle: VehicleReadBack | undefined;
+  crlv?: CrlvOnForm;
+}
+
+/**
+ * The reading on this form: on its first opening, matched and checked now (the models of the
+ * brand fetched once, for the select too); on later openings, what that first one filled.
+ */
+async function crlvOnForm(reading: KeptCrlvReading, brands: CarBrand[], signal: AbortSignal): Promise<CrlvOnForm> {
+  if (reading.filled) return { reading, filled: reading.filled, notes: reading.notes ?? {} };
+  let models: CrlvOnForm['models'];
+  const modelsOf = async (brand: string) => {
+    const list = await fetchModels(brand, signal);
+    models = { brand, models: list };
+    return list;
+  };
+  const fields = reading.result.kind === 'read' ? reading.result.reading.fields : {};
+  const { values, notes } = await fillFromReading(fields, brands, modelsOf, FILL_RULES);
+  return { reading, filled: values, notes, summary: summaryOf(reading.result, values), models };
+}
+
+/** The reading's filled values (strings only, as kept in storage). */
+const definedValues = (values: Partial<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+
+/** The one message about the CRLV-e read, at the form's top, the first time the form opens with it. */
+function CrlvSummary({ crlv }: { crlv: CrlvOnForm }) {
+  const { reading, filled, notes, summary } = crlv;
+  useEffect(() => {
+    if (summary !== undefined) markCrlvReadingShown(reading, definedValues(filled), definedValues(notes));
+  }, [reading, filled, notes, summary]);
+  if (summary === undefined) return null;
+  return (
+    <p className="crlv-summary" role="status">
+      {summary}
+    </p>
+  );
 }
 
 function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: Flow; modalityType: number }) {
@@ -353,8 +440,12 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: Flow; m
   const draftKey = `vehicle:${guid}:${modalityType}`;
   const load = useLoad(
     async (signal): Promise<Loaded> => {
-      const [brands, vehicle] = await Promise.all([fetchBrands(signal), fetchModalityVehicle(guid, modalityType, signal)]);
-      return { brands, vehicle };
+      const [brands, vehicle, reading] = await Promise.all([
+        fetchBrands(signal),
+        fetchModalityVehicle(guid, modalityType, signal),
+        crlvReadingFor(guid, modalityType, signal),
+      ]);
+      return { brands, vehicle, crlv: reading ? await crlvOnForm(reading, brands, signal) : undefined };
     },
     [guid, modalityType],
   );
@@ -365,62 +456,80 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: Flow; m
       return; // Alerted by callApi; the form keeps what was typed.
     }
     clearDraft(draftKey);
+    forgetCrlvReading();
     // The end of the flow (document-flow.ts): back where the journey started, else on with the flow.
     journey.finish(afterFlow(flow, modalityType, guid));
   });
   return (
-    <LoadView {...load}>
-      {({ brands, vehicle }) => (
+    <LoadView {...load} loadingLabel={crlvReadingRunning(guid, modalityType) ? VEHICLE_TEXTS.readingCrlv : undefined}>
+      {({ brands, vehicle, crlv }) => (
         <Formik<VehicleValues>
-          initialValues={fromDraft(loadDraft(draftKey, fromReadBack(vehicle)))}
+          initialValues={withReading(fromDraft(loadDraft(draftKey, fromReadBack(vehicle))), crlv)}
           validationSchema={schema}
           onSubmit={submit}
         >
-          {({ values }) => (
-            <Form noValidate>
-              <FormDraft storageKey={draftKey} />
-              <FocusFirstError />
-              <p>{VEHICLE_TEXTS.intro}</p>
-              <FormField name="Plate" label="Placa" autoComplete="off" normalizeOnBlur={plateToSend} autoCapitalize="characters" />
-              <FormField name="Renavam" label="RENAVAM" inputMode="numeric" autoComplete="off" />
-              <FormField name="Chassis" label="Chassi" autoComplete="off" autoCapitalize="characters" />
-              <FormField name="CrlvNumber" label="Número do CRLV" inputMode="numeric" autoComplete="off" />
-              <FormField name="CurrentYear" label="Ano de exercício" inputMode="numeric" autoComplete="off" />
-              <SelectField
-                name="Brand"
-                label="Marca"
-                placeholder="Selecione"
-                options={brands.map((brand) => ({ value: String(brand.id), label: brand.name }))}
-              />
-              <ModelField />
-              <ManufactureYearField />
-              <FormField name="ModelYear" label="Ano do modelo" inputMode="numeric" autoComplete="off" />
-              <FormField name="Type" label="Tipo (espécie)" autoComplete="off" />
-              <SelectField name="Fuel" label="Combustível" placeholder="Selecione" options={FUEL_OPTIONS} />
-              <FormField name="Color" label="Cor" autoComplete="off" />
-              <FormField name="EmissionCity" label="Cidade de emissão" autoComplete="off" />
-              <SelectField name="IssuingState" label="UF" placeholder="Selecione" options={STATE_OPTIONS} />
-              <FormField name="EmissionDate" label="Data de emissão" mask="date" placeholder="DD/MM/AAAA" />
-              <FormField name="Remark" label="Observações" autoComplete="off" />
-              <FormField name="OwnerName" label="Nome do proprietário" autoComplete="off" />
-              <ChoiceField name="OwnerDocumentType" legend="O proprietário é" choices={OWNER_CHOICES} />
-              <OwnerDocumentField />
-              {allFilled(values) ? null : (
-                <p id="vehicle-fill-all" className="form-hint">
-                  {VEHICLE_TEXTS.fillAll}
-                </p>
-              )}
-              <Button
-                type="submit"
-                className="button-block"
-                disabled={!allFilled(values)}
-                aria-describedby={allFilled(values) ? undefined : 'vehicle-fill-all'}
-                aria-disabled={running || undefined}
-              >
-                Continuar
-              </Button>
-            </Form>
-          )}
+          {({ values }) => {
+            // Under each field the document filled, while it holds what was read; else why it was not filled.
+            const mark = (field: keyof VehicleValues) => {
+              const read = crlv?.filled[field as FilledField];
+              if (read !== undefined && read !== '' && values[field] === read) return CRLV_FILL_TEXTS.read;
+              return crlv?.notes[field];
+            };
+            return (
+              <Form noValidate>
+                <FormDraft storageKey={draftKey} />
+                <FocusFirstError />
+                {crlv ? <CrlvSummary crlv={crlv} /> : null}
+                <p>{VEHICLE_TEXTS.intro}</p>
+                <FormField
+                  name="Plate"
+                  label="Placa"
+                  hint={mark('Plate')}
+                  autoComplete="off"
+                  normalizeOnBlur={plateToSend}
+                  autoCapitalize="characters"
+                />
+                <FormField name="Renavam" label="RENAVAM" hint={mark('Renavam')} inputMode="numeric" autoComplete="off" />
+                <FormField name="Chassis" label="Chassi" hint={mark('Chassis')} autoComplete="off" autoCapitalize="characters" />
+                <FormField name="CrlvNumber" label="Número do CRLV" hint={mark('CrlvNumber')} inputMode="numeric" autoComplete="off" />
+                <FormField name="CurrentYear" label="Ano de exercício" hint={mark('CurrentYear')} inputMode="numeric" autoComplete="off" />
+                <SelectField
+                  name="Brand"
+                  label="Marca"
+                  hint={mark('Brand')}
+                  placeholder="Selecione"
+                  options={brands.map((brand) => ({ value: String(brand.id), label: brand.name }))}
+                />
+                <ModelField hint={mark('Model')} preloaded={crlv?.models} />
+                <ManufactureYearField mark={mark('ManufactureYear')} />
+                <FormField name="ModelYear" label="Ano do modelo" hint={mark('ModelYear')} inputMode="numeric" autoComplete="off" />
+                <FormField name="Type" label="Tipo (espécie)" hint={mark('Type')} autoComplete="off" />
+                <SelectField name="Fuel" label="Combustível" hint={mark('Fuel')} placeholder="Selecione" options={FUEL_OPTIONS} />
+                <FormField name="Color" label="Cor" hint={mark('Color')} autoComplete="off" />
+                <FormField name="EmissionCity" label="Cidade de emissão" hint={mark('EmissionCity')} autoComplete="off" />
+                <SelectField name="IssuingState" label="UF" hint={mark('IssuingState')} placeholder="Selecione" options={STATE_OPTIONS} />
+                <FormField name="EmissionDate" label="Data de emissão" hint={mark('EmissionDate')} mask="date" placeholder="DD/MM/AAAA" />
+                <FormField name="Remark" label="Observações" hint={mark('Remark')} autoComplete="off" />
+                <FormField name="OwnerName" label="Nome do proprietário" hint={mark('OwnerName')} autoComplete="off" />
+                <ChoiceField name="OwnerDocumentType" legend="O proprietário é" choices={OWNER_CHOICES} />
+                <OwnerDocumentField mark={mark('OwnerDocument')} />
+                {allFilled(values) ? null : (
+                  <p id="vehicle-fill-all" className="form-hint">
+                    {VEHICLE_TEXTS.fillAll}
+                  </p>
+                )}
+                <Button
+                  type="submit"
+                  className="button-block"
+                  disabled={!allFilled(values)}
+                  aria-describedby={allFilled(values) ? undefined : 'vehicle-fill-all'}
+                  aria-disabled={running || undefined}
+                >
+                  Continuar
+                </Button>
+              </Form>
+            );
+          }}
         </Formik>
       )}
     </LoadView>
