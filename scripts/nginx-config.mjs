@@ -288,7 +288,9 @@ http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
     sendfile on;
-    access_log logs/access.log;
+    # Every app's server logs in the one format, portal_private (deploy/nginx/portal-log.conf);
+    # nothing in nginx's default format, which holds the query (the native app's token).
+    access_log off;
     client_body_temp_path temp/client;
     proxy_temp_path temp/proxy;
     fastcgi_temp_path temp/fastcgi;
@@ -327,6 +329,7 @@ export function renderBalancer(layout) {
   const prefix = balancerPrefix();
   for (const folder of ['logs', 'temp']) mkdirSync(join(prefix, folder), { recursive: true });
   writeFileSync(join(prefix, 'balancer-proxy.conf'), readFileSync(join(repoRoot, 'deploy', 'nginx', 'balancer-proxy.conf')));
+  writeFileSync(join(prefix, 'portal-log.conf'), readFileSync(join(repoRoot, 'deploy', 'nginx', 'portal-log.conf')));
   const sites = layout.apps
     .map(
       ({ app, instances }) => `    upstream balanced_${app.name} {
@@ -338,6 +341,10 @@ ${upstreamServers(instances)}
         location / {
             proxy_pass http://balanced_${app.name};
             include balancer-proxy.conf;
+            # An error line quotes the request line (the native app's token, a policy token), and
+            # nginx cannot leave it out: none is written; the access log names each replica tried
+            # and what it answered (decision 0023).
+            error_log /dev/null;
         }
     }`,
     )
@@ -351,10 +358,11 @@ error_log logs/error.log warn;
 pid logs/nginx.pid;
 events { worker_connections 2048; }
 http {
-    # Which replica answered each request, and what the ones tried before it said: how long the
-    # balancer took to notice a replica gone (e2e/tests/deploy-replicas.spec.ts). No query strings.
-    log_format balancer '$msec $status "$upstream_addr" "$upstream_status" $request_method $uri';
-    access_log logs/access.log balancer;
+    # The one format of every nginx (deploy/nginx/portal-log.conf): which replica answered each
+    # request, and what the ones tried before it said: how long the balancer took to notice a
+    # replica gone (e2e/tests/deploy-replicas.spec.ts). No query, no token, no policy token.
+    include portal-log.conf;
+    access_log logs/access.log portal_private;
     client_body_temp_path temp/client;
     proxy_temp_path temp/proxy;
     fastcgi_temp_path temp/fastcgi;

@@ -67,7 +67,7 @@ function renderPrefix(prefix, role, vars, mainConf) {
   for (const folder of ['portal', 'conf.d', 'logs', 'temp']) mkdirSync(join(prefix, folder), { recursive: true });
   // The folders of the configuration too: no other user lists or reads what the secrets sit beside.
   for (const folder of ['portal', 'conf.d']) chmodSync(join(prefix, folder), 0o700);
-  for (const part of ['portal-common', 'portal-driver-api-checks', 'portal-driver-api-proxy']) {
+  for (const part of ['portal-common', 'portal-driver-api-checks', 'portal-driver-api-proxy', 'portal-log']) {
     writePrivate(join(prefix, 'portal', `${part}.conf`), readFileSync(join(TEMPLATES, `${part}.conf`)));
   }
   // The driver-data proxy's table, from its one definition (the image's build stage writes the same file).

@@ -375,6 +375,7 @@ describe('the app image ships the nginx that is tested', () => {
     // The files the image copies as they are (no template): configuration and nginx's scripts.
     for (const file of [
       'portal-common.conf',
+      'portal-log.conf',
       'portal-driver-api-checks.conf',
       'portal-driver-api-proxy.conf',
       'portal-driver-api-maps.conf',

@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { ServiceName } from '@driver-portal/shared/config';
+import { logPath } from '../../deploy/log-path.cjs';
 import { bearerToken, checkDriverToken, driverOfToken, isAuthorized, statementAuthorization, TOKEN_DRIVER_HEADER } from './auth';
 import { portalOrigins } from './portal-origins';
 import { NAMESPACE_HEADER } from './constants';
@@ -276,7 +277,8 @@ export function createSandboxServer(options: SandboxServerOptions = {}): http.Se
       response.on('finish', () => {
         const namespace = namespaceOf(request);
         const where = namespace === DEFAULT_NAMESPACE ? '' : ` [${namespace ?? 'invalid namespace'}]`;
-        options.log?.(`${request.method} ${request.url} -> ${response.statusCode} (${Date.now() - started} ms)${where}`);
+        // The path only, as every log of the portal holds it (deploy/log-path.cjs): never a query's token, a policy token.
+        options.log?.(`${request.method} ${logPath(request.url)} -> ${response.statusCode} (${Date.now() - started} ms)${where}`);
       });
     }
     handle(request, response).catch((error: unknown) => {
