@@ -7,7 +7,9 @@
 //   3. the images of docker-compose.yml (`npm run compose -- build`: one shared build stage)
 //   4. `up -d` on the public ports + PORTAL_COMPOSE_PORT_OFFSET (10000: 13000-13004, 14000, 19090,
 //      beside the other e2e runs), every container's health check, then
-//      e2e/playwright.compose.config.ts (compose-*.spec.ts), then `down`.
+//      e2e/playwright.compose.config.ts (compose-*.spec.ts), then a journey with tokens of its
+//      own and `podman logs` of every container, which must hold no token (decision 0023), then
+//      `down`.
 // Exit status: 1 when the deployment fails (a build, a start, a health check, the smoke);
 // 0 with a line starting "compose smoke SKIPPED:" when this machine cannot run containers at all
 // (no podman and not root, or the kernel refuses a container: the command and its error are
@@ -15,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './apps.mjs';
+import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, repoRoot } from './apps.mjs';
 import { CONTAINERS_CONF, PODMAN_PACKAGES, PROJECT } from './compose.mjs';
 
 const OFFSET = process.env.PORTAL_COMPOSE_PORT_OFFSET ?? '10000';
@@ -66,6 +68,71 @@ function fail(what, output = '') {
   report();
   process.exit(1);
 }
+async function timedAsync(label, action) {
+  const t0 = Date.now();
+  await action();
+  timings.push([label, (Date.now() - t0) / 1000]);
+}
+
+/**
+ * Every log of the deployment holds no token (docs/security.md, "Access logs"; decision 0023).
+ * After the smoke (whose journeys carried the demo token in their addresses, the handoff's bodies
+ * and Authorization), a journey of tokens of its own through the edge: the native app's entry
+ * with a token the provider refuses, a policy document's address in three spellings, a path the
+ * path rule refuses, a driver-data call and a handoff mint with that token (error answers, 401).
+ * Then `podman logs` of every container of the project (stdout and stderr: each nginx's access
+ * and error logs, the Node services' and Redis' output) must name none of them, nor `token=`.
+ */
+async function logsHoldNoToken() {
+  const unique = Date.now().toString(36);
+  const token = `compose-smoke-token-${unique}`;
+  const policy = `compose-smoke-policy-${unique}`;
+  const at = (app, path) => `http://localhost:${app.port + Number(OFFSET)}${path}`;
+  const json = { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Origin: at(HOST, '') };
+  const asked = [
+    [at(HOST, `/App?token=${token}&driverId=${DEMO_DRIVER_ID}`), {}],
+    [at(HOST, `/App?driverId=${DEMO_DRIVER_ID}&%74oKeN=${token}`), {}],
+    ...APPS.flatMap((app) =>
+      [`/policies/${policy}`, `//POLICIES//${policy}`, `/%70olicies/${policy}`, `/policies;/${policy}`].map((path) => [at(app, path), {}]),
+    ),
+    [
+      at(HOST, `/driver-api/register/api/1.0/driver/${DEMO_DRIVER_ID}`),
+      { headers: { Authorization: `Bearer ${token}`, Origin: at(HOST, '') } },
+    ],
+    [
+      at(HOST, '/session-handoff/mint'),
+      { method: 'POST', headers: json, body: JSON.stringify({ to: at(APPS[1] ?? HOST, ''), token, driverId: DEMO_DRIVER_ID }) },
+    ],
+  ];
+  const statuses = {};
+  for (const [url, init] of asked) {
+    const status = await fetch(url, { redirect: 'manual', ...init }).then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  }
+  if (statuses[0]) throw new Error(`the log journey: ${statuses[0]} requests got no answer through the edge`);
+  const names = run('podman', ['ps', '-a', '--filter', `label=io.podman.compose.project=${PROJECT}`, '--format', '{{.Names}}'], {
+    capture: true,
+  })
+    .output.split('\n')
+    .filter(Boolean);
+  const secrets = [token, policy, DEMO_TOKEN];
+  let lines = 0;
+  const found = [];
+  for (const name of names) {
+    const logs = run('podman', ['logs', name], { capture: true, maxBuffer: 256 * 1024 * 1024 }).output.split('\n');
+    lines += logs.length;
+    for (const line of logs)
+      if (secrets.some((secret) => line.includes(secret)) || /token=|%74oken=/i.test(line)) found.push(`${name}: ${line.slice(0, 400)}`);
+  }
+  if (found.length > 0) throw new Error(`${found.length} log lines hold a token:\n${found.slice(0, 20).join('\n')}`);
+  console.log(
+    `compose smoke: ${lines} log lines of ${names.length} containers, no token (answers to the log journey: ${JSON.stringify(statuses)})`,
+  );
+}
+
 const has = (command) => run('sh', ['-c', `command -v ${command}`], { capture: true }).status === 0;
 const imageExists = (name) => run('podman', ['image', 'exists', name], { capture: true }).status === 0;
 
@@ -193,6 +260,7 @@ try {
     run(process.execPath, [join(repoRoot, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.compose.config.ts']),
   );
   if (smoke.status !== 0) throw new Error('the smoke through the compose deployment (e2e/tests/compose-smoke.spec.ts)');
+  await timedAsync('logs hold no token', logsHoldNoToken);
 } catch (error) {
   failure = error;
 } finally {
