@@ -243,6 +243,8 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
         // The apps' pods: the cluster's pod network (the deployer narrows it to its own range).
         { name: 'TELEMETRY_TRUSTED_PROXIES', value: '10.0.0.0/8 172.16.0.0/12 192.168.0.0/16' },
         { name: 'PORTAL_REDIS_URL', value: REDIS_URL },
+        // Checks the driver proofs the apps sign with it: only verified beacons decide a canary (docs/telemetry.md).
+        secretEnv('PORTAL_COHORT_SECRET'),
       ],
       // Its /healthz, not /metrics: a probe need not render every series each time.
       probePath: '/healthz',

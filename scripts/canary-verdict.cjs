@@ -4,18 +4,21 @@
  * release:remote --watch and release:status decide it: wait, promote or roll back, and why in
  * plain words. Pure: the figures come from scripts/telemetry.mjs's PromQL.
  *
- * Beacons are unauthenticated, so no figure a forger can raise may move a verdict toward a
- * promotion:
- * - no verdict before the canary has MIN_LOADS loads from MIN_CLIENTS distinct clients (a client
- *   is an address or an IPv6 /64, and counts at most its quota of loads and errors per release:
- *   telemetry/src/limits.ts);
+ * Every figure here is of verified beacons only: those that came with a driver proof the portal's
+ * servers signed once the provider's token check accepted that driver's token, counted once per
+ * driver and release, at most the driver's quota of loads and errors (telemetry/src/limits.ts;
+ * docs/telemetry.md, "Forged beacons"; decision 0022). Beacons without a valid proof, from however
+ * many addresses, are counted apart and never reach this verdict either way. A forger's weight is
+ * the real drivers' sessions they hold, so still no figure they can raise may move a verdict
+ * toward a promotion:
+ * - no verdict before the canary has MIN_LOADS loads from MIN_DRIVERS distinct drivers;
  * - the bar the canary's errors are held to is the live release's rate over its HISTORY (a longer
  *   window before this one, which beacons sent now cannot change) when it has one, else its rate
  *   now, and never above the ceiling `maxErrorRate` whatever the live release's: errors forged
  *   for the live release (the one figure that raises the bar) move it at most to the ceiling,
  *   and not at all once there is history;
- * - the canary is held on errors per 1,000 loads and on clients with errors per 1,000 clients
- *   (errors counted by distinct clients: one address's flood is one client), rolled back when
+ * - the canary is held on errors per 1,000 loads and on drivers with errors per 1,000 drivers
+ *   (errors counted by distinct drivers: one driver's flood is one driver), rolled back when
  *   either is over;
  * - no promotion while the live release's rate now jumps above its history (errors forged for
  *   it, or real trouble that makes the comparison meaningless), nor while the canary's share of
@@ -28,9 +31,9 @@
  */
 
 /**
- * @typedef {{ loads: number, clients: number, errors: number, errorClients?: number }} Counts
+ * @typedef {{ loads: number, drivers: number, errors: number, errorDrivers?: number }} Counts
  * @typedef {Counts & { lcpP75Ms: number | null, inpP75Ms: number | null, history?: Counts | null, refusals?: number, loadFailures?: number }} Figures
- * @typedef {{ minLoads: number, minClients: number, margin: number, clientMargin: number, maxErrorRate: number, maxErrorClientRate: number, vitalsMargin: number, lcpMs: number, inpMs: number, maxShareFactor: number, minFailureClients: number, failureMargin: number, maxFailureRate: number }} Thresholds
+ * @typedef {{ minLoads: number, minDrivers: number, margin: number, driverMargin: number, maxErrorRate: number, maxErrorDriverRate: number, vitalsMargin: number, lcpMs: number, inpMs: number, maxShareFactor: number, minFailureDrivers: number, failureMargin: number, maxFailureRate: number }} Thresholds
  * @typedef {{ decision: 'wait' | 'promote' | 'rollback', reason: string }} Verdict
  */
 
@@ -39,17 +42,17 @@
 const DEFAULT_THRESHOLDS = {
   // At 5 loads per driver a shift, 200 loads is about 40 drivers' shifts.
   minLoads: 200,
-  minClients: 50,
+  minDrivers: 50,
   // Errors per 1,000 loads the canary may have above the live release.
   margin: 20,
-  // Clients with errors per 1,000 clients the canary may have above the live release (10 % of
-  // drivers: with 50 clients, 5 more drivers with errors than the live release's share).
-  clientMargin: 100,
+  // Drivers with errors per 1,000 drivers the canary may have above the live release (10 % of
+  // drivers: with 50 drivers, 5 more drivers with errors than the live release's share).
+  driverMargin: 100,
   // Errors per 1,000 loads no canary may exceed, whatever the live release's rate (about 5 times
   // the portal's usual 10): the most forged live errors can raise the bar to.
   maxErrorRate: 50,
-  // Clients with errors per 1,000 clients no canary may exceed (a quarter of its drivers), likewise.
-  maxErrorClientRate: 250,
+  // Drivers with errors per 1,000 drivers no canary may exceed (a quarter of its drivers), likewise.
+  maxErrorDriverRate: 250,
   // p75 LCP and INP may be this much (%) above the live release's.
   vitalsMargin: 20,
   // Without live figures to compare: the web-vitals "good" limits.
@@ -57,10 +60,10 @@ const DEFAULT_THRESHOLDS = {
   inpMs: 200,
   // The canary's share of all loads may be at most this many times its percentage.
   maxShareFactor: 2,
-  // Refusals and load failures: judged once this many distinct clients sent anything for the
-  // canary (a refused build's drivers send only refusals). Far fewer than MIN_CLIENTS: a rollback
+  // Refusals and load failures: judged once this many distinct drivers sent anything for the
+  // canary (a refused build's drivers send only refusals). Far fewer than MIN_DRIVERS: a rollback
   // needs less proof than a promotion, and a canary no host runs must go within the first window.
-  minFailureClients: 10,
+  minFailureDrivers: 10,
   // Refused or failed loads per 1,000 attempts (loads + refusals + failures) the canary may have
   // above the live release's, and the most it may have whatever the live release's.
   failureMargin: 20,
@@ -72,9 +75,9 @@ const POOR_MS = { LCP: 4000, INP: 500 };
 
 /** Errors per 1,000 loads (0 without loads). */
 const perThousand = (/** @type {Counts} */ figures) => (figures.loads > 0 ? (figures.errors / figures.loads) * 1000 : 0);
-/** Clients with errors per 1,000 clients (0 without clients). */
-const clientsPerThousand = (/** @type {Counts} */ figures) =>
-  figures.clients > 0 ? (Math.min(figures.errorClients ?? 0, figures.clients) / figures.clients) * 1000 : 0;
+/** Drivers with errors per 1,000 drivers (0 without drivers). */
+const driversPerThousand = (/** @type {Counts} */ figures) =>
+  figures.drivers > 0 ? (Math.min(figures.errorDrivers ?? 0, figures.drivers) / figures.drivers) * 1000 : 0;
 
 const round = (/** @type {number} */ value) => (value >= 10 ? Math.round(value) : Math.round(value * 10) / 10);
 
@@ -87,18 +90,18 @@ function canaryVerdict({ canary, live, percent, canaryId, liveId }, options = {}
   const limits = { ...DEFAULT_THRESHOLDS, ...options };
   const failed = failureVerdict(canary, live, canaryId, liveId, limits);
   if (failed) return failed;
-  if (canary.loads < limits.minLoads || canary.clients < limits.minClients) {
+  if (canary.loads < limits.minLoads || canary.drivers < limits.minDrivers) {
     return {
       decision: 'wait',
       reason:
-        `canary ${canaryId} has ${canary.loads} loads from ${canary.clients} clients so far; ` +
-        `a verdict needs at least ${limits.minLoads} loads from ${limits.minClients} clients`,
+        `canary ${canaryId} has ${canary.loads} loads from ${canary.drivers} drivers so far; ` +
+        `a verdict needs at least ${limits.minLoads} loads from ${limits.minDrivers} drivers`,
     };
   }
   // The bar: the live release's history when it has enough of one (beacons sent now cannot
   // change it), else its figures now; never above the ceiling.
   const history = live.history ?? null;
-  const hasHistory = history !== null && history.loads >= limits.minLoads && history.clients >= limits.minClients;
+  const hasHistory = history !== null && history.loads >= limits.minLoads && history.drivers >= limits.minDrivers;
   const baseline = hasHistory && history ? history : live;
   const since = hasHistory ? ' (its history before this window)' : '';
   const canaryRate = perThousand(canary);
@@ -114,23 +117,23 @@ function canaryVerdict({ canary, live, percent, canaryId, liveId }, options = {}
         `(margin ${limits.margin}, ceiling ${limits.maxErrorRate})`,
     };
   }
-  const canaryClientRate = clientsPerThousand(canary);
-  const baselineClientRate = clientsPerThousand(baseline);
-  const clientAllowed = Math.min(baselineClientRate + limits.clientMargin, limits.maxErrorClientRate);
-  if (canaryClientRate > clientAllowed) {
+  const canaryDriverRate = driversPerThousand(canary);
+  const baselineDriverRate = driversPerThousand(baseline);
+  const driverAllowed = Math.min(baselineDriverRate + limits.driverMargin, limits.maxErrorDriverRate);
+  if (canaryDriverRate > driverAllowed) {
     return {
       decision: 'rollback',
       reason:
-        `${canary.errorClients ?? 0} of ${canary.clients} clients had errors (${round(canaryClientRate)} per 1,000) against ` +
-        `${round(baselineClientRate)} per 1,000 for ${liveId}${since}: more than the ${round(clientAllowed)} allowed (client margin ${limits.clientMargin}, ceiling ${limits.maxErrorClientRate})`,
+        `${canary.errorDrivers ?? 0} of ${canary.drivers} drivers had errors (${round(canaryDriverRate)} per 1,000) against ` +
+        `${round(baselineDriverRate)} per 1,000 for ${liveId}${since}: more than the ${round(driverAllowed)} allowed (driver margin ${limits.driverMargin}, ceiling ${limits.maxErrorDriverRate})`,
     };
   }
   for (const [name, canaryP75, liveP75, absolute] of /** @type {const} */ ([
     ['LCP', canary.lcpP75Ms, live.lcpP75Ms, limits.lcpMs],
     ['INP', canary.inpP75Ms, live.inpP75Ms, limits.inpMs],
   ])) {
-    // Never above web-vitals' "poor" limit: slow vitals forged for the live release raise its p75
-    // (each address counts 30 vitals a release), but not the bar past that.
+    // Never above web-vitals' "poor" limit: slow vitals sent for the live release raise its p75
+    // (each driver counts 30 vitals a release), but not the bar past that.
     const limit = liveP75 === null ? absolute : Math.min(liveP75 * (1 + limits.vitalsMargin / 100), POOR_MS[name]);
     if (canaryP75 !== null && canaryP75 > limit) {
       return {
@@ -143,14 +146,14 @@ function canaryVerdict({ canary, live, percent, canaryId, liveId }, options = {}
   // or real trouble; either way the comparison says nothing a promotion could rest on.
   if (hasHistory && history && live.loads >= limits.minLoads) {
     const historyRate = perThousand(history);
-    const liveClientRate = clientsPerThousand(live);
-    const historyClientRate = clientsPerThousand(history);
-    if (liveRate > historyRate + limits.margin || liveClientRate > historyClientRate + limits.clientMargin) {
+    const liveDriverRate = driversPerThousand(live);
+    const historyDriverRate = driversPerThousand(history);
+    if (liveRate > historyRate + limits.margin || liveDriverRate > historyDriverRate + limits.driverMargin) {
       return {
         decision: 'wait',
         reason:
-          `promotion held: ${liveId} has ${round(liveRate)} errors per 1,000 loads (${round(liveClientRate)} clients with errors per 1,000) ` +
-          `in this window against ${round(historyRate)} (${round(historyClientRate)}) in its history: its rate jumped (forged errors?) until it comes back`,
+          `promotion held: ${liveId} has ${round(liveRate)} errors per 1,000 loads (${round(liveDriverRate)} drivers with errors per 1,000) ` +
+          `in this window against ${round(historyRate)} (${round(historyDriverRate)}) in its history: its rate jumped (forged errors?) until it comes back`,
       };
     }
   }
@@ -168,7 +171,7 @@ function canaryVerdict({ canary, live, percent, canaryId, liveId }, options = {}
   return {
     decision: 'promote',
     reason:
-      `${canary.loads} loads from ${canary.clients} clients at ${round(canaryRate)} errors per 1,000 ` +
+      `${canary.loads} loads from ${canary.drivers} drivers at ${round(canaryRate)} errors per 1,000 ` +
       `(${liveId}: ${round(liveRate)}), p75 LCP ${canary.lcpP75Ms === null ? '-' : `${Math.round(canary.lcpP75Ms)} ms`}, ` +
       `INP ${canary.inpP75Ms === null ? '-' : `${Math.round(canary.inpP75Ms)} ms`}: within every threshold`,
   };
@@ -192,7 +195,7 @@ const failuresOf = (/** @type {Figures} */ figures) => {
  */
 function failureVerdict(canary, live, canaryId, liveId, limits) {
   const ofCanary = failuresOf(canary);
-  if (ofCanary.failures === 0 || canary.clients < limits.minFailureClients) return undefined;
+  if (ofCanary.failures === 0 || canary.drivers < limits.minFailureDrivers) return undefined;
   const ofLive = failuresOf(live);
   const canaryRate = (ofCanary.failures / ofCanary.attempts) * 1000;
   const liveRate = ofLive.attempts > 0 ? (ofLive.failures / ofLive.attempts) * 1000 : 0;
@@ -201,29 +204,37 @@ function failureVerdict(canary, live, canaryId, liveId, limits) {
   return {
     decision: 'rollback',
     reason:
-      `${canary.refusals ?? 0} refused and ${canary.loadFailures ?? 0} failed of ${ofCanary.attempts} loads from ${canary.clients} clients ` +
+      `${canary.refusals ?? 0} refused and ${canary.loadFailures ?? 0} failed of ${ofCanary.attempts} loads from ${canary.drivers} drivers ` +
       `(${round(canaryRate)} per 1,000) against ${round(liveRate)} per 1,000 for ${liveId}: more than the ${round(allowed)} allowed ` +
       `(failure margin ${limits.failureMargin}, ceiling ${limits.maxFailureRate}); hosts do not run ${canaryId}`,
   };
 }
 
-/** Thresholds from command-line options (`--min-loads 200 --min-clients 50 --margin 20 ...`); the old `--clean-loads` is `--min-loads`. */
+/**
+ * Thresholds from command-line options (`--min-loads 200 --min-drivers 50 --margin 20 ...`); the
+ * old spellings still work: `--clean-loads` is `--min-loads`, and each `client` option (from
+ * before verdicts counted drivers, decision 0022) is its `driver` one.
+ */
 function thresholdsFromArgs(/** @type {readonly string[]} */ argv) {
   /** @type {Partial<Thresholds>} */
   const thresholds = {};
   const names = /** @type {const} */ ({
     '--min-loads': 'minLoads',
     '--clean-loads': 'minLoads',
-    '--min-clients': 'minClients',
+    '--min-drivers': 'minDrivers',
+    '--min-clients': 'minDrivers',
     '--margin': 'margin',
-    '--client-margin': 'clientMargin',
+    '--driver-margin': 'driverMargin',
+    '--client-margin': 'driverMargin',
     '--max-error-rate': 'maxErrorRate',
-    '--max-error-client-rate': 'maxErrorClientRate',
+    '--max-error-driver-rate': 'maxErrorDriverRate',
+    '--max-error-client-rate': 'maxErrorDriverRate',
     '--vitals-margin': 'vitalsMargin',
     '--lcp-ms': 'lcpMs',
     '--inp-ms': 'inpMs',
     '--max-share-factor': 'maxShareFactor',
-    '--min-failure-clients': 'minFailureClients',
+    '--min-failure-drivers': 'minFailureDrivers',
+    '--min-failure-clients': 'minFailureDrivers',
     '--failure-margin': 'failureMargin',
     '--max-failure-rate': 'maxFailureRate',
   });

@@ -1,32 +1,36 @@
 /** See canary-verdict.cjs. */
-/** A release's counts over a window (errors capped per client by the receiver; errorClients: distinct clients with errors). */
+/**
+ * A release's counts over a window, of verified beacons only (a valid driver proof: decision 0022):
+ * errors capped per driver by the receiver; drivers: distinct drivers; errorDrivers: distinct
+ * drivers with errors.
+ */
 export interface Counts {
   loads: number;
-  clients: number;
+  drivers: number;
   errors: number;
-  errorClients?: number;
+  errorDrivers?: number;
 }
 export interface Figures extends Counts {
   lcpP75Ms: number | null;
   inpP75Ms: number | null;
   /** The live release's counts over its history (a longer window before this one), when queried. */
   history?: Counts | null;
-  /** Loads a host refused (the build does not fit it) and loads that failed, capped per client. */
+  /** Loads a host refused (the build does not fit it) and loads that failed, capped per driver. */
   refusals?: number;
   loadFailures?: number;
 }
 export interface Thresholds {
   minLoads: number;
-  minClients: number;
+  minDrivers: number;
   margin: number;
-  clientMargin: number;
+  driverMargin: number;
   maxErrorRate: number;
-  maxErrorClientRate: number;
+  maxErrorDriverRate: number;
   vitalsMargin: number;
   lcpMs: number;
   inpMs: number;
   maxShareFactor: number;
-  minFailureClients: number;
+  minFailureDrivers: number;
   failureMargin: number;
   maxFailureRate: number;
 }

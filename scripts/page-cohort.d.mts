@@ -4,4 +4,4 @@ export const COHORT_SECRET: string;
 export function pageCohort(options: {
   authUrl: string;
   secret?: string;
-}): (req: IncomingMessage, url: URL) => Promise<Record<string, string>>;
+}): (req: IncomingMessage, url: URL) => Promise<Record<string, string | string[]>>;

@@ -1,8 +1,10 @@
 // The canary cohort on `npm start`'s server (docs/security.md, "Canary cohorts"), with the script
 // nginx runs (deploy/nginx/portal-cohort.mjs): the native app's entry asks the provider's token
 // check whose token its address carries and keeps that driver's cohort in a cookie the server
-// signs; the remote list names the signed cohort for the host's canary choice; the sign-out page
-// clears it. Nothing else the page sends (its address's driverId, a cookie it wrote) counts.
+// signs, and that driver's proof for field telemetry beside it (portal_driver, docs/telemetry.md
+// "Forged beacons"); the remote list names the signed cohort for the host's canary choice; the
+// sign-out page clears both. Nothing else the page sends (its address's driverId, a cookie it
+// wrote) counts.
 import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import portalCohort from '../deploy/nginx/portal-cohort.mjs';
@@ -33,14 +35,16 @@ function tokenDriver(authUrl, token, namespace) {
 
 /**
  * @param {{ authUrl: string, secret?: string }} options
- * @returns {(req: import('node:http').IncomingMessage, url: URL) => Promise<Record<string, string>>}
- *   the headers an answer adds: Set-Cookie on an entry and on the sign-out page, Portal-Cohort on the remote list.
+ * @returns {(req: import('node:http').IncomingMessage, url: URL) => Promise<Record<string, string | string[]>>}
+ *   the headers an answer adds: Set-Cookie (the cohort's and the driver proof's) on an entry and on
+ *   the sign-out page, Portal-Cohort on the remote list.
  */
 export function pageCohort({ authUrl, secret = COHORT_SECRET }) {
   return async (req, url) => {
     // Over HTTPS the cookie is `__Host-portal_cohort` (npm start serves plain HTTP: `portal_cohort`).
     const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
-    if (url.pathname === '/signout.html') return { 'Set-Cookie': portalCohort.clearedCookie(secure) };
+    if (url.pathname === '/signout.html')
+      return { 'Set-Cookie': [portalCohort.clearedCookie(secure), portalCohort.clearedProofCookie(secure)] };
     if (url.pathname === '/remotes.json') {
       // Node joins several Cookie headers with "; ": more than one cohort cookie (a same-host
       // page's of a longer path beside the server's) is no cohort at all (portal-cohort.mjs).
@@ -50,6 +54,14 @@ export function pageCohort({ authUrl, secret = COHORT_SECRET }) {
     if (STATIC_FILE.test(url.pathname) || !namesToken(url)) return {};
     const token = portalCohort.entryToken(url.search);
     const driver = token ? await tokenDriver(authUrl, token, req.headers['x-sandbox-namespace']) : '';
-    return { 'Set-Cookie': portalCohort.entryCookie(portalCohort.cohortOfDriver(driver), secret, Date.now(), secure) };
+    const cohort = portalCohort.cohortOfDriver(driver);
+    const now = Date.now();
+    return {
+      'Set-Cookie': [
+        portalCohort.entryCookie(cohort, secret, now, secure),
+        // The proof only for a driver the check named (a cohort: a well-formed id); else cleared.
+        portalCohort.entryProofCookie(cohort ? driver : '', secret, now, secure),
+      ],
+    };
   };
 }

@@ -1,9 +1,11 @@
 // `npm run release:status [-- --window 30m] [--history 6h] [thresholds of release:remote --watch]`:
 // per remote and release, what drivers met over the window, from Prometheus
-// (scripts/telemetry.mjs): page loads, distinct clients, errors per 1,000 loads, distinct clients
-// with errors, load failures, version refusals, p75 of LCP and INP, and the error rate over the
-// history before the window; and for each canary running now, the verdict --watch would reach,
-// in plain words.
+// (scripts/telemetry.mjs), of beacons with a valid driver proof: page loads, distinct drivers,
+// errors per 1,000 loads, distinct drivers with errors, load failures, version refusals, p75 of
+// LCP and INP, and the error rate over the history before the window; beside them, the loads and
+// addresses of beacons without a valid proof (counted apart: they decide nothing, docs/telemetry.md
+// "Forged beacons"); and for each canary running now, the verdict --watch would reach, in plain
+// words.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -54,28 +56,32 @@ const table = rows
     item.version,
     stateOf(item.remote, item.version),
     String(item.loads),
-    String(item.clients),
+    String(item.drivers),
     item.errorsPer1000Loads === null ? `${item.errors} (no load)` : String(item.errorsPer1000Loads),
-    String(item.errorClients),
+    String(item.errorDrivers),
     item.history.loads > 0 ? String(Math.round((item.history.errors / item.history.loads) * 10_000) / 10) : '-',
     String(item.loadFailures),
     String(item.refusals),
     ms(item.lcpP75Ms),
     ms(item.inpP75Ms),
+    String(item.unverified.loads),
+    String(item.unverified.clients),
   ]);
 const header = [
   'remote',
   'release',
   'now',
   'loads',
-  'clients',
+  'drivers',
   'errors/1000 loads',
-  'clients with errors',
+  'drivers with errors',
   `errors/1000 loads, ${history} before`,
   'load failures',
   'refusals',
   'LCP p75',
   'INP p75',
+  'unverified loads',
+  'unverified addresses',
 ];
 const widths = header.map((title, column) => Math.max(title.length, ...table.map((row) => row[column].length)));
 const line = (cells) =>
@@ -87,6 +93,7 @@ console.log(`From Prometheus (${prometheusUrl()}), the last ${window}:`);
 console.log(line(header));
 for (const row of table) console.log(line(row));
 if (table.length === 0) console.log('(no beacons in this window)');
+console.log("Loads to drivers: beacons with a driver proof (a driver's session); unverified ones are shown, never judged.");
 
 // Each canary running now: the verdict from the same figures.
 for (const entry of live) {

@@ -21,6 +21,7 @@ import { announce, answers, APP_ORIGINS, buildChanged, onlyArgument, onStop, SAN
 import { METRICS_DIR, PROMETHEUS_READY, startPrometheus, startReceiver, TELEMETRY_HEALTH } from './telemetry-stack.mjs';
 import {
   activate,
+  cohortSecretOfDeployment,
   configDir,
   DEPLOY_ROOT,
   HANDOFF_LISTEN,
@@ -106,7 +107,8 @@ async function startOne() {
   children.push(handoff);
   // Field telemetry: the receiver behind every app's /telemetry/, and Prometheus when installed.
   const prometheus = startPrometheus();
-  children.push(...[startReceiver(), prometheus].filter(Boolean));
+  // The receiver checks driver proofs with the secret every app's nginx signs them with.
+  children.push(...[startReceiver({ cohortSecret: cohortSecretOfDeployment() }), prometheus].filter(Boolean));
   const exit = onStop(() => {
     children.forEach((child) => child.kill('SIGTERM'));
     // Remotes added while running (release:remote --new) run their own nginx: stop them too.
@@ -257,7 +259,14 @@ async function startReplicas() {
   }
   for (const { name, listen } of layout.telemetry) {
     supervise(name, 'telemetry', listen, (again) =>
-      startReceiver({ listen, log: join(METRICS_DIR, `receiver-${name}.log`), append: again, detached: true, env: sharedEnv }),
+      startReceiver({
+        listen,
+        log: join(METRICS_DIR, `receiver-${name}.log`),
+        append: again,
+        detached: true,
+        env: sharedEnv,
+        cohortSecret: cohortSecretOfDeployment(),
+      }),
     );
   }
   const prometheus = startPrometheus({ listen: layout.prometheus, targets: layout.telemetry.map(({ listen }) => listen) });

@@ -10,7 +10,7 @@ export function serveStatic(options: {
   host?: string;
   headers?: Array<[string, string]>;
   proxy?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean;
-  cohort?: (req: import('node:http').IncomingMessage, url: URL) => Promise<Record<string, string>>;
+  cohort?: (req: import('node:http').IncomingMessage, url: URL) => Promise<Record<string, string | string[]>>;
 }): Promise<import('node:http').Server>;
 /** The ETag of a file's answer: its content's digest, the answer's encoding and the cohort it names. */
 export function entityTag(digest: string, encoding: string | undefined, cohort: string | undefined): string;

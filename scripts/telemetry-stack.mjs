@@ -5,7 +5,9 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import portalCohort from '../deploy/nginx/portal-cohort.mjs';
 import { APPS, HOST, repoRoot, SANDBOX_PORT } from './apps.mjs';
+import { COHORT_SECRET } from './page-cohort.mjs';
 import { PROMETHEUS_PORT, TELEMETRY_PORT } from './telemetry.mjs';
 
 /**
@@ -35,10 +37,19 @@ const PORTAL_ORIGINS = APPS.flatMap(({ port }) => [`http://localhost:${port}`, `
 /**
  * The receiver, behind this machine's nginx or static server (so X-Real-IP is theirs), with the
  * production limits. Every test browser here comes from 127.0.0.1, so that one address is exempt
- * from the rate limit and the per-client quota (it still counts as one client); the flood test
- * sends from 127.0.0.2, which gets the production limits.
+ * from the rate limit and the quotas (each driver still counts once); the flood test sends from
+ * 127.0.0.2, which gets the production limits. `cohortSecret`: the secret the apps' servers sign
+ * driver proofs with (PORTAL_COHORT_SECRET, else `npm start`'s of this run; start:nginx passes
+ * its deployment's), which the receiver checks them with.
  */
-export function startReceiver({ listen = TELEMETRY_LISTEN, log = RECEIVER_LOG, append = false, detached = false, env = {} } = {}) {
+export function startReceiver({
+  listen = TELEMETRY_LISTEN,
+  log = RECEIVER_LOG,
+  append = false,
+  detached = false,
+  env = {},
+  cohortSecret = COHORT_SECRET,
+} = {}) {
   mkdirSync(METRICS_DIR, { recursive: true });
   const child = spawn(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'telemetry/src/main.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -48,6 +59,7 @@ export function startReceiver({ listen = TELEMETRY_LISTEN, log = RECEIVER_LOG, a
     env: {
       ...process.env,
       ...env,
+      PORTAL_COHORT_SECRET: cohortSecret,
       TELEMETRY_LISTEN: listen,
       TELEMETRY_PORTAL_ORIGINS: PORTAL_ORIGINS.join(' '),
       TELEMETRY_REMOTE_LIST_URL: `http://localhost:${HOST.port}/remotes.json`,
@@ -120,7 +132,9 @@ scrape_configs:
 
 /**
  * The static server's /telemetry/ (what nginx's location does): POST only, at most 1 KB, to the
- * receiver with the client's address; nothing else of the request (no cookie) goes on.
+ * receiver with the client's address; no cookie goes on, only the driver proof of the request's
+ * one proof cookie, as X-Portal-Driver-Proof (deploy/nginx/portal-cohort.mjs requestProof), which
+ * the receiver checks; a client's own X-Portal-Driver-Proof is not passed.
  */
 export function telemetryProxy(req, res, url) {
   if (!url.pathname.startsWith('/telemetry/')) return false;
@@ -131,6 +145,9 @@ export function telemetryProxy(req, res, url) {
   const headers = { 'x-real-ip': req.socket.remoteAddress ?? '' };
   for (const name of ['origin', 'sec-fetch-site', 'content-type', 'content-length'])
     if (req.headers[name]) headers[name] = req.headers[name];
+  const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
+  const proof = portalCohort.requestProof(req.headers.cookie, secure);
+  if (proof) headers[portalCohort.PROOF_HEADER.toLowerCase()] = proof;
   const upstream = request(`${TELEMETRY_UPSTREAM}${url.pathname}`, { method: 'POST', headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, { 'Cache-Control': 'no-store' });
     answer.pipe(res);

@@ -33,9 +33,9 @@ export function overWindow(metric, window, by = 'remote, release') {
   return `sum by (${by}) (clamp_min(${metric} - ${metric} offset ${window}, 0) or ${metric})`;
 }
 
-/** The p75 of a histogram over the window, per release (the same window arithmetic on its buckets). */
-export function p75OverWindow(histogram, window) {
-  return `histogram_quantile(0.75, ${overWindow(`${histogram}_bucket`, window, 'remote, release, le')})`;
+/** The p75 of a histogram's buckets (a series selector) over the window, per release (the same window arithmetic on them). */
+export function p75OverWindow(buckets, window) {
+  return `histogram_quantile(0.75, ${overWindow(buckets, window, 'remote, release, le')})`;
 }
 
 /** Prometheus durations: 30m, 2h, 90s. */
@@ -67,40 +67,56 @@ const noFigures = (remote, version) => ({
   remote,
   version,
   loads: 0,
-  clients: 0,
+  drivers: 0,
   errors: 0,
-  errorClients: 0,
+  errorDrivers: 0,
   historyLoads: 0,
-  historyClients: 0,
+  historyDrivers: 0,
   historyErrors: 0,
-  historyErrorClients: 0,
+  historyErrorDrivers: 0,
   loadFailures: 0,
   refusals: 0,
   lcpP75Ms: null,
   inpP75Ms: null,
+  unverifiedLoads: 0,
+  unverifiedErrors: 0,
+  unverifiedClients: 0,
 });
 
 /**
- * Per remote and release over `window` (default 30m): loads, distinct clients, errors, distinct
- * clients with errors, errors per 1,000 loads, load failures, refusals, p75 LCP and INP (ms); and
- * `history`, the counts over the `history` window before (default 6h, `--history`).
+ * A beacon counter's series that decide a verdict: those of beacons with a valid driver proof
+ * (docs/telemetry.md, "Forged beacons"). Beacons without one are counted apart (`verified="false"`)
+ * and never read here but to be shown.
+ */
+const verified = (metric) => `${metric}{verified="true"}`;
+const unverified = (metric) => `${metric}{verified="false"}`;
+
+/**
+ * Per remote and release over `window` (default 30m), from verified beacons only: loads,
+ * distinct drivers, errors, distinct drivers with errors, errors per 1,000 loads, load failures,
+ * refusals, p75 LCP and INP (ms); `history`, the counts over the `history` window before (default
+ * 6h, `--history`); and what came without a valid driver proof (`unverified`: loads, errors,
+ * distinct addresses), shown, never judged.
  */
 export async function releaseFigures(window = '30m', history = historyFromArgs()) {
   checkWindow(window);
   checkWindow(history, '--history');
   const figures = {
-    loads: overWindow('portal_remote_loads_total', window),
-    clients: overWindow('portal_telemetry_clients_total', window),
-    errors: overWindow('portal_remote_errors_total', window),
-    errorClients: overWindow('portal_telemetry_error_clients_total', window),
-    historyLoads: overHistory('portal_remote_loads_total', window, history),
-    historyClients: overHistory('portal_telemetry_clients_total', window, history),
-    historyErrors: overHistory('portal_remote_errors_total', window, history),
-    historyErrorClients: overHistory('portal_telemetry_error_clients_total', window, history),
-    loadFailures: overWindow('portal_remote_load_failures_total', window),
-    refusals: overWindow('portal_remote_refusals_total', window),
-    lcpP75Ms: p75OverWindow('portal_remote_lcp_milliseconds', window),
-    inpP75Ms: p75OverWindow('portal_remote_inp_milliseconds', window),
+    loads: overWindow(verified('portal_remote_loads_total'), window),
+    drivers: overWindow('portal_telemetry_drivers_total', window),
+    errors: overWindow(verified('portal_remote_errors_total'), window),
+    errorDrivers: overWindow('portal_telemetry_error_drivers_total', window),
+    historyLoads: overHistory(verified('portal_remote_loads_total'), window, history),
+    historyDrivers: overHistory('portal_telemetry_drivers_total', window, history),
+    historyErrors: overHistory(verified('portal_remote_errors_total'), window, history),
+    historyErrorDrivers: overHistory('portal_telemetry_error_drivers_total', window, history),
+    loadFailures: overWindow(verified('portal_remote_load_failures_total'), window),
+    refusals: overWindow(verified('portal_remote_refusals_total'), window),
+    lcpP75Ms: p75OverWindow(verified('portal_remote_lcp_milliseconds_bucket'), window),
+    inpP75Ms: p75OverWindow(verified('portal_remote_inp_milliseconds_bucket'), window),
+    unverifiedLoads: overWindow(unverified('portal_remote_loads_total'), window),
+    unverifiedErrors: overWindow(unverified('portal_remote_errors_total'), window),
+    unverifiedClients: overWindow('portal_telemetry_unverified_clients_total', window),
   };
   const answers = await Promise.all(Object.values(figures).map((promql) => query(promql)));
   const rows = new Map();
@@ -113,20 +129,43 @@ export async function releaseFigures(window = '30m', history = historyFromArgs()
       rows.set(key, row);
     }
   });
-  return [...rows.values()].map(({ historyLoads, historyClients, historyErrors, historyErrorClients, ...row }) => ({
-    ...row,
-    errorsPer1000Loads: row.loads > 0 ? Math.round((row.errors / row.loads) * 10_000) / 10 : null,
-    history: { loads: historyLoads, clients: historyClients, errors: historyErrors, errorClients: historyErrorClients },
-  }));
+  return [...rows.values()].map(
+    ({
+      historyLoads,
+      historyDrivers,
+      historyErrors,
+      historyErrorDrivers,
+      unverifiedLoads,
+      unverifiedErrors,
+      unverifiedClients,
+      ...row
+    }) => ({
+      ...row,
+      errorsPer1000Loads: row.loads > 0 ? Math.round((row.errors / row.loads) * 10_000) / 10 : null,
+      history: { loads: historyLoads, drivers: historyDrivers, errors: historyErrors, errorDrivers: historyErrorDrivers },
+      unverified: { loads: unverifiedLoads, errors: unverifiedErrors, clients: unverifiedClients },
+    }),
+  );
 }
 
 /** The figures of one release (zeros when Prometheus has none). */
 export function figuresOf(rows, remote, version) {
+  const none = noFigures(remote, version);
   return (
     rows.find((row) => row.remote === remote && row.version === version) ?? {
-      ...noFigures(remote, version),
+      remote,
+      version,
+      loads: 0,
+      drivers: 0,
+      errors: 0,
+      errorDrivers: 0,
+      loadFailures: 0,
+      refusals: 0,
+      lcpP75Ms: none.lcpP75Ms,
+      inpP75Ms: none.inpP75Ms,
       errorsPer1000Loads: null,
-      history: { loads: 0, clients: 0, errors: 0, errorClients: 0 },
+      history: { loads: 0, drivers: 0, errors: 0, errorDrivers: 0 },
+      unverified: { loads: 0, errors: 0, clients: 0 },
     }
   );
 }

@@ -17,5 +17,21 @@ declare const portalCohort: {
   entryToken(query: string): string;
   entryCookie(cohort: string, secret: string | undefined, nowMs: number, secure?: boolean): string;
   clearedCookie(secure?: boolean): string;
+  /** The driver proof's cookie (`portal_driver`; over HTTPS `__Host-portal_driver`): docs/telemetry.md, "Forged beacons". */
+  PROOF_COOKIE_NAME: string;
+  SECURE_PROOF_COOKIE_NAME: string;
+  /** The header the telemetry path forwards the proof in (`X-Portal-Driver-Proof`). */
+  PROOF_HEADER: string;
+  /** The pseudonymous key of a driver id (22 base64url characters); '' without a driver id or a usable secret. */
+  driverKey(driverId: unknown, secret: string | undefined): string;
+  /** `<driver key>.<expiry in s>.<MAC>`; '' without a driver id or a usable secret. */
+  signedDriverProof(driverId: unknown, secret: string | undefined, nowMs: number): string;
+  /** The driver key of a proof the server signed that has not expired; '' otherwise. */
+  verifiedDriverKey(value: string | undefined, secret: string | undefined, nowMs: number): string;
+  proofCookieName(secure?: boolean): string;
+  entryProofCookie(driverId: unknown, secret: string | undefined, nowMs: number, secure?: boolean): string;
+  clearedProofCookie(secure?: boolean): string;
+  /** The one proof cookie of the scheme's name in a Cookie header, as sent ('' when absent, malformed or several). */
+  requestProof(header: string | undefined, secure?: boolean): string;
 };
 export default portalCohort;

@@ -13,6 +13,14 @@
 // carrying more than one cookie of that name (a page on the same host name, another port, can add
 // its own with a longer path, which the browser sends first) has no cohort either. Over HTTPS the
 // cookie is `__Host-portal_cohort` (Secure, Path=/, host-only: no longer path, no parent domain).
+//
+// The same entry also keeps, in a second cookie, the proof of a real driver's session that the
+// field telemetry counts beacons by (docs/telemetry.md, "Forged beacons"; decision 0022):
+// `portal_driver=<driver key>.<expiry>.<MAC>`, set only when the provider's token check named the
+// driver. The driver key is a pseudonym (an HMAC of the lower-cased driver id under a key derived
+// from the deployment's secret: the id itself never leaves the server), the expiry the cohort's
+// (a shift, whatever the release), the MAC under another key derived from that secret. The
+// telemetry path forwards this value alone (X-Portal-Driver-Proof); the receiver checks it.
 import crypto from 'crypto';
 import fs from 'fs';
 
@@ -32,6 +40,15 @@ var DRIVER_ID = /^[A-Za-z0-9-]{1,64}$/;
 /** What is sent to the token check: a token of URL-safe characters (no header injection). */
 var TOKEN = /^[A-Za-z0-9._~+/=-]{1,4096}$/;
 var SIGNED = /^(c[0-9][0-9])\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/** The driver proof's cookie: the pseudonymous driver key a beacon counts under, signed by the server. */
+var PROOF_COOKIE_NAME = 'portal_driver';
+var SECURE_PROOF_COOKIE_NAME = '__Host-' + PROOF_COOKIE_NAME;
+/** The one header the telemetry path passes the proof to the receiver in (no cookie goes on). */
+var PROOF_HEADER = 'X-Portal-Driver-Proof';
+/** A driver key: 22 base64url characters, the first 132 bits of an HMAC-SHA256. */
+var DRIVER_KEY = /^[A-Za-z0-9_-]{22}$/;
+var PROOF = /^([A-Za-z0-9_-]{22})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 /** The share of the hash range of one 1 % cohort, as split_clients computes "1%". */
 var COHORT_SPAN = Math.floor((100 * 0xffffffff) / 10000);
@@ -104,6 +121,80 @@ function verifiedCohort(value, secret, nowMs) {
   return sameText(parts[3], mac(secret, parts[1], expires)) ? parts[1] : '';
 }
 
+/**
+ * A key for one use, derived from the deployment's secret (HMAC-SHA256 of the use's name): the
+ * driver proof's pseudonyms and MACs never share a key with the cohort cookie's MAC.
+ */
+function derivedKey(secret, use) {
+  return crypto
+    .createHmac('sha256', secret)
+    .update('portal-cohort-secret|' + use)
+    .digest('base64url');
+}
+
+/**
+ * The pseudonymous key of a driver id the token check named: the first 22 base64url characters
+ * of HMAC-SHA256(lower-cased id) under a key derived from the secret; '' for anything else. The
+ * same driver has the same key on every app and at every entry; the id cannot be read back from it.
+ */
+function driverKey(driverId, secret) {
+  if (!usableSecret(secret) || typeof driverId !== 'string' || !DRIVER_ID.test(driverId)) return '';
+  return crypto.createHmac('sha256', derivedKey(secret, 'driver-key')).update(driverId.toLowerCase()).digest('base64url').slice(0, 22);
+}
+
+function proofMac(secret, key, expires) {
+  return crypto
+    .createHmac('sha256', derivedKey(secret, 'driver-proof'))
+    .update(PROOF_COOKIE_NAME + '|' + key + '|' + expires)
+    .digest('base64url');
+}
+
+/** The proof's value for a driver id the token check named, until `nowMs` + the lifetime; '' without a driver or a usable secret. */
+function signedDriverProof(driverId, secret, nowMs) {
+  var key = driverKey(driverId, secret);
+  if (key === '') return '';
+  var expires = Math.floor(nowMs / 1000) + COOKIE_LIFETIME_SECONDS;
+  return key + '.' + expires + '.' + proofMac(secret, key, expires);
+}
+
+/** The driver key a proof holds when the server signed it and it has not expired; '' otherwise. */
+function verifiedDriverKey(value, secret, nowMs) {
+  if (!usableSecret(secret) || typeof value !== 'string') return '';
+  var parts = PROOF.exec(value);
+  if (!parts || !DRIVER_KEY.test(parts[1])) return '';
+  var expires = Number(parts[2]);
+  if (!(expires * 1000 > nowMs)) return '';
+  return sameText(parts[3], proofMac(secret, parts[1], expires)) ? parts[1] : '';
+}
+
+/** The proof cookie's name on a request of that scheme. */
+function proofCookieName(secure) {
+  return secure ? SECURE_PROOF_COOKIE_NAME : PROOF_COOKIE_NAME;
+}
+
+/**
+ * The Set-Cookie value of the proof after an entry: signed for the token's driver, or cleared (a
+ * token the provider refused, no secret), so a previous driver's proof is not kept either.
+ */
+function entryProofCookie(driverId, secret, nowMs, secure) {
+  var signed = signedDriverProof(driverId, secret, nowMs);
+  return signed ? namedCookieText(proofCookieName(secure), signed, secure) : clearedNamedCookie(proofCookieName(secure), secure);
+}
+
+function clearedProofCookie(secure) {
+  return clearedNamedCookie(proofCookieName(secure), secure);
+}
+
+/**
+ * What the telemetry path forwards: the request's one proof cookie of its scheme's name, as it
+ * came ('' when absent or when several are sent). Only its shape is checked here; the receiver
+ * checks its MAC and expiry.
+ */
+function requestProof(header, secure) {
+  var value = cookieOf(header, proofCookieName(secure));
+  return PROOF.test(value) ? value : '';
+}
+
 /** The cookie's name on a request of that scheme. */
 function cookieName(secure) {
   return secure ? SECURE_COOKIE_NAME : COOKIE_NAME;
@@ -151,13 +242,22 @@ function entryCookie(cohort, secret, nowMs, secure) {
 }
 
 function cookieText(value, secure) {
+  return namedCookieText(cookieName(secure), value, secure);
+}
+
+function namedCookieText(name, value, secure) {
   // Host-only (no Domain), HttpOnly (no script reads or writes it), Strict: sent on the native
-  // app's own loads and the page's own requests, never on another site's. Over HTTPS, `__Host-`.
-  return cookieName(secure) + '=' + value + '; Path=/; HttpOnly; SameSite=Strict' + (secure ? '; Secure' : '');
+  // app's own loads and the page's own requests (its beacons included), never on another
+  // site's. Over HTTPS, `__Host-`.
+  return name + '=' + value + '; Path=/; HttpOnly; SameSite=Strict' + (secure ? '; Secure' : '');
 }
 
 function clearedCookie(secure) {
-  return cookieName(secure) + '=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict' + (secure ? '; Secure' : '');
+  return clearedNamedCookie(cookieName(secure), secure);
+}
+
+function clearedNamedCookie(name, secure) {
+  return name + '=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict' + (secure ? '; Secure' : '');
 }
 
 /** The cohort a request's Cookie header holds: its one cohort cookie, signed and not expired; '' otherwise. */
@@ -210,6 +310,19 @@ function setCookie(r) {
   return entryCookie(entry === '-' ? '' : entry, r.variables.portal_cohort_secret, Date.now(), isSecure(r));
 }
 
+/** js_set $portal_driver_set_cookie: the driver proof's cookie an answer sets ('' for none), as setCookie does the cohort's. */
+function setProofCookie(r) {
+  if (r.uri === '/signout.html') return clearedProofCookie(isSecure(r));
+  var entry = r.variables.portal_entry_driver || '';
+  if (entry === '') return '';
+  return entryProofCookie(entry === '-' ? '' : entry, r.variables.portal_cohort_secret, Date.now(), isSecure(r));
+}
+
+/** js_set $portal_driver_proof: the proof the telemetry path forwards to the receiver ('' for none). */
+function proof(r) {
+  return requestProof(r.variables.http_cookie || '', isSecure(r));
+}
+
 /** The entry's page: the page route's file, or the app's page (as `try_files $uri /index.html`). */
 function entryPage(r) {
   var root = r.variables.document_root;
@@ -229,8 +342,10 @@ function entryPage(r) {
  */
 function entry(r) {
   var token = entryToken(r.variables.args || '');
-  function serve(cohortFound) {
+  function serve(cohortFound, driverFound) {
     r.variables.portal_entry_cohort = cohortFound || '-';
+    // The driver the token check named, for the proof cookie (setProofCookie); '-' for none.
+    r.variables.portal_entry_driver = cohortFound && driverFound ? driverFound : '-';
     var page;
     try {
       page = entryPage(r);
@@ -249,7 +364,7 @@ function entry(r) {
   r.subrequest('/__portal_cohort_token_check', { method: 'GET' }).then(
     function (reply) {
       var driver = reply.status >= 200 && reply.status < 300 ? reply.headersOut[TOKEN_DRIVER_HEADER] : '';
-      serve(cohortOfDriver(driver));
+      serve(cohortOfDriver(driver), driver);
     },
     function () {
       serve('');
@@ -273,8 +388,20 @@ export default {
   entryToken,
   entryCookie,
   clearedCookie,
+  PROOF_COOKIE_NAME,
+  SECURE_PROOF_COOKIE_NAME,
+  PROOF_HEADER,
+  driverKey,
+  signedDriverProof,
+  verifiedDriverKey,
+  proofCookieName,
+  entryProofCookie,
+  clearedProofCookie,
+  requestProof,
   cohort,
   release,
   setCookie,
+  setProofCookie,
+  proof,
   entry,
 };

@@ -27,6 +27,8 @@ type Handlers = {
   cohort(r: FakeRequest): string;
   release(r: FakeRequest): string;
   setCookie(r: FakeRequest): string;
+  setProofCookie(r: FakeRequest): string;
+  proof(r: FakeRequest): string;
   entry(r: FakeRequest): void;
 };
 const njs = portalCohort as unknown as Handlers;
@@ -120,6 +122,80 @@ describe('the signed cohort cookie', () => {
   });
 });
 
+describe('the driver proof cookie (issue 45, item 1: what field telemetry counts beacons by)', () => {
+  const driver = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
+  const { signedDriverProof, verifiedDriverKey, driverKey } = portalCohort;
+
+  it('holds a pseudonymous driver key, the expiry and a MAC; never the driver id', () => {
+    const value = signedDriverProof(driver, SECRET, NOW);
+    expect(value).toMatch(/^[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(value).not.toContain(driver);
+    expect(value).not.toContain(driver.replace(/-/g, ''));
+    const [key, expires] = value.split('.');
+    expect(key).toBe(driverKey(driver, SECRET));
+    // The cohort cookie's expiry: a shift, whatever the release.
+    expect(Number(expires)).toBe(Math.floor(NOW / 1000) + portalCohort.COOKIE_LIFETIME_SECONDS);
+    expect(verifiedDriverKey(value, SECRET, NOW + 11 * HOUR)).toBe(key);
+    expect(verifiedDriverKey(value, SECRET, NOW + 12 * HOUR + 1000)).toBe('');
+    // One key per driver, whatever the case of the id; another driver, another key; another deployment, another key.
+    expect(driverKey(driver.toUpperCase(), SECRET)).toBe(key);
+    expect(new Set(ids.slice(0, 2000).map((id) => driverKey(id, SECRET))).size).toBe(2000);
+    expect(driverKey(driver, 'another-deployment-secret-000000')).not.toBe(key);
+    // Its MAC is not the cohort cookie's: one cookie's value never passes for the other.
+    expect(verifiedCohort(value, SECRET, NOW)).toBe('');
+    expect(verifiedDriverKey(signedCohort('c17', SECRET, NOW), SECRET, NOW)).toBe('');
+  });
+
+  it('is no proof when forged, altered, expired, signed with another secret, or without a driver or a usable secret', () => {
+    const value = signedDriverProof(driver, SECRET, NOW);
+    const [key = '', expires = '', mac = ''] = value.split('.');
+    const flip = (text: string) => text.replace(/^./, (first) => (first === 'A' ? 'B' : 'A'));
+    for (const forged of [
+      `${flip(key)}.${expires}.${mac}`,
+      `${key}.${Number(expires) + 3600}.${mac}`,
+      `${key}.${expires}.${flip(mac)}`,
+      `${driverKey('another-driver', SECRET)}.${expires}.${mac}`,
+      signedDriverProof(driver, 'another-deployment-secret-000000', NOW),
+      `${key}.${expires}`,
+      ` ${value}`,
+      driver,
+      '',
+    ])
+      expect(verifiedDriverKey(forged, SECRET, NOW)).toBe('');
+    for (const secret of [undefined, '', 'short']) {
+      expect(signedDriverProof(driver, secret, NOW)).toBe('');
+      expect(verifiedDriverKey(value, secret, NOW)).toBe('');
+    }
+    for (const id of ['', 'a|b', 'a.b', 'x'.repeat(65), undefined, 42]) expect(signedDriverProof(id, SECRET, NOW)).toBe('');
+  });
+
+  it('is host-only, HttpOnly and SameSite=Strict like the cohort cookie (`__Host-` over HTTPS); a refused token clears it', () => {
+    expect(portalCohort.entryProofCookie(driver, SECRET, NOW)).toMatch(
+      /^portal_driver=[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/,
+    );
+    expect(portalCohort.entryProofCookie(driver, SECRET, NOW, true)).toMatch(
+      /^__Host-portal_driver=[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    expect(portalCohort.entryProofCookie('', SECRET, NOW)).toBe('portal_driver=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
+    expect(portalCohort.entryProofCookie(driver, 'short', NOW)).toBe('portal_driver=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
+  });
+
+  it('is what the telemetry path forwards: the one proof cookie of the scheme, as sent, and nothing else of the Cookie header', () => {
+    const value = signedDriverProof(driver, SECRET, NOW);
+    const cohortCookie = `portal_cohort=${signedCohort('c17', SECRET, NOW)}`;
+    expect(portalCohort.requestProof(`${cohortCookie}; portal_driver=${value}; other=1`)).toBe(value);
+    expect(portalCohort.requestProof(cohortCookie)).toBe('');
+    expect(portalCohort.requestProof(undefined)).toBe('');
+    // Two of that name (one planted with a longer path): neither.
+    expect(portalCohort.requestProof(`portal_driver=${value}; portal_driver=${value}`)).toBe('');
+    // Not of a proof's shape: nothing (the header carries no cookie text to the receiver).
+    expect(portalCohort.requestProof('portal_driver=a%0D%0AX-Real-IP:1.2.3.4')).toBe('');
+    // Over HTTPS only the __Host- name.
+    expect(portalCohort.requestProof(`portal_driver=${value}`, true)).toBe('');
+    expect(portalCohort.requestProof(`__Host-portal_driver=${value}`, true)).toBe(value);
+  });
+});
+
 describe("nginx's handlers (njs)", () => {
   const appRoot = mkdtempSync(join(tmpdir(), 'portal-cohort-'));
   mkdirSync(join(appRoot, 'releases', 'canary-1'), { recursive: true });
@@ -174,6 +250,19 @@ describe("nginx's handlers (njs)", () => {
     expect(njs.setCookie(request({ http_cookie: `portal_cohort=${cookieOf('c03')}` }, '/signout.html'))).toMatch(/Max-Age=0/);
   });
 
+  it('set the driver proof cookie on an entry whose token named a driver, clear it on a refused token and the sign-out page, and forward it alone', () => {
+    const driver = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
+    expect(njs.setProofCookie(request({}))).toBe('');
+    expect(njs.setProofCookie(request({ portal_entry_driver: driver }))).toMatch(/^portal_driver=[A-Za-z0-9_-]{22}\.\d+\./);
+    expect(njs.setProofCookie(request({ portal_entry_driver: driver, scheme: 'https' }))).toMatch(/^__Host-portal_driver=.*; Secure$/);
+    expect(njs.setProofCookie(request({ portal_entry_driver: '-' }))).toBe('portal_driver=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
+    expect(njs.setProofCookie(request({}, '/signout.html'))).toBe('portal_driver=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
+    const value = portalCohort.signedDriverProof(driver, SECRET, Date.now());
+    expect(njs.proof(request({ http_cookie: `portal_cohort=${cookieOf('c03')}; portal_driver=${value}` }))).toBe(value);
+    expect(njs.proof(request({ http_cookie: `portal_cohort=${cookieOf('c03')}` }))).toBe('');
+    expect(njs.proof(request({ http_cookie: `portal_driver=${value}`, scheme: 'https' }))).toBe('');
+  });
+
   it("take the entry's cohort from the token check's driver, never from the address, and serve its page", async () => {
     const driver = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
     const run = (args: string, reply: { status: number; headersOut: Record<string, string> } | Error, uri = '/notifications/list/') =>
@@ -195,12 +284,16 @@ describe("nginx's handlers (njs)", () => {
     });
     expect(named.r.variables.portal_entry_token).toBe(`driver-token-${driver}`);
     expect(named.r.variables.portal_entry_cohort).toBe(cohortOfDriver(driver));
+    // The driver the check named, for the proof cookie (never the address's driverId).
+    expect(named.r.variables.portal_entry_driver).toBe(driver);
     expect(named.status).toBe(200);
     expect(named.page).toContain('<title>canary</title>');
     expect(named.r.headersOut?.['Content-Type']).toBe('text/html');
     // A page route that is a file is that file (as try_files $uri /index.html).
     expect((await run('token=t', { status: 401, headersOut: {} }, '/signout.html')).page).toContain('<title>sign-out</title>');
-    expect((await run('token=refused&driverId=x', { status: 401, headersOut: {} })).r.variables.portal_entry_cohort).toBe('-');
+    const refused = await run('token=refused&driverId=x', { status: 401, headersOut: { 'X-Portal-Token-Driver': driver } });
+    expect(refused.r.variables.portal_entry_cohort).toBe('-');
+    expect(refused.r.variables.portal_entry_driver).toBe('-');
     expect((await run('token=t', new Error('no answer'))).r.variables.portal_entry_cohort).toBe('-');
     const noToken = await run('token=&driverId=x', { status: 204, headersOut: {} });
     expect(noToken.asked).toBe(0);
@@ -219,6 +312,19 @@ describe("npm start's server (scripts/page-cohort.mjs)", () => {
     // The probe: a same-host page's genuine cookie of c95 with Path=/remotes.json, sent first.
     expect(await list(`portal_cohort=${signed('c95')}; portal_cohort=${signed('c24')}`)).toEqual({});
     expect(await list(undefined)).toEqual({});
+  });
+
+  it('clears the cohort and the driver proof cookies on the sign-out page', async () => {
+    const signout = await cohortOf(
+      { headers: {}, socket: {} } as unknown as IncomingMessage,
+      new URL('http://localhost:3000/signout.html'),
+    );
+    expect(signout).toEqual({
+      'Set-Cookie': [
+        'portal_cohort=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict',
+        'portal_driver=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict',
+      ],
+    });
   });
 
   it('over HTTPS reads __Host-portal_cohort only', async () => {

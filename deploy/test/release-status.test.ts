@@ -39,7 +39,7 @@ describe('release:status without a Prometheus to read', () => {
 });
 
 describe('release:status with a Prometheus to read', () => {
-  it('prints the clients with errors and the error rate of the history before the window, asked with the history’s offsets', async () => {
+  it('prints the drivers with errors and the error rate of the history before the window, asked with the history’s offsets', async () => {
     const queries: string[] = [];
     // A Prometheus answering every query with one series of mfe_account's release r-x: what the
     // query asks decides the value, so each column shows which query filled it.
@@ -49,7 +49,7 @@ describe('release:status with a Prometheus to read', () => {
       const offset = promql.includes('offset 1800s');
       const value = promql.includes('histogram_quantile')
         ? 'NaN'
-        : promql.includes('error_clients')
+        : promql.includes('error_drivers')
           ? offset
             ? '40'
             : '7'
@@ -61,7 +61,7 @@ describe('release:status with a Prometheus to read', () => {
               ? offset
                 ? '6000'
                 : '300'
-              : promql.includes('clients_total')
+              : promql.includes('drivers_total')
                 ? '60'
                 : '0';
       response.writeHead(200, { 'Content-Type': 'application/json' });
@@ -82,12 +82,14 @@ describe('release:status with a Prometheus to read', () => {
       );
       const lines = stdout.split('\n');
       const header = lines.find((line) => line.startsWith('remote')) ?? '';
-      expect(header).toMatch(/loads\s+clients\s+errors\/1000 loads\s+clients with errors\s+errors\/1000 loads, 6h before/);
-      // 9 errors in 300 loads (30 per 1,000), 7 clients with errors; the 6 h before: 120 in 6,000 (20).
+      expect(header).toMatch(/loads\s+drivers\s+errors\/1000 loads\s+drivers with errors\s+errors\/1000 loads, 6h before/);
+      // 9 errors in 300 loads (30 per 1,000), 7 drivers with errors; the 6 h before: 120 in 6,000 (20).
       expect(lines.find((line) => line.startsWith('mfe_account'))).toMatch(/^mfe_account\s+r-x\s+(?:\S+\s+)?300\s+60\s+30\s+7\s+20\s/);
       // The history ends where the window starts and spans 6 h before it.
       expect(queries).toContainEqual(
-        expect.stringContaining('portal_remote_errors_total offset 1800s - portal_remote_errors_total offset 23400s'),
+        expect.stringContaining(
+          'portal_remote_errors_total{verified="true"} offset 1800s - portal_remote_errors_total{verified="true"} offset 23400s',
+        ),
       );
     } finally {
       prometheus.close();

@@ -6,17 +6,18 @@ import { REMOTES } from '../../build-preset/apps.cjs';
 import { expect, HOST, test } from './support';
 import { promValue, receiverMetrics, sampleSum } from './telemetry-support';
 
-// Runs only through nginx, alone (the nginx-deployment project): a flood of forged beacons at
-// the deployment's /telemetry/ while a canary is watched. Bounded: FLOOD beacons, 16 at a time,
-// from another loopback address than the test browsers' (127.0.0.2: its own client), nothing
-// leaves the machine.
+// SERVER behaviour, through nginx only, alone (the nginx-deployment project): a flood of forged
+// beacons at the deployment's /telemetry/ while a canary is watched. Bounded: FLOOD beacons, 16 at
+// a time, from another loopback address than the test browsers' (127.0.0.2: its own client),
+// nothing leaves the machine. None carries a driver proof the portal signed (made-up proof
+// cookies and headers among them): counted apart, they decide nothing (issue 45, item 1).
 
 const repo = join(__dirname, '..', '..');
 const remoteListFile = join(repo, '.deploy', 'apps', 'host', 'config', 'remotes.json');
 const remote = REMOTES[0] as (typeof REMOTES)[number];
 const FLOOD = 3000;
 const FORGER = '127.0.0.2';
-/** telemetry/src/limits.ts CLIENT_QUOTA.load: what one address counts for a release in a window. */
+/** telemetry/src/limits.ts CLIENT_QUOTA.load: what one address counts (unverified) for a release in a window. */
 const LOAD_QUOTA = 10;
 
 function post(body: string, headers: Record<string, string>): Promise<number> {
@@ -37,10 +38,10 @@ function post(body: string, headers: Record<string, string>): Promise<number> {
 test.describe('a flood of forged beacons', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('cannot force a promotion: the rate limit, the per-client quota and the label bounds hold, the receiver stays small', async () => {
+  test('cannot force a promotion: no forged beacon is verified, the rate limit, the per-address quota and the label bounds hold, the receiver stays small', async () => {
     const listBefore = readFileSync(remoteListFile, 'utf8');
     const id = `e2e-flood-${Date.now().toString(36)}`;
-    // The current build under a new release id, at 10 %, watched with a low bar: 20 loads from one client.
+    // The current build under a new release id, at 10 %, watched with a low bar: 20 loads from one driver.
     let output = '';
     const watch = spawn(
       process.execPath,
@@ -55,7 +56,7 @@ test.describe('a flood of forged beacons', () => {
         '--watch',
         '--min-loads',
         '20',
-        '--min-clients',
+        '--min-drivers',
         '1',
         '--window',
         '10m',
@@ -99,6 +100,14 @@ test.describe('a flood of forged beacons', () => {
             return [load({ version: `r-forged-${index}` }), origin];
           case 5:
             return [load(), { Origin: 'https://forger.example' }];
+          case 0:
+            // A made-up proof cookie, and a proof header of the page's own (nginx replaces it).
+            return [
+              load(),
+              { ...origin, Cookie: `portal_driver=${'A'.repeat(22)}.${Math.floor(Date.now() / 1000) + 3600}.${'B'.repeat(43)}` },
+            ];
+          case 1:
+            return [load(), { ...origin, 'X-Portal-Driver-Proof': `${'A'.repeat(22)}.9999999999.${'B'.repeat(43)}` }];
           default:
             // A new "client" per beacon, as far as X-Real-IP goes (nginx replaces it).
             return [load(), { ...origin, 'X-Real-IP': `10.${index % 250}.${(index >> 8) % 250}.7` }];
@@ -131,14 +140,17 @@ test.describe('a flood of forged beacons', () => {
       expect(seconds).toBeLessThan(60);
       expect(oversize).toBe(413);
 
-      // Counted: one address's quota of loads, as one client, whatever X-Real-IP said.
+      // Taken: one address's quota of loads, as one unverified client, whatever X-Real-IP said.
       expect(statuses.get(204) ?? 0).toBeLessThanOrEqual(LOAD_QUOTA);
       expect(statuses.get(429) ?? 0).toBeGreaterThan(FLOOD / 2);
       expect(statuses.get(403) ?? 0).toBeGreaterThan(0);
       const text = await receiverMetrics();
       const canary = { remote: remote.name, release: id, cohort: 'canary' };
       expect(sampleSum(text, 'portal_remote_loads_total', canary)).toBeLessThanOrEqual(LOAD_QUOTA);
-      expect(sampleSum(text, 'portal_telemetry_clients_total', canary)).toBe(1);
+      expect(sampleSum(text, 'portal_telemetry_unverified_clients_total', canary)).toBe(1);
+      // Counted toward the verdict: nothing (no beacon came with a driver proof the portal signed).
+      expect(sampleSum(text, 'portal_remote_loads_total', { ...canary, verified: 'true' })).toBe(0);
+      expect(sampleSum(text, 'portal_telemetry_drivers_total', canary)).toBe(0);
       // Nothing forged became a label value.
       expect(text).not.toMatch(/r-forged|forger/);
       for (const reason of ['rate-limit', 'client-quota', 'unknown-release', 'origin']) {
@@ -151,12 +163,13 @@ test.describe('a flood of forged beacons', () => {
       expect(rssBefore).toBeGreaterThan(0);
       expect(rss).toBeLessThan(256 * 2 ** 20);
 
-      // The watch never promotes: it waits on one client's worth of loads, then gives up.
+      // The watch never promotes: it sees no verified load at all, then gives up.
       expect(await exited).toBe(5);
       expect(output).not.toContain('promoted');
-      expect(output).toMatch(new RegExp(`waiting: canary ${id} has ([0-9]|10) loads from [01] clients so far`));
-      // Prometheus holds what the receiver counted, no more.
+      expect(output).toMatch(new RegExp(`waiting: canary ${id} has 0 loads from 0 drivers so far`));
+      // Prometheus holds what the receiver counted, no more, and none of it verified.
       expect(await promValue(`sum(portal_remote_loads_total{release="${id}"})`)).toBeLessThanOrEqual(LOAD_QUOTA);
+      expect(await promValue(`sum(portal_remote_loads_total{release="${id}",verified="true"})`)).toBe(0);
     } finally {
       watch.kill();
       if (readFileSync(remoteListFile, 'utf8') !== listBefore) {

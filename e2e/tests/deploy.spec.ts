@@ -679,7 +679,7 @@ test.describe('canary by cohort', () => {
     expect(code).toBe(4);
     expect(output).toMatch(new RegExp(`canary ${id} rolled back by --watch: \\d+ errors in \\d+ loads \\(\\d+ per 1,000\\) against`));
     // Before it, it waited for the minimum, saying so.
-    expect(output).toMatch(new RegExp(`waiting: canary ${id} has \\d+ loads from \\d+ clients so far`));
+    expect(output).toMatch(new RegExp(`waiting: canary ${id} has \\d+ loads from \\d+ drivers so far`));
     expect(readFileSync(remoteListFile, 'utf8')).toBe(listBefore);
     console.log(`--watch rolled the throwing canary back in ${Math.round((Date.now() - started) / 1000)} s (build included)`);
 
@@ -744,7 +744,7 @@ test.describe('canary by cohort', () => {
         },
       );
       expect(code).toBe(4);
-      expect(output).toMatch(new RegExp(`canary ${id} rolled back by --watch: \\d+ refused and 0 failed of \\d+ loads from 1 clients`));
+      expect(output).toMatch(new RegExp(`canary ${id} rolled back by --watch: \\d+ refused and 0 failed of \\d+ loads from 1 drivers`));
       expect(output).toContain(`hosts do not run ${id}`);
       // No loads were ever counted for it: the rollback did not wait for the minimum of loads.
       expect(await promValue(`sum(portal_remote_loads_total{release="${id}"})`)).toBe(0);
@@ -765,7 +765,7 @@ test.describe('canary by cohort', () => {
         'Notificações',
       );
       expect(code).toBe(0);
-      expect(output).toMatch(new RegExp(`canary ${id} promoted by --watch: \\d+ loads from 1 clients at 0 errors per 1,000`));
+      expect(output).toMatch(new RegExp(`canary ${id} promoted by --watch: \\d+ loads from 1 drivers at 0 errors per 1,000`));
       const entry = (JSON.parse(readFileSync(remoteListFile, 'utf8')) as Array<{ name: string; manifest: string; canary?: unknown }>).find(
         (item) => item.name === 'mfe_self_service',
       );

@@ -24,6 +24,7 @@ export const REJECTIONS = [
   'route',
   'rate-limit',
   'client-quota',
+  'driver-quota',
 ] as const;
 export type Rejection = (typeof REJECTIONS)[number];
 

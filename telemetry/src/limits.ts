@@ -1,9 +1,13 @@
 /**
- * What one client can do to the figures. A client is an address as deploy/client-address.cjs keys
- * it (IPv4, or an IPv6 /64), hashed with a salt of this process into a 30-bit number, so no
- * address is ever kept or exported and every key is a small integer V8 stores unboxed. Two
- * clients may share a number (about 5 pairs among 100,000 clients): they then share a bucket and
- * a quota, which only counts less (a verdict waits longer, it is never hurried).
+ * What one client can do to the figures. For the rate limit (a cheap first gate, never what makes
+ * a beacon count) a client is an address as deploy/client-address.cjs keys it (IPv4, or an IPv6
+ * /64). For the quotas it is the driver key of a beacon's valid driver proof (the verified figures
+ * a canary verdict reads: one driver, however many addresses), or the address for beacons without
+ * one (counted apart, docs/telemetry.md "Forged beacons"). Either is hashed with a salt of this
+ * process into a 30-bit number, so no address or driver key is ever kept or exported and every
+ * key is a small integer V8 stores unboxed. Two clients may share a number (about 5 pairs among
+ * 100,000 clients): they then share a bucket and a quota, which only counts less (a verdict waits
+ * longer, it is never hurried).
  *
  * Memory is bounded by construction, whatever arrives (docs/telemetry.md, "Field telemetry"):
  *   - RateLimiter: at most `maxClients` buckets (100,000), least recently used evicted first;
@@ -24,7 +28,7 @@ import { createHash, randomBytes } from 'node:crypto';
 const SALT = randomBytes(16);
 const KEY_MASK = 0x3fffffff;
 
-/** A client (deploy/client-address.cjs clientAddress) as an opaque 30-bit number. */
+/** A client (deploy/client-address.cjs clientAddress, or a verified driver key) as an opaque 30-bit number. */
 export function clientKey(client: string): number {
   return createHash('sha256').update(SALT).update(client).digest().readUInt32BE(0) & KEY_MASK;
 }
@@ -110,10 +114,12 @@ export interface Recorded {
 
 /**
  * What each client counted for each release in this window (two generations: the current
- * window and the one before, so a client is counted once across a window's edge). It makes
- * `portal_telemetry_clients_total` and `portal_telemetry_error_clients_total` grow once per
- * client and release, and caps what one client adds to each of a release's counters
- * (CLIENT_QUOTA): one address weighs what one driver does, however many beacons it forges. At
+ * window and the one before, so a client is counted once across a window's edge). The receiver
+ * keeps two: one of driver keys, which makes `portal_telemetry_drivers_total` and
+ * `portal_telemetry_error_drivers_total` grow once per driver and release, and one of addresses
+ * for beacons without a valid proof (`portal_telemetry_unverified_clients_total`). Each caps what
+ * one client adds to each of a release's counters (CLIENT_QUOTA): one driver weighs what one
+ * driver does, however many addresses and beacons it sends from. At
  * most `maxEntries` entries a generation; past it new clients are not counted and their loads
  * and vitals not either (a verdict waits longer, it is never hurried); their failures still count
  * (they can only hold a canary back).

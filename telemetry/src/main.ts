@@ -15,6 +15,10 @@
  *   TELEMETRY_BURST, TELEMETRY_PER_MINUTE  the per-client rate limit (defaults 40 and 20)
  *   TELEMETRY_EXEMPT_ADDRESSES  addresses with no rate limit or quota, space-separated (a test
  *                               machine's browsers; empty in production)
+ *   PORTAL_COHORT_SECRET        the deployment's secret every app's server signs driver proofs with
+ *                               (deploy/nginx/portal-cohort.mjs): only a beacon whose proof holds
+ *                               under it counts toward a canary verdict (docs/telemetry.md,
+ *                               "Forged beacons"); unset, every beacon is counted unverified
  */
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './limits';
 import { followRemoteList, PortalReleases } from './portal';
@@ -39,7 +43,13 @@ const limiter = new RateLimiter({
 });
 // What TELEMETRY_TRUST_PROXY=1 alone trusts: loopback and the private networks (RFC 1918, RFC 4193).
 const trustedProxies = env.TELEMETRY_TRUSTED_PROXIES ?? (env.TELEMETRY_TRUST_PROXY === '1' ? 'loopback private' : '');
+const proofSecret = env.PORTAL_COHORT_SECRET;
+if (!proofSecret || proofSecret.length < 32)
+  console.warn(
+    'telemetry: PORTAL_COHORT_SECRET is unset or short: no driver proof can be checked, so no beacon counts toward a canary verdict',
+  );
 const { server } = createReceiver({
+  proofSecret,
   releases,
   refreshReleases: list.refresh,
   portalOrigins: releases.origins,

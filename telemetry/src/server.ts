@@ -5,13 +5,24 @@
  * Checks, cheapest first: method, Origin (a portal page's), the client's rate, size, schema and
  * what the portal knows. Answers: 204 taken, 400 not a beacon of the portal, 403 not from a
  * portal page, 405, 413 too large, 429 too many.
+ *
+ * What a beacon weighs (docs/telemetry.md, "Forged beacons"; decision 0022): a beacon with a valid
+ * driver proof (X-Portal-Driver-Proof: what the portal's servers signed once the provider's token
+ * check accepted that driver's token, deploy/nginx/portal-cohort.mjs) counts under
+ * `verified="true"`, at most its quota per driver key, release and hour, and its driver once; a
+ * beacon without one (absent, forged, altered, expired) counts apart under `verified="false"`,
+ * per address as before, and never decides a canary. An address is only ever the rate limit's key.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { clientAddress, requestClient, trustedProxies } from '../../deploy/client-address.cjs';
+import portalCohort from '../../deploy/nginx/portal-cohort.mjs';
 import { MAX_BEACON_BYTES, validateBeacon, type AcceptedEvent, type Rejection } from './beacon';
 import { ClientLedger, clientKey, RateLimiter } from './limits';
-import { ReceiverMetrics } from './metrics';
+import { ReceiverMetrics, type ProofResult } from './metrics';
 import type { PortalReleases } from './portal';
+
+/** The header a driver proof arrives in (the apps' telemetry proxies set it from the proof cookie alone). */
+const PROOF_HEADER = portalCohort.PROOF_HEADER.toLowerCase();
 
 export interface ReceiverOptions {
   releases: PortalReleases;
@@ -31,8 +42,17 @@ export interface ReceiverOptions {
    * which all come from 127.0.0.1. Empty in production.
    */
   exemptAddresses?: ReadonlySet<string>;
+  /**
+   * The deployment's secret (PORTAL_COHORT_SECRET, the one every app's server signs driver proofs
+   * with): a proof whose MAC holds under it and has not expired makes a beacon verified. Unset or
+   * under 32 characters: no beacon is verified (none decides a canary).
+   */
+  proofSecret?: string;
   limiter?: RateLimiter;
+  /** What each address counted per release (beacons without a valid driver proof). */
   ledger?: ClientLedger;
+  /** What each driver key counted per release (beacons with a valid driver proof). */
+  driverLedger?: ClientLedger;
   metrics?: ReceiverMetrics;
   /** Where a failure's scrubbed message goes, one JSON line each (the container's log). */
   logFailure?: (line: string) => void;
@@ -57,6 +77,7 @@ const STATUS: Record<Rejection, number> = {
   'too-large': 413,
   'rate-limit': 429,
   'client-quota': 429,
+  'driver-quota': 429,
   'not-json': 400,
   schema: 400,
   'unknown-remote': 400,
@@ -93,11 +114,13 @@ export function createReceiver({
   portalOrigins,
   trustedProxies: proxyList = '',
   exemptAddresses = new Set(),
+  proofSecret,
   limiter = new RateLimiter(),
   ledger = new ClientLedger(),
+  driverLedger = new ClientLedger(),
   metrics = new ReceiverMetrics(),
   logFailure = (line) => process.stdout.write(`${line}\n`),
-}: ReceiverOptions): { server: Server; metrics: ReceiverMetrics; limiter: RateLimiter; ledger: ClientLedger } {
+}: ReceiverOptions): { server: Server; metrics: ReceiverMetrics; limiter: RateLimiter; ledger: ClientLedger; driverLedger: ClientLedger } {
   const proxies = trustedProxies(proxyList, 'TELEMETRY_TRUSTED_PROXIES');
   const exemptClients = new Set([...exemptAddresses].map((address) => clientAddress(address) ?? address));
   const refuse = (response: ServerResponse, reason: Rejection) => {
@@ -125,11 +148,26 @@ export function createReceiver({
     if (!validation.ok) return refuse(response, validation.reason);
     const event = validation.event;
     const group = `${event.remote}\u0000${event.release}\u0000${event.cohort}`;
-    const { firstSighting, firstError, counts } = ledger.record(group, client, event.kind, Date.now(), exempt);
-    if (firstSighting) metrics.countClient(event);
-    if (firstError) metrics.countErrorClient(event);
-    if (!counts) return refuse(response, 'client-quota');
-    metrics.count(event);
+    const now = Date.now();
+    const proof = request.headers[PROOF_HEADER];
+    const driver = typeof proof === 'string' ? portalCohort.verifiedDriverKey(proof, proofSecret, now) : '';
+    const result: ProofResult = driver !== '' ? 'valid' : proof === undefined ? 'absent' : 'invalid';
+    metrics.countProof(result);
+    if (driver !== '') {
+      // A driver's session: counted once per driver key and release, within the driver's quota,
+      // whatever address it came from.
+      const recorded = driverLedger.record(group, clientKey(driver), event.kind, now, exempt);
+      if (recorded.firstSighting) metrics.countDriver(event);
+      if (recorded.firstError) metrics.countErrorDriver(event);
+      if (!recorded.counts) return refuse(response, 'driver-quota');
+      metrics.count(event, true);
+    } else {
+      // No valid proof: counted apart, per address, never a figure a verdict reads.
+      const recorded = ledger.record(group, client, event.kind, now, exempt);
+      if (recorded.firstSighting) metrics.countUnverifiedClient(event);
+      if (!recorded.counts) return refuse(response, 'client-quota');
+      metrics.count(event, false);
+    }
     if (event.message !== undefined) logFailure(failureLine(event));
     response.writeHead(204, { 'Cache-Control': 'no-store' }).end();
   }
@@ -157,7 +195,7 @@ export function createReceiver({
   // Beacons are small: a slow sender is dropped.
   server.requestTimeout = 10_000;
   server.headersTimeout = 5_000;
-  return { server, metrics, limiter, ledger };
+  return { server, metrics, limiter, ledger, driverLedger };
 }
 
 /** A failure for the log: its release and route, and the scrubbed message (never an address or a client key). */

@@ -50,7 +50,9 @@ it("takes a new remote's beacons, at the host and at its own URL, once the host'
   follower.stop();
   const text = await metrics.registry.metrics();
   // Its prefix, learnt from the list, is a route label (its routes.ts is not in this checkout).
-  expect(text).toContain(`portal_remote_loads_total{remote="${NEW_REMOTE.name}",release="r-1",cohort="live",route="/rewards-probe"} 2`);
+  expect(text).toContain(
+    `portal_remote_loads_total{remote="${NEW_REMOTE.name}",release="r-1",cohort="live",route="/rewards-probe",verified="false"} 2`,
+  );
 });
 
 it('refuses list entries that are not a remote, and stays bounded', () => {
