@@ -134,9 +134,10 @@ scrape_configs:
  * The static server's /telemetry/ (what nginx's location does): POST only, at most 1 KB, to the
  * receiver with the client's address; no cookie goes on, only the driver proof of the request's
  * one proof cookie, as X-Portal-Driver-Proof (deploy/nginx/portal-cohort.mjs requestProof), which
- * the receiver checks; a client's own X-Portal-Driver-Proof is not passed.
+ * the receiver checks; a client's own X-Portal-Driver-Proof is not passed. `upstreamBase`: the
+ * receiver (this machine's, TELEMETRY_UPSTREAM; a test's own).
  */
-export function telemetryProxy(req, res, url) {
+export function telemetryProxy(req, res, url, upstreamBase = TELEMETRY_UPSTREAM) {
   if (!url.pathname.startsWith('/telemetry/')) return false;
   if (req.method !== 'POST' || Number(req.headers['content-length'] ?? 0) > 1024) {
     res.writeHead(req.method !== 'POST' ? 403 : 413).end();
@@ -148,7 +149,7 @@ export function telemetryProxy(req, res, url) {
   const secure = 'encrypted' in req.socket && req.socket.encrypted === true;
   const proof = portalCohort.requestProof(req.headers.cookie, secure);
   if (proof) headers[portalCohort.PROOF_HEADER.toLowerCase()] = proof;
-  const upstream = request(`${TELEMETRY_UPSTREAM}${url.pathname}`, { method: 'POST', headers }, (answer) => {
+  const upstream = request(`${upstreamBase}${url.pathname}`, { method: 'POST', headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, { 'Cache-Control': 'no-store' });
     answer.pipe(res);
   });

@@ -4,13 +4,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import portalCohort from '../nginx/portal-cohort.mjs';
+import { pageCohort } from '../../scripts/page-cohort.mjs';
+import { telemetryProxy } from '../../scripts/telemetry-stack.mjs';
 import { COHORT_SECRET, startDeploymentNginx, type RunningNginx } from './nginx-harness';
 
-// Issue 45, item 1, through the deployment's nginx (render.cjs, as the images run it): the
-// native app's entry whose token the provider's check accepts sets the driver proof beside the
-// cohort cookie; a refused token and the sign-out page clear it; /telemetry/events passes the
-// receiver that proof alone (X-Portal-Driver-Proof), never a cookie, Authorization, or a proof
-// header the page wrote.
+// Issue 45, item 1, through the deployment's nginx (render.cjs, as the images run it) and
+// `npm start`'s server (scripts/page-cohort.mjs, scripts/telemetry-stack.mjs): the native app's
+// entry whose token the provider's check accepts sets the driver proof beside the cohort cookie; a
+// refused token and the sign-out page clear it; /telemetry/events passes the receiver that proof
+// alone (X-Portal-Driver-Proof), never a cookie, Authorization, or a proof header the page wrote.
 
 const DRIVER = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
 const TOKEN = 'driver-token-of-this-test';
@@ -19,6 +21,7 @@ let folder: string;
 let upstream: Server;
 let nginx: RunningNginx;
 let base: string;
+let upstreamUrl: string;
 /** What the receiver's place (the upstream) got on /telemetry/events. */
 const received: IncomingHttpHeaders[] = [];
 
@@ -42,7 +45,7 @@ beforeAll(async () => {
     request.on('end', () => response.writeHead(204).end());
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   nginx = await startDeploymentNginx({
     prefix: join(folder, 'nginx'),
     role: 'host',
@@ -113,5 +116,59 @@ describe('the driver proof through nginx', () => {
     expect(without[portalCohort.PROOF_HEADER.toLowerCase()]).toBeUndefined();
     expect(twice[portalCohort.PROOF_HEADER.toLowerCase()]).toBeUndefined();
     expect(JSON.stringify(received)).not.toContain(cohort);
+  });
+});
+
+describe("the driver proof through npm start's server", () => {
+  const SECRET = 'a-secret-of-the-node-server-test-0123456789';
+
+  it('is set beside the cohort cookie on an entry whose token the check accepts, and cleared on a refused one', async () => {
+    const cohort = pageCohort({ authUrl: `${upstreamUrl}/auth/driver`, secret: SECRET });
+    const entry = (token: string) =>
+      cohort({ headers: {}, socket: {} } as unknown as Parameters<typeof cohort>[0], new URL(`http://localhost:3000/App?token=${token}`));
+    const accepted = (await entry(TOKEN))['Set-Cookie'] as string[];
+    expect(accepted).toHaveLength(2);
+    expect(accepted[0]).toMatch(/^portal_cohort=c\d\d\./);
+    const value = /^portal_driver=([^;]+); Path=\/; HttpOnly; SameSite=Strict$/.exec(accepted[1] ?? '')?.[1] ?? '';
+    expect(portalCohort.verifiedDriverKey(value, SECRET, Date.now())).toBe(portalCohort.driverKey(DRIVER, SECRET));
+    expect(await entry('refused-token')).toEqual({
+      'Set-Cookie': [
+        'portal_cohort=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict',
+        'portal_driver=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict',
+      ],
+    });
+  });
+
+  it('reaches the receiver alone from the telemetry proxy, as X-Portal-Driver-Proof', async () => {
+    const value = portalCohort.signedDriverProof(DRIVER, SECRET, Date.now());
+    const proxy = createServer((request, response) => {
+      if (!telemetryProxy(request, response, new URL(request.url ?? '/', 'http://localhost'), upstreamUrl)) response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const at = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/telemetry/events`;
+      received.length = 0;
+      const post = (headers: Record<string, string>) =>
+        fetch(at, { method: 'POST', headers: { 'Content-Type': 'text/plain', ...headers }, body: '{}' });
+      expect(
+        (
+          await post({
+            Cookie: `portal_cohort=c01.1.x; portal_driver=${value}`,
+            Authorization: `Bearer ${TOKEN}`,
+            [portalCohort.PROOF_HEADER]: 'x',
+          })
+        ).status,
+      ).toBe(204);
+      expect((await post({ [portalCohort.PROOF_HEADER]: value })).status).toBe(204);
+      expect(received).toHaveLength(2);
+      expect(received[0]?.[portalCohort.PROOF_HEADER.toLowerCase()]).toBe(value);
+      expect(received[1]?.[portalCohort.PROOF_HEADER.toLowerCase()]).toBeUndefined();
+      for (const headers of received) {
+        expect(headers.cookie).toBeUndefined();
+        expect(headers.authorization).toBeUndefined();
+      }
+    } finally {
+      proxy.close();
+    }
   });
 });
