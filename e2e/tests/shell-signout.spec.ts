@@ -41,12 +41,14 @@ test("leaving from a remote's own page signs out that origin, every other one an
   await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
   expect(await heldSession(page)).toContain('driver-portal:token');
 
-  // The server remembers the token's driver's canary cohort (HttpOnly cookie it signed): the
-  // cohort, never the driver id (cookies are not kept apart by port).
+  // The server remembers the token's driver's canary cohort and driver proof (HttpOnly cookies it
+  // signed, decision 0022): the cohort and a pseudonym, never the driver id (cookies are not kept
+  // apart by port).
   const cohortCookies = async () =>
     (await page.context().cookies([HOST, ...ALL_REMOTE_ORIGINS])).filter((cookie) => cookie.name.startsWith('portal_'));
-  expect((await cohortCookies()).map((cookie) => `${cookie.name}=${cookie.value}`)).toEqual([
+  expect((await cohortCookies()).map((cookie) => `${cookie.name}=${cookie.value}`).sort()).toEqual([
     expect.stringMatching(/^portal_cohort=c\d\d\.\d+\.[A-Za-z0-9_-]{43}$/),
+    expect.stringMatching(/^portal_driver=[A-Za-z0-9_-]{22}\.\d+\.[A-Za-z0-9_-]{43}$/),
   ]);
 
   await page.getByRole('link', { name: 'Sair' }).click();
