@@ -123,7 +123,12 @@ if (!values.apply) {
         2,
       );
     if (!values['no-build']) {
-      const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--only', dir], { stdio: 'inherit', cwd: root });
+      // The squad's build reads the squad's list (what its routes.ts reads), never the deployment's,
+      // which does not name the remote yet: PORTAL_APPS_JSON and PORTAL_DEPLOY_ROOT stay out of it.
+      const env = { ...process.env };
+      delete env.PORTAL_APPS_JSON;
+      delete env.PORTAL_DEPLOY_ROOT;
+      const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--only', dir], { stdio: 'inherit', cwd: root, env });
       if (build.status !== 0) fail(`${dir} was not added: its build failed`);
     }
     if (!existsSync(join(root, dir, 'dist', 'mf-manifest.json'))) fail(`${dir} has no build in ${root}: build it, or drop --no-build`);

@@ -41,6 +41,23 @@ beforeAll(async () => {
     cpSync(join(REPO, part), join(checkout, part), { recursive: true, filter: (source) => !/[/\\](node_modules|test)$/.test(source) });
   }
   symlinkSync(join(REPO, 'node_modules'), join(checkout, 'node_modules'));
+  // The squad's build, as far as --new needs it: the remote's build, from the list the build reads
+  // (build-preset/apps.cjs), refused when that list does not name it.
+  writeFileSync(
+    join(checkout, 'scripts', 'build.mjs'),
+    `import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+const { REMOTES } = createRequire(import.meta.url)('../build-preset/apps.cjs');
+const dir = process.argv[process.argv.indexOf('--only') + 1];
+if (!REMOTES.some((remote) => remote.dir === dir)) {
+  console.error(\`build: \${dir} is not in the list this build reads\`);
+  process.exit(1);
+}
+mkdirSync(new URL(\`../\${dir}/dist\`, import.meta.url), { recursive: true });
+writeFileSync(new URL(\`../\${dir}/dist/mf-manifest.json\`, import.meta.url), JSON.stringify({ metaData: { pluginVersion: '${PLUGIN_VERSION}' }, shared: [] }));
+writeFileSync(new URL(\`../\${dir}/dist/index.html\`, import.meta.url), dir);
+`,
+  );
   // What the running host provides (its provided-shared.json): the versions every remote here is built with.
   host = createServer((request, response) => {
     response.writeHead(request.url === '/provided-shared.json' ? 200 : 404, { 'Content-Type': 'application/json' });
@@ -94,13 +111,13 @@ function built() {
  * A command as the squad types it (`npm run <script> -- <args>`), run from the checkout. Not
  * spawnSync: the stub host answers from this process while the command runs.
  */
-function npmRun(typed: string): Promise<{ status: number | null; out: string }> {
+function npmRun(typed: string, { build = false } = {}): Promise<{ status: number | null; out: string }> {
   const match = /^npm run (release:remote|new:remote) -- (.+)$/.exec(typed);
   if (!match) throw new Error(`not a command this test runs: ${typed}`);
   const script = match[1] === 'release:remote' ? 'release-remote.mjs' : 'new-remote.mjs';
   const args = match[2]!.split(' ');
   // Releases here take the fake build above.
-  if (script === 'release-remote.mjs' && !args.includes('--remove')) args.push('--no-build');
+  if (script === 'release-remote.mjs' && !args.includes('--remove') && !build) args.push('--no-build');
   const env: NodeJS.ProcessEnv = { ...process.env, NGINX_BIN: '/bin/true', PORTAL_HOST_URL: hostUrl, INIT_CWD: checkout };
   delete env.PORTAL_APPS_JSON;
   delete env.PORTAL_DEPLOY_ROOT;
@@ -253,6 +270,15 @@ describe('one checkout: start:nginx, new:remote, then release:remote', () => {
     expect(await npmRun(advice(release.out)[0]!)).toEqual({ status: 0, out: expect.stringContaining('added to the running deployment') });
     expect(record().remotes.filter((remote) => remote.app === REMOTE)).toEqual([ENTRY]);
     expect(existsSync(join(deploy, 'apps', REMOTE, 'current'))).toBe(true);
+  });
+
+  it("--new builds the remote from the squad's list (the deployment's does not name it yet)", async () => {
+    startedDeployment(started());
+    await npmRun(`npm run new:remote -- ${REMOTE} --port 3011 --prefix /quasar`);
+    const added = await npmRun(`npm run release:remote -- ${REMOTE} --new`, { build: true });
+    expect(added).toEqual({ status: 0, out: expect.stringContaining(`${REMOTE} added to the running deployment`) });
+    expect(added.out).not.toContain('is not in the list this build reads');
+    expect(readdirSync(join(deploy, 'apps', REMOTE, 'releases'))).toHaveLength(1);
   });
 
   it('no deployment: release:remote and --new say to start one, naming the folder they looked in', async () => {
