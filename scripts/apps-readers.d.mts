@@ -1,0 +1,2 @@
+/** See apps-readers.mjs. */
+export function testsReadingApps(root: string): string[];
