@@ -13,10 +13,13 @@
  *   - RateLimiter: at most `maxClients` buckets (100,000), least recently used evicted first;
  *     about 90 bytes each in V8 (a Map entry, an object of two doubles): about 9 MB.
  *   - ClientLedger: at most `maxEntries` (200,000) per generation, two generations, each entry a
- *     number key and a packed number of counts: about 40 bytes each, so about 16 MB.
- * So about 25 MB of live client state at most, above the process's own 80 to 100 MB (Node, tsx,
+ *     number key and a packed number of counts: about 40 bytes each, so about 16 MB; the receiver
+ *     keeps two (addresses, driver keys), so about 32 MB.
+ * So about 41 MB of live client state at most, above the process's own 80 to 100 MB (Node, tsx,
  * prom-client; its series are bounded by their labels, telemetry/src/metrics.ts); with V8's heap
- * headroom, about 180 MB resident at worst. Measured (telemetry/bench/flood.ts, 60 s on this
+ * headroom, about 200 MB resident at worst (a forger without proofs fills only the address
+ * ledger; filling the drivers' one takes 200,000 drivers' sessions). Measured before the drivers'
+ * ledger (telemetry/bench/flood.ts, 60 s on this
  * 2-core machine): 85 MB before, 143 MB after 192,000 beacons each from a new client through a
  * trusted proxy (the limiter full, the ledger's generation at 96 %); a direct caller with a new
  * X-Real-IP per request is one client (15 of 39,387 beacons accepted). Everything here may be
