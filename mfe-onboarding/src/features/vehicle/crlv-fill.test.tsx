@@ -337,6 +337,26 @@ describe('a CRLV-e chosen fills the vehicle form', () => {
     expect(summary()).toHaveTextContent('Lemos 17 campos');
   });
 
+  it('a PDF kept over a reload whose reading was lost is read again; one already read is not', async () => {
+    reader.readCrlvPdf.mockResolvedValue(read(TAXI));
+    const first = renderRoute({ routes, path: '/register/camera/new/0/4', session });
+    const file = pdf();
+    await first.user.upload(await screen.findByLabelText('Escolher o PDF do CRLV'), file);
+    await waitFor(() => expect(reader.readCrlvPdf).toHaveBeenCalledTimes(1));
+    await screen.findByText(/PDF escolhido: crlv-e\.pdf/);
+    first.unmount();
+    // Read and kept: the screen opened again does not read it twice.
+    renderRoute({ routes, path: '/register/camera/new/0/4', session }).unmount();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reader.readCrlvPdf).toHaveBeenCalledTimes(1);
+    // The reading lost (the page reloaded while it ran): the PDF kept is read again.
+    forgetCrlvReading();
+    renderRoute({ routes, path: '/register/camera/new/0/4', session });
+    expect(await screen.findByText(/PDF escolhido: crlv-e\.pdf/)).toBeInTheDocument();
+    await waitFor(() => expect(reader.readCrlvPdf).toHaveBeenCalledTimes(2));
+    expect(reader.readCrlvPdf.mock.calls[1]?.[0]).toBe(file);
+  });
+
   it('/Sair forgets what was read, and another driver never gets it', async () => {
     await chosen(read(TAXI));
     renderRoute({ routes, path: '/register/crlv/new/0', session: { driverGuid: 'guid-8' } });
