@@ -1,7 +1,8 @@
 // The cross-engine end-to-end pass (issue 29): the same journeys in Chromium, WebKit and Firefox
-// ESR, against the portal served by the Node server (`npm start`) or by nginx
-// (PORTAL_SERVER=nginx, `npm run start:nginx`), with the sandbox. Prints each check and, per
-// engine, how many passed and failed, and the time taken; exits non-zero if any failed.
+// ESR, against the portal served by nginx (`npm run start:nginx`, the deployment: `npm test` runs
+// the engines once, there, issue 46) or by the Node server (PORTAL_SERVER=node, `npm start`),
+// with the sandbox. Prints each check and, per engine, how many passed and failed, and the time
+// taken; exits non-zero if any failed.
 //   xvfb-run -a node --import tsx e2e/engines/run.mjs [chromium] [firefox] [webkit]
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { HOST, JOURNEYS, SANDBOX } from './journeys.mjs';
 import { serveProbePages } from './probe-pages.mjs';
 
 const repo = join(import.meta.dirname, '..', '..');
-const SERVER = process.env.PORTAL_SERVER === 'nginx' ? 'nginx' : 'node';
+const SERVER = process.env.PORTAL_SERVER === 'node' ? 'node' : 'nginx';
 const wanted = process.argv.slice(2).filter((name) => name in ENGINES);
 const engines = wanted.length ? wanted : ['chromium', 'firefox', 'webkit'];
 const ACCOUNT = REMOTES.find((remote) => remote.prefixes.includes('/my-account'));
