@@ -101,7 +101,8 @@ function appsCompose(base = baseCompose(), { portOffset = 0 } = {}) {
     edge: {
       ports: APPS.map((app) => published(app.port)),
       environment: { PORTAL_EDGE_ROUTES: APPS.map((app) => `${app.port}=${app.dir}:80`).join(' ') },
-      depends_on: APPS.map((app) => app.dir),
+      // No depends_on: the apps wait for the edge (they believe X-Forwarded-For from its address,
+      // resolved when they start); the edge resolves the apps' names at each request.
       // Its own check: the host's port answers /healthz through it.
       healthcheck: {
         .../** @type {Record<string, unknown>} */ (base.services.edge?.healthcheck ?? {}),
@@ -131,7 +132,10 @@ function appsCompose(base = baseCompose(), { portOffset = 0 } = {}) {
         ...(remote.camera ? { PORTAL_CAMERA_ALLOWLIST: 'self' } : {}),
       },
       healthcheck: base['x-nginx-healthcheck'],
-      depends_on: ['sandbox-api', 'telemetry', 'session-handoff'],
+      // The apps' networks (docker-compose.yml, x-app-networks): the edge, the provider's services,
+      // the handoff exchange and the telemetry receivers, nothing else.
+      networks: base['x-app-networks'],
+      depends_on: ['edge', 'sandbox-api', 'telemetry', 'session-handoff'],
       restart: 'unless-stopped',
     };
   }
@@ -147,6 +151,23 @@ function appsCompose(base = baseCompose(), { portOffset = 0 } = {}) {
   // The session handoff's exchange mints codes only for the portal's origins.
   services['session-handoff'] = { environment: { PORTAL_HANDOFF_ORIGINS: withDefault('PORTAL_ORIGINS', appOrigins.join(' ')) } };
   return { services };
+}
+
+/**
+ * The networks podman-compose must find made (it creates a missing one with no subnet: 1.0.3
+ * reads only `internal` and `labels`): each network of docker-compose.yml with an `ipam` subnet,
+ * as `podman network create` arguments; scripts/compose.mjs creates them before Compose runs.
+ * @param {string} project the Compose project's name
+ * @returns {{ name: string, subnet: string, internal: boolean }[]}
+ */
+function fixedNetworks(project, base = baseCompose()) {
+  const networks = /** @type {Record<string, { internal?: boolean, ipam?: { config?: { subnet?: string }[] } } | null>} */ (
+    base.networks ?? {}
+  );
+  return Object.entries(networks).flatMap(([name, network]) => {
+    const subnet = network?.ipam?.config?.[0]?.subnet;
+    return subnet ? [{ name: `${project}_${name}`, subnet, internal: network?.internal === true }] : [];
+  });
 }
 
 /** The deployment as Compose sees it: docker-compose.yml merged with the rendered part. @returns {ComposeFile} */
@@ -167,4 +188,4 @@ function appsComposeText(/** @type {RenderOptions} */ options = {}) {
   return `# Rendered from apps.json by \`npm run compose\` (deploy/compose.cjs): do not edit.\n${stringify(appsCompose(baseCompose(), options), { lineWidth: 0 })}`;
 }
 
-module.exports = { APPS_FILE, BASE_FILE, appsCompose, appsComposeText, composeProject, portOffsetFromEnv, versionVariable };
+module.exports = { APPS_FILE, BASE_FILE, appsCompose, appsComposeText, composeProject, fixedNetworks, portOffsetFromEnv, versionVariable };

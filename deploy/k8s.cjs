@@ -8,11 +8,22 @@
  * selectors, who may reach whom).
  *
  * What the deployer supplies: the images (PORTAL_IMAGE_PREFIX, PORTAL_VERSION), a Secret
- * `driver-portal-secrets` with STATEMENT_BASIC_AUTH and PORTAL_COHORT_SECRET (never generated
- * here), the provider's service URLs in the ConfigMap `driver-portal-upstreams` (placeholders
- * here), an ingress or load balancer for the apps' public host names, and a Prometheus in the
- * namespace `monitoring` (the receivers' scrape job is in the ConfigMap
- * `driver-portal-prometheus-scrape`, and their pods carry the prometheus.io annotations).
+ * `driver-portal-secrets` with STATEMENT_BASIC_AUTH, PORTAL_COHORT_SECRET and
+ * PORTAL_REDIS_PASSWORD_HANDOFF (never generated here), the provider's service URLs in the
+ * ConfigMap `driver-portal-upstreams` (placeholders here), an ingress controller for the apps'
+ * public host names, and a Prometheus in the namespace `monitoring` (the receivers' scrape job is
+ * in the ConfigMap `driver-portal-prometheus-scrape`, and their pods carry the prometheus.io
+ * annotations).
+ *
+ * One configuration (K8sOptions, from the environment by `npm run k8s`; decision 0025) gives
+ * what depends on the cluster: the apps' public origins (`https://<app>.<PORTAL_K8S_DOMAIN>`: the
+ * CSP, CORS and Origin checks of every app, the host's remote list, the origins the handoff and
+ * the receivers take, all in the ConfigMap `driver-portal-origins`), the ingress controller
+ * (PORTAL_K8S_INGRESS_NAMESPACE: the only pods that may reach the apps' port; PORTAL_K8S_INGRESS_PROXIES:
+ * its pods' addresses, the only ones whose X-Forwarded-For the apps believe), the pods' network
+ * (PORTAL_K8S_POD_NETWORK: the apps' nginx, whose X-Portal-Client-Address and X-Real-IP the
+ * handoff and the receivers believe, the NetworkPolicies letting no other pod reach them) and the
+ * provider's networks the apps and the handoff may call out to (PORTAL_K8S_PROVIDER_NETWORKS).
  *
  * The canary stays in the portal's own remote list (release:remote --canary, decided per driver
  * cohort by the host's nginx), not Argo Rollouts or Flagger: a remote's release is a folder of
@@ -25,7 +36,7 @@
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { stringify } = require('yaml');
-const { APPS, HOST } = require('../build-preset/apps.cjs');
+const { APPS, HOST, REMOTES } = require('../build-preset/apps.cjs');
 
 const NAMESPACE = 'driver-portal';
 const PART_OF = 'driver-portal';
@@ -35,7 +46,30 @@ const ROLE = 'portal.provedor.com.br/role';
 const REDIS_CLIENT = 'portal.provedor.com.br/redis-client';
 
 /** @typedef {Record<string, any>} K8sObject */
-/** @typedef {{ imagePrefix?: string, version?: string, replicas?: number, maxReplicas?: number }} K8sOptions */
+/**
+ * domain: the apps' public origins are https://<app folder>.<domain>. ingressNamespace and
+ * ingressPods (labels): the ingress controller's pods, the only ones admitted to the apps' port.
+ * ingressProxies: their addresses (addresses or CIDR networks, space-separated), the only ones
+ * whose X-Forwarded-For the apps believe. podNetwork: the pods' network (the apps' nginx as the
+ * handoff and the receivers see them). providerNetworks: where the provider's services are (egress
+ * on 443 for the apps and the handoff).
+ * @typedef {{ imagePrefix?: string, version?: string, replicas?: number, maxReplicas?: number, domain?: string,
+ *   ingressNamespace?: string, ingressPods?: Record<string, string>, ingressProxies?: string, podNetwork?: string,
+ *   providerNetworks?: string }} K8sOptions
+ */
+
+/** What a cluster is rendered for unless told otherwise (kubeadm's and ingress-nginx's defaults; placeholders for the rest). */
+const CLUSTER_DEFAULTS = {
+  domain: 'motorista.provedor.invalid',
+  ingressNamespace: 'ingress-nginx',
+  ingressPods: { 'app.kubernetes.io/name': 'ingress-nginx' },
+  ingressProxies: '10.244.0.0/16',
+  podNetwork: '10.244.0.0/16',
+  /** Anywhere outside the private ranges (the provider's public APIs). */
+  providerNetworks: '0.0.0.0/0',
+};
+/** Never a provider network: the cluster's own and the other private ranges (RFC 1918). */
+const PRIVATE_NETWORKS = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'];
 
 const HANDOFF = { name: 'session-handoff', port: 4011 };
 const TELEMETRY = { name: 'telemetry', port: 4010 };
@@ -58,7 +92,11 @@ const UPSTREAMS = {
   PORTAL_CARD_UPSTREAM: 'https://card.provedor.invalid/',
   PORTAL_DRIVER_AUTH_URL: 'https://api.provedor.invalid/motorista/auth/driver',
 };
-const REDIS_URL = `redis://${REDIS.name}.${NAMESPACE}.svc:${REDIS.port}/0`;
+/**
+ * The handoff's own Redis user (deploy/docker/redis-users.acl) and its password from the Secret:
+ * Kubernetes expands $(PORTAL_REDIS_PASSWORD_HANDOFF), an earlier variable of the same container.
+ */
+const REDIS_URL = `redis://handoff:$(PORTAL_REDIS_PASSWORD_HANDOFF)@${REDIS.name}.${NAMESPACE}.svc:${REDIS.port}/0`;
 
 /** Node services: no root, no writes outside /tmp, no capabilities. */
 const nodeSecurity = {
@@ -158,6 +196,32 @@ const autoscaler = (/** @type {string} */ name, /** @type {string} */ role, /** 
 });
 
 const secretEnv = (/** @type {string} */ key) => ({ name: key, valueFrom: { secretKeyRef: { name: 'driver-portal-secrets', key } } });
+const originEnv = (/** @type {string} */ key) => ({ name: key, valueFrom: { configMapKeyRef: { name: 'driver-portal-origins', key } } });
+const escapeRegex = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The apps' public origins and every setting made of them (item 7 of issue 45: an app Deployment
+ * without PORTAL_APP_ORIGINS_REGEX refused every proxied call with an Origin): the ConfigMap
+ * driver-portal-origins, read by every Deployment.
+ * @param {string} domain
+ */
+function originSettings(domain) {
+  const origin = (/** @type {{ dir: string }} */ app) => `https://${app.dir}.${domain}`;
+  return {
+    /** The page origins (the handoff mints codes for these; the receivers count beacons from these). */
+    PORTAL_ORIGINS: APPS.map(origin).join(' '),
+    /** Every app's origin: whose Origin the driver-data, statement and handoff proxies let through. */
+    PORTAL_APP_ORIGINS_REGEX: APPS.map((app) => escapeRegex(origin(app))).join('|'),
+    /** The host's origin: the remotes' CORS for the host's page. */
+    PORTAL_HOST_ORIGINS_REGEX: escapeRegex(origin(HOST)),
+    /** The remotes' origins: the host's CSP. */
+    PORTAL_REMOTE_ORIGINS: REMOTES.map(origin).join(' '),
+    /** The host's remote list, each remote at its public origin. */
+    PORTAL_REMOTES_JSON: JSON.stringify(
+      REMOTES.map((remote) => ({ name: remote.name, manifest: `${origin(remote)}/mf-manifest.json`, prefixes: remote.prefixes })),
+    ),
+  };
+}
 const upstreamEnv = (/** @type {string} */ key) => ({
   name: key,
   valueFrom: { configMapKeyRef: { name: 'driver-portal-upstreams', key } },
@@ -168,8 +232,13 @@ const upstreamEnv = (/** @type {string} */ key) => ({
  * @param {K8sOptions} [options]
  * @returns {K8sObject[]}
  */
-function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replicas = 2, maxReplicas = 10 } = {}) {
+function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replicas = 2, maxReplicas = 10, ...given } = {}) {
+  const cluster = {
+    ...CLUSTER_DEFAULTS,
+    ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined && value !== '')),
+  };
   const image = (/** @type {string} */ name) => `${imagePrefix}${name}:${version}`;
+  const origins = originSettings(cluster.domain);
   /** A Deployment with what every one of them has beside it: its Service, budget and autoscaler. @param {Parameters<typeof deployment>[0]} spec */
   const workload = (spec) => [
     deployment(spec),
@@ -198,6 +267,13 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
       { name: 'PORTAL_TELEMETRY_UPSTREAM', value: inCluster(TELEMETRY.name, TELEMETRY.port) },
       { name: 'PORTAL_HANDOFF_UPSTREAM', value: inCluster(HANDOFF.name, HANDOFF.port) },
       ...(app.kind === 'host' || app.camera ? [{ name: 'PORTAL_CAMERA_ALLOWLIST', value: 'self' }] : []),
+      // The public origins (driver-portal-origins): without them every proxied call with an Origin is refused.
+      originEnv('PORTAL_APP_ORIGINS_REGEX'),
+      ...(app.kind === 'host'
+        ? [originEnv('PORTAL_REMOTE_ORIGINS'), originEnv('PORTAL_REMOTES_JSON')]
+        : [originEnv('PORTAL_HOST_ORIGINS_REGEX')]),
+      // X-Forwarded-For believed from the ingress controller's pods only (deploy/docker/30-portal-real-ip.sh).
+      { name: 'PORTAL_TRUSTED_PROXIES', value: cluster.ingressProxies },
     ];
     objects.push(
       ...workload({
@@ -223,7 +299,10 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
       env: [
         { name: 'PORTAL_HANDOFF_LISTEN', value: `0.0.0.0:${HANDOFF.port}` },
         { name: 'PORTAL_HANDOFF_ORIGINS', valueFrom: { configMapKeyRef: { name: 'driver-portal-origins', key: 'PORTAL_ORIGINS' } } },
+        secretEnv('PORTAL_REDIS_PASSWORD_HANDOFF'),
         { name: 'PORTAL_REDIS_URL', value: REDIS_URL },
+        // X-Portal-Client-Address from the apps' pods only (the policies admit no other pod).
+        { name: 'PORTAL_HANDOFF_TRUSTED_PROXIES', value: cluster.podNetwork },
       ],
       probePath: '/healthz',
       security: nodeSecurity,
@@ -240,9 +319,8 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
         { name: 'TELEMETRY_LISTEN', value: String(TELEMETRY.port) },
         { name: 'TELEMETRY_REMOTE_LIST_URL', value: `${inCluster(HOST.dir, 80)}/remotes.json` },
         { name: 'TELEMETRY_PORTAL_ORIGINS', valueFrom: { configMapKeyRef: { name: 'driver-portal-origins', key: 'PORTAL_ORIGINS' } } },
-        // The apps' pods: the cluster's pod network (the deployer narrows it to its own range).
-        { name: 'TELEMETRY_TRUSTED_PROXIES', value: '10.0.0.0/8 172.16.0.0/12 192.168.0.0/16' },
-        { name: 'PORTAL_REDIS_URL', value: REDIS_URL },
+        // The apps' pods (the policies admit no other pod but Prometheus's), not every private range.
+        { name: 'TELEMETRY_TRUSTED_PROXIES', value: cluster.podNetwork },
         // Checks the driver proofs the apps sign with it: only verified beacons decide a canary (docs/telemetry.md).
         secretEnv('PORTAL_COHORT_SECRET'),
       ],
@@ -252,20 +330,19 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
       resources: nodeResources,
       replicas,
       annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(TELEMETRY.port), 'prometheus.io/path': '/metrics' },
-      extraLabels: redisClient,
+      // No Redis label: the receivers keep their quotas in memory and never reach Redis.
       // tsx compiles into /tmp.
       tmp: true,
     }),
-    // The page origins of the portal (the handoff mints codes for these; the receiver counts
-    // beacons from these): the public host names the ingress gives the apps.
+    // The public host names the ingress gives the apps, and every setting made of them.
     {
       apiVersion: 'v1',
       kind: 'ConfigMap',
       metadata: meta('driver-portal-origins', { 'app.kubernetes.io/part-of': PART_OF }),
-      data: { PORTAL_ORIGINS: APPS.map((app) => `https://${app.dir}.motorista.provedor.invalid`).join(' ') },
+      data: origins,
     },
     ...redisObjects(image('redis')),
-    ...networkPolicies(),
+    ...networkPolicies(cluster),
     prometheusScrape(),
   );
   return objects;
@@ -299,12 +376,17 @@ function redisObjects(image) {
                 name: REDIS.name,
                 image,
                 ports: [{ name: 'redis', containerPort: REDIS.port, protocol: 'TCP' }],
-                readinessProbe: { exec: { command: ['redis-cli', 'ping'] }, periodSeconds: 5 },
+                // Its users' passwords (deploy/docker/redis-entrypoint.sh writes their hashes to /tmp).
+                env: [secretEnv('PORTAL_REDIS_PASSWORD_HANDOFF')],
+                // PONG to the handoff's user: an unauthenticated PING is answered NOAUTH.
+                readinessProbe: { exec: { command: ['/usr/local/bin/portal-redis-healthz'] }, periodSeconds: 5 },
                 livenessProbe: { tcpSocket: { port: 'redis' }, initialDelaySeconds: 5, periodSeconds: 10 },
                 resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '320Mi' } },
                 securityContext: { ...nodeSecurity, runAsUser: 65534, runAsGroup: 65534 },
+                volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
               },
             ],
+            volumes: [{ name: 'tmp', emptyDir: { medium: 'Memory', sizeLimit: '1Mi' } }],
           },
         },
       },
@@ -323,11 +405,20 @@ function redisObjects(image) {
 }
 
 /**
- * Who may reach whom: nothing by default; the apps from anywhere (they are the public pages,
- * through the ingress); the handoff exchange from the apps only; the telemetry receivers from the
- * apps and from Prometheus (its namespace); Redis from the Node services only.
+ * Who may reach whom, both ways (decision 0025): every pod of the namespace denied all ingress and
+ * all egress, then each opened for what it needs, each opening written as the pair it is (the
+ * caller's egress and the callee's ingress):
+ *   ingress controller -> apps :80            (its namespace and pods only; K8sOptions)
+ *   apps -> handoff :4011, apps -> telemetry :4010
+ *   telemetry -> host :80                     (the host's remote list)
+ *   Prometheus (namespace monitoring) -> telemetry :4010
+ *   handoff -> Redis :6379                    (the pods labelled Redis clients: the handoff only)
+ *   apps, handoff -> the provider :443        (providerNetworks, never the private ranges)
+ *   every pod -> the cluster's DNS :53        (kube-system's kube-dns)
+ * Redis calls out to nothing.
+ * @param {Required<Omit<K8sOptions, 'imagePrefix' | 'version' | 'replicas' | 'maxReplicas'>>} cluster
  */
-function networkPolicies() {
+function networkPolicies(cluster) {
   const policy = (/** @type {string} */ name, /** @type {Record<string, unknown>} */ spec) => ({
     apiVersion: 'networking.k8s.io/v1',
     kind: 'NetworkPolicy',
@@ -335,36 +426,75 @@ function networkPolicies() {
     spec,
   });
   const apps = { podSelector: { matchLabels: { [ROLE]: 'app' } } };
+  const handoff = { podSelector: { matchLabels: selectorOf(HANDOFF.name) } };
+  const telemetry = { podSelector: { matchLabels: selectorOf(TELEMETRY.name) } };
+  const redis = { podSelector: { matchLabels: selectorOf(REDIS.name) } };
+  const host = { podSelector: { matchLabels: selectorOf(HOST.dir) } };
+  const redisClients = { podSelector: { matchLabels: { [REDIS_CLIENT]: 'true' } } };
+  const ingressController = {
+    namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': cluster.ingressNamespace } },
+    podSelector: { matchLabels: cluster.ingressPods },
+  };
+  const prometheus = {
+    namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': MONITORING_NAMESPACE } },
+    podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+  };
+  const provider = cluster.providerNetworks
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((cidr) => ({ ipBlock: { cidr, ...(cidr.endsWith('/0') ? { except: PRIVATE_NETWORKS } : {}) } }));
   const tcp = (/** @type {number} */ port) => [{ protocol: 'TCP', port }];
+  const both = ['Ingress', 'Egress'];
   return [
-    policy('default-deny-ingress', { podSelector: {}, policyTypes: ['Ingress'] }),
-    policy('apps-public', { podSelector: { matchLabels: { [ROLE]: 'app' } }, policyTypes: ['Ingress'], ingress: [{ ports: tcp(80) }] }),
-    policy('handoff-from-apps', {
-      podSelector: { matchLabels: selectorOf(HANDOFF.name) },
-      policyTypes: ['Ingress'],
-      ingress: [{ from: [apps], ports: tcp(HANDOFF.port) }],
-    }),
-    policy('telemetry-from-apps-and-prometheus', {
-      podSelector: { matchLabels: selectorOf(TELEMETRY.name) },
-      policyTypes: ['Ingress'],
-      ingress: [
-        { from: [apps], ports: tcp(TELEMETRY.port) },
+    policy('default-deny', { podSelector: {}, policyTypes: both }),
+    policy('dns', {
+      podSelector: {},
+      policyTypes: ['Egress'],
+      egress: [
         {
-          from: [
+          to: [
             {
-              namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': MONITORING_NAMESPACE } },
-              podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+              namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+              podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
             },
           ],
-          ports: tcp(TELEMETRY.port),
+          ports: [
+            { protocol: 'UDP', port: 53 },
+            { protocol: 'TCP', port: 53 },
+          ],
         },
       ],
     }),
-    policy('redis-from-node-services', {
-      podSelector: { matchLabels: selectorOf(REDIS.name) },
-      policyTypes: ['Ingress'],
-      ingress: [{ from: [{ podSelector: { matchLabels: { [REDIS_CLIENT]: 'true' } } }], ports: tcp(REDIS.port) }],
+    policy('apps', {
+      ...apps,
+      policyTypes: both,
+      ingress: [{ from: [ingressController], ports: tcp(80) }],
+      egress: [
+        { to: [handoff], ports: tcp(HANDOFF.port) },
+        { to: [telemetry], ports: tcp(TELEMETRY.port) },
+        { to: provider, ports: tcp(443) },
+      ],
     }),
+    policy('host-remote-list-from-telemetry', { ...host, policyTypes: ['Ingress'], ingress: [{ from: [telemetry], ports: tcp(80) }] }),
+    policy('handoff', {
+      ...handoff,
+      policyTypes: both,
+      ingress: [{ from: [apps], ports: tcp(HANDOFF.port) }],
+      egress: [
+        { to: [redis], ports: tcp(REDIS.port) },
+        { to: provider, ports: tcp(443) },
+      ],
+    }),
+    policy('telemetry', {
+      ...telemetry,
+      policyTypes: both,
+      ingress: [
+        { from: [apps], ports: tcp(TELEMETRY.port) },
+        { from: [prometheus], ports: tcp(TELEMETRY.port) },
+      ],
+      egress: [{ to: [host], ports: tcp(80) }],
+    }),
+    policy('redis', { ...redis, policyTypes: both, ingress: [{ from: [redisClients], ports: tcp(REDIS.port) }], egress: [] }),
   ];
 }
 
@@ -412,8 +542,19 @@ const k8sYaml = (/** @type {K8sOptions} */ options = {}) =>
     .map((object) => stringify(object, { lineWidth: 0 }))
     .join('---\n')}`;
 
+/** The configuration of `npm run k8s` from its environment (K8sOptions; unset: CLUSTER_DEFAULTS). @returns {K8sOptions} */
+const optionsFromEnv = (env = process.env) => ({
+  imagePrefix: env.PORTAL_IMAGE_PREFIX,
+  version: env.PORTAL_VERSION,
+  domain: env.PORTAL_K8S_DOMAIN,
+  ingressNamespace: env.PORTAL_K8S_INGRESS_NAMESPACE,
+  ingressProxies: env.PORTAL_K8S_INGRESS_PROXIES,
+  podNetwork: env.PORTAL_K8S_POD_NETWORK,
+  providerNetworks: env.PORTAL_K8S_PROVIDER_NETWORKS,
+});
+
 function main(argv = process.argv.slice(2), env = process.env) {
-  const options = { imagePrefix: env.PORTAL_IMAGE_PREFIX, version: env.PORTAL_VERSION };
+  const options = optionsFromEnv(env);
   const outIndex = argv.indexOf('--out');
   if (outIndex === -1) {
     process.stdout.write(k8sYaml(options));
@@ -432,4 +573,4 @@ function main(argv = process.argv.slice(2), env = process.env) {
 
 if (require.main === module) main();
 
-module.exports = { NAMESPACE, ROLE, REDIS_CLIENT, k8sObjects, k8sYaml };
+module.exports = { NAMESPACE, ROLE, REDIS_CLIENT, CLUSTER_DEFAULTS, k8sObjects, k8sYaml, optionsFromEnv };

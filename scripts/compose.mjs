@@ -5,6 +5,9 @@
 //   deploy/docker/containers.conf unless CONTAINERS_CONF says otherwise), else docker-compose 1.x.
 // PORTAL_COMPOSE_ENGINE=docker|podman-compose|docker-compose chooses; PORTAL_COMPOSE_PORT_OFFSET
 // moves every public port (the smoke: 10000). `npm run compose -- --render` only writes the file.
+// On podman, the networks with a fixed subnet (docker-compose.yml's handoff and beacons, whose
+// services believe a forwarded address from that subnet only) are made first: podman-compose
+// 1.0.3 would make them with any subnet.
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from './apps.mjs';
 
 const require = createRequire(import.meta.url);
-const { APPS_FILE, BASE_FILE, appsComposeText, portOffsetFromEnv } = require('../deploy/compose.cjs');
+const { APPS_FILE, BASE_FILE, appsComposeText, fixedNetworks, portOffsetFromEnv } = require('../deploy/compose.cjs');
 
 export const PROJECT = 'driver-portal';
 export const CONTAINERS_CONF = join(repoRoot, 'deploy', 'docker', 'containers.conf');
@@ -52,6 +55,32 @@ function composeEngine(env = process.env) {
   return undefined;
 }
 
+/**
+ * Makes each network of docker-compose.yml that has a subnet, as podman-compose names it
+ * (`<project>_<name>`, its project labels), unless one of that name has that subnet already; one
+ * with another subnet is removed first (podman refuses while a container uses it: then this says so
+ * and stops). Returns a problem, or undefined.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function makeFixedNetworks(env) {
+  for (const { name, subnet, internal } of fixedNetworks(PROJECT)) {
+    const inspect = spawnSync('podman', ['network', 'inspect', name, '--format', '{{range .Subnets}}{{.Subnet}} {{end}}'], {
+      env,
+      encoding: 'utf8',
+    });
+    if (inspect.status === 0 && inspect.stdout.trim().split(/\s+/).includes(subnet)) continue;
+    if (inspect.status === 0 && spawnSync('podman', ['network', 'rm', name], { env, encoding: 'utf8' }).status !== 0)
+      return `network ${name} has another subnet than ${subnet} and is in use: run \`npm run compose -- down\` first`;
+    const labels = [`io.podman.compose.project=${PROJECT}`, `com.docker.compose.project=${PROJECT}`].flatMap((label) => ['--label', label]);
+    const made = spawnSync('podman', ['network', 'create', ...labels, ...(internal ? ['--internal'] : []), '--subnet', subnet, name], {
+      env,
+      encoding: 'utf8',
+    });
+    if (made.status !== 0) return `podman network create ${name} --subnet ${subnet}: ${made.stderr.trim()}`;
+  }
+  return undefined;
+}
+
 function render(env = process.env) {
   writeFileSync(APPS_FILE, appsComposeText({ portOffset: portOffsetFromEnv(env) }));
 }
@@ -77,6 +106,13 @@ function main() {
   }
   if (engine.name === 'podman-compose' && !existsSync(engine.env.CONTAINERS_CONF ?? ''))
     console.error(`CONTAINERS_CONF ${engine.env.CONTAINERS_CONF} is missing`);
+  if (engine.name === 'podman-compose' && ['up', 'run', 'create', 'start', 'restart'].includes(args[0] ?? '')) {
+    const problem = makeFixedNetworks(engine.env);
+    if (problem) {
+      console.error(`npm run compose: ${problem}`);
+      process.exit(1);
+    }
+  }
   const run = spawnSync(engine.command, [...engine.args, ...args], { stdio: 'inherit', cwd: repoRoot, env: engine.env });
   process.exit(run.status ?? 1);
 }

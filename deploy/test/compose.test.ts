@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { APPS as SUITE_APPS } from '../../build-preset/apps.cjs';
-import { appsCompose, appsComposeText, composeProject } from '../compose.cjs';
+import { appsCompose, appsComposeText, composeProject, fixedNetworks } from '../compose.cjs';
 import { LOAD_MODULES, renderPrefix, renderTemplate } from '../nginx/render.cjs';
 import { nginxHeadersTemplate } from '../security-headers.cjs';
 import { MACHINE_NEEDS } from '../../scripts/test-machine.mjs';
@@ -84,22 +84,29 @@ describe('docker-compose.yml with the remotes of apps.json', () => {
     for (const name of ['redis', 'session-handoff', 'telemetry']) expect([name, compose.services[name]?.ports]).toEqual([name, undefined]);
   });
 
-  it('runs the handoff exchange and the telemetry receiver as two replicas sharing Redis, each with a health check', () => {
+  it('runs the handoff exchange (sharing Redis as its own user) and the telemetry receiver as two replicas, each with a health check', () => {
     const services = compose.services as Record<
       string,
       { deploy?: { replicas?: number }; healthcheck?: { test: string }; environment?: Record<string, string>; build: { target?: string } }
     >;
     for (const name of ['session-handoff', 'telemetry']) {
       expect([name, services[name]?.deploy?.replicas]).toEqual([name, 2]);
-      expect(services[name]?.environment?.PORTAL_REDIS_URL).toBe('${PORTAL_REDIS_URL:-redis://redis:6379/0}');
       expect(services[name]?.healthcheck?.test).toMatch(/fetch\('http:\/\/127\.0\.0\.1:40\d\d\/(healthz|metrics)'\)/);
     }
+    // The handoff logs in as its user of redis-users.acl, with the deployment's password (required);
+    // the receivers never use Redis and get no URL to it.
+    expect(services['session-handoff']?.environment?.PORTAL_REDIS_URL).toBe(
+      "redis://handoff:${PORTAL_REDIS_PASSWORD_HANDOFF:?set PORTAL_REDIS_PASSWORD_HANDOFF (the handoff's Redis password)}@redis:6379/0",
+    );
+    expect(services.telemetry?.environment).not.toHaveProperty('PORTAL_REDIS_URL');
+    expect(services.redis?.environment?.PORTAL_REDIS_PASSWORD_HANDOFF).toMatch(/^\$\{PORTAL_REDIS_PASSWORD_HANDOFF:\?/);
     expect(services['session-handoff']?.healthcheck?.test).toContain(':4011/healthz');
     // Its own image now (it needs ioredis and rate-limiter-flexible), no file mounted into node.
     expect(services['session-handoff']?.build.target).toBe('handoff');
     expect((compose.services['session-handoff'] as { volumes?: unknown }).volumes).toBeUndefined();
     expect(services.redis?.build.target).toBe('redis');
-    expect(services.redis?.healthcheck?.test).toBe('redis-cli ping');
+    // PONG to the handoff's user: an unauthenticated `redis-cli ping` exits 0 on NOAUTH too.
+    expect(services.redis?.healthcheck?.test).toBe('/usr/local/bin/portal-redis-healthz');
     // A string each (the shell form): podman-compose 1.0.3 breaks a list's second replica.
     for (const [name, service] of Object.entries(services))
       if (service.healthcheck) expect([name, typeof service.healthcheck.test]).toEqual([name, 'string']);
@@ -107,6 +114,45 @@ describe('docker-compose.yml with the remotes of apps.json', () => {
     const dockerfile = readFileSync(join(repo, 'deploy', 'docker', 'Dockerfile'), 'utf8');
     const stages = new Set([...dockerfile.matchAll(/^FROM \S+ AS (\S+)$/gm)].map((match) => match[1]));
     for (const [name, service] of Object.entries(services)) expect([name, stages.has(service.build.target ?? '')]).toEqual([name, true]);
+  });
+
+  it('puts every service on the networks it needs only: Redis with the handoff alone, the receivers with the apps and Prometheus, the apps with the edge', () => {
+    const networksOf = (name: string) => [...((compose.services[name] as { networks?: string[] }).networks ?? [])].sort();
+    const members = (network: string) =>
+      Object.keys(compose.services)
+        .filter((name) => networksOf(name).includes(network))
+        .sort();
+    const apps = APPS.map(([name]) => name);
+    // No service is left on Compose's default network, where every container reaches every other.
+    for (const name of Object.keys(compose.services)) expect([name, networksOf(name).length > 0]).toEqual([name, true]);
+    expect(members('store')).toEqual(['redis', 'session-handoff']);
+    expect(members('handoff')).toEqual([...apps, 'session-handoff'].sort());
+    expect(members('beacons')).toEqual([...apps, 'telemetry'].sort());
+    expect(members('metrics')).toEqual(['prometheus', 'telemetry']);
+    expect(members('public')).toEqual([...apps, 'edge'].sort());
+    // The provider's services (the sandbox here): the apps, and the handoff for its mints' token check.
+    expect(members('provider')).toEqual([...apps, 'sandbox-api', 'session-handoff'].sort());
+    expect(networksOf('edge')).toEqual(['public']);
+    const base = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8')) as {
+      networks: Record<string, { internal?: boolean; ipam?: { config: Array<{ subnet: string }> } }>;
+    };
+    for (const network of ['store', 'handoff', 'beacons']) expect([network, base.networks[network]?.internal]).toEqual([network, true]);
+    // The services there believe a forwarded client address from that network's subnet only: the apps' nginx.
+    const subnet = (network: string) => base.networks[network]?.ipam?.config[0]?.subnet;
+    expect(compose.services['session-handoff']?.environment?.PORTAL_HANDOFF_TRUSTED_PROXIES).toBe(subnet('handoff'));
+    expect(compose.services.telemetry?.environment?.TELEMETRY_TRUSTED_PROXIES).toBe(subnet('beacons'));
+    expect(subnet('handoff')).not.toBe(subnet('beacons'));
+    // podman-compose reads no ipam: `npm run compose` makes these two first, with their subnets.
+    expect(fixedNetworks('driver-portal')).toEqual([
+      { name: 'driver-portal_handoff', subnet: subnet('handoff'), internal: true },
+      { name: 'driver-portal_beacons', subnet: subnet('beacons'), internal: true },
+    ]);
+    // The apps believe X-Forwarded-For from the edge only, which starts first.
+    for (const app of apps) {
+      expect([app, compose.services[app]?.environment?.PORTAL_TRUSTED_PROXIES]).toEqual([app, '${PORTAL_TRUSTED_PROXIES:-edge}']);
+      expect([app, (compose.services[app] as { depends_on?: string[] }).depends_on]).toEqual([app, expect.arrayContaining(['edge'])]);
+    }
+    expect((compose.services.edge as { depends_on?: string[] }).depends_on).toBeUndefined();
   });
 
   it('reads the same in the engines this runs on: no top-level name (docker-compose 1.29), no empty default an engine would serve as text', () => {

@@ -1,0 +1,144 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../redis-server.cjs';
+
+/*
+ * Whose X-Forwarded-For the app image believes (decision 0025): the one proxy in front of it, by
+ * address, from PORTAL_TRUSTED_PROXIES (deploy/docker/30-portal-real-ip.sh, run at the image's
+ * start). Before, the image trusted every private range (any container of the network named any
+ * client it liked). A real nginx (Debian's, the image's) with the file the script writes answers
+ * the address it believes; callers come from two loopback addresses, one of them the proxy.
+ */
+
+const repo = join(__dirname, '..', '..');
+const SCRIPT = join(repo, 'deploy', 'docker', '30-portal-real-ip.sh');
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+/** Runs the image's script with PORTAL_TRUSTED_PROXIES; returns the file it wrote. */
+function realIpConf(dir: string, proxies: string | undefined) {
+  mkdirSync(join(dir, 'conf.d'), { recursive: true });
+  execFileSync('sh', [SCRIPT], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NGINX_ENVSUBST_OUTPUT_DIR: dir,
+      ...(proxies === undefined ? {} : { PORTAL_TRUSTED_PROXIES: proxies }),
+    },
+    stdio: 'pipe',
+  });
+  return readFileSync(join(dir, 'conf.d', 'portal-real-ip.conf'), 'utf8');
+}
+
+/** The address nginx believes for a request from `from` naming `forwarded` in X-Forwarded-For. */
+function believed(port: number, from: string, forwarded: string) {
+  return new Promise<string>((resolve, reject) => {
+    const sent = request(
+      { host: '127.0.0.1', port, path: '/', localAddress: from, agent: false, headers: { 'X-Forwarded-For': forwarded } },
+      (answer) => {
+        let body = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk: string) => (body += chunk));
+        answer.on('end', () => resolve(body));
+      },
+    );
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+describe("the app image's forwarded addresses (30-portal-real-ip.sh)", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const scratch = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-real-ip-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it('writes one set_real_ip_from per proxy named, none when unset or empty, and refuses what is no address or name', () => {
+    expect(realIpConf(scratch(), 'edge 10.89.5.0/24 fd00::/8')).toBe(
+      [
+        '# Written by /docker-entrypoint.d/30-portal-real-ip.sh from PORTAL_TRUSTED_PROXIES.',
+        'set_real_ip_from edge;',
+        'set_real_ip_from 10.89.5.0/24;',
+        'set_real_ip_from fd00::/8;',
+        'real_ip_header X-Forwarded-For;',
+        '',
+      ].join('\n'),
+    );
+    for (const unset of [undefined, '', '  '])
+      expect([unset, realIpConf(scratch(), unset)]).toEqual([
+        unset,
+        '# Written by /docker-entrypoint.d/30-portal-real-ip.sh from PORTAL_TRUSTED_PROXIES.\n',
+      ]);
+    // An nginx directive smuggled in the value stops the image before nginx starts.
+    for (const bad of ['10.0.0.1;include /etc/shadow', '10.0.0.0/8 "x"', '-1.2.3.4'])
+      expect(() => realIpConf(scratch(), bad)).toThrow(/is not an address, a network or a host name/);
+  });
+
+  describe('in a real nginx', () => {
+    let nginx: ChildProcess | undefined;
+    let port = 0;
+    const start = async (proxies: string | undefined) => {
+      const dir = scratch();
+      realIpConf(dir, proxies);
+      port = await freePort();
+      const root = process.getuid?.() === 0 ? 'user root;\n' : '';
+      writeFileSync(
+        join(dir, 'nginx.conf'),
+        `${root}worker_processes 1;
+error_log ${dir}/error.log warn;
+pid ${dir}/nginx.pid;
+events { worker_connections 64; }
+http {
+    access_log off;
+    client_body_temp_path ${dir}/client;
+    proxy_temp_path ${dir}/proxy;
+    fastcgi_temp_path ${dir}/fastcgi;
+    uwsgi_temp_path ${dir}/uwsgi;
+    scgi_temp_path ${dir}/scgi;
+    include ${dir}/conf.d/portal-real-ip.conf;
+    server { listen 127.0.0.1:${port}; location / { return 200 "$remote_addr"; } }
+}
+`,
+      );
+      nginx = spawn(NGINX, ['-p', `${dir}/`, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+      for (let tries = 0; tries < 100; tries += 1) {
+        if (
+          await believed(port, '127.0.0.1', '').then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('nginx did not start');
+    };
+    afterEach(async () => {
+      const running = nginx;
+      nginx = undefined;
+      if (running && running.exitCode === null) await new Promise((resolve) => (running.once('exit', resolve), running.kill('SIGTERM')));
+    });
+
+    it('believes X-Forwarded-For from the proxy named only: any other caller, loopback or not, is its own address', async () => {
+      await start('127.0.0.2');
+      expect(await believed(port, '127.0.0.2', '203.0.113.7')).toBe('203.0.113.7');
+      // Another local caller's made-up header names no one (before: every private range was believed).
+      expect(await believed(port, '127.0.0.1', '203.0.113.7')).toBe('127.0.0.1');
+      expect(await believed(port, '127.0.0.9', '203.0.113.8')).toBe('127.0.0.9');
+    });
+
+    it('believes no one with PORTAL_TRUSTED_PROXIES unset (the image on its own)', async () => {
+      await start(undefined);
+      expect(await believed(port, '127.0.0.2', '203.0.113.7')).toBe('127.0.0.2');
+    });
+
+    it('the image as it was (every private range, 127.0.0.0/8 included) believed any local caller: the test tells them apart', async () => {
+      await start('127.0.0.0/8 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16');
+      expect(await believed(port, '127.0.0.9', '203.0.113.8')).toBe('203.0.113.8');
+    });
+  });
+});
