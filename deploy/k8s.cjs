@@ -303,6 +303,10 @@ function k8sObjects({ imagePrefix = 'driver-portal/', version = 'local', replica
         { name: 'PORTAL_REDIS_URL', value: REDIS_URL },
         // X-Portal-Client-Address from the apps' pods only (the policies admit no other pod).
         { name: 'PORTAL_HANDOFF_TRUSTED_PROXIES', value: cluster.podNetwork },
+        // A code only for a token the provider's check accepts; the apps' nginx proves its limit
+        // questions with the cohort secret (decision 0024).
+        upstreamEnv('PORTAL_DRIVER_AUTH_URL'),
+        secretEnv('PORTAL_COHORT_SECRET'),
       ],
       probePath: '/healthz',
       security: nodeSecurity,

@@ -18,8 +18,11 @@
  * word only; a script outside a browser sends any Origin, so it can mint a code for any session it
  * holds (its own token) and get the binding value. What it cannot do is make a portal page adopt
  * that session over another driver's (the receiving page refuses: shared/src/session/handoff.ts),
- * store anything but a well-formed token and driver id (checked at mint and again at redeem), or
- * fill the store for everyone (per-client rate and outstanding-code limits, below).
+ * store anything but a well-formed token and driver id (checked at mint and again at redeem), mint
+ * for a token the provider does not accept for that driver (the provider's token check, asked
+ * before anything is stored: PORTAL_DRIVER_AUTH_URL), or fill the store for everyone (per-client
+ * rate, per-driver and per-network caps, and a ceiling that takes from the largest holder first:
+ * decision 0024).
  *
  * The Node static server (`npm start`) answers these paths in-process; nginx proxies them to this
  * file run as a small service (`node deploy/session-handoff.cjs`, PORTAL_HANDOFF_LISTEN). Every
@@ -37,15 +40,20 @@
  * store so it holds in total across nginx replicas) and `/healthz` (200 when the store answers,
  * 503 when it does not: what a balancer and an orchestrator read).
  */
-const { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqual } = require('node:crypto');
-const { createServer } = require('node:http');
+const { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } = require('node:crypto');
+const { createServer, request: httpRequest } = require('node:http');
+const { request: httpsRequest } = require('node:https');
 const { clientKey, isTrusted, proxiedAddress, trustedProxies } = require('./client-address.cjs');
 const { createMemoryStore, nginxBucket, storeFromEnv, StoreUnavailableError } = require('./store.cjs');
 
 const HANDOFF_PATH = '/session-handoff/';
 const HANDOFF_TTL_MS = 30_000;
 const MAX_BODY_BYTES = 8192;
-/** Codes held at once for everyone; with MINT_LIMITS.maxOutstanding per client, filling it takes 334 clients (addresses, IPv6 /64s) within 30 s. */
+/**
+ * Codes held at once for everyone (a bound on memory: a sealed entry is under 1 KB). Reached, the
+ * network holding the most codes gives up its oldest to a network holding fewer (deploy/store.cjs):
+ * a flood fills its own share, and a driver's mint from any other network still succeeds.
+ */
 const MAX_ENTRIES = 10_000;
 const CODE = /^[A-Za-z0-9_-]{43}$/;
 /** A driver id: the provider's ids are GUIDs (sandbox-api/src/constants.ts; the spec's `driverGuid`). */
@@ -58,12 +66,18 @@ const DRIVER_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-
 const TOKEN = /^[A-Za-z0-9_~+/-]+(?:\.[A-Za-z0-9_~+/-]+)*=*$/;
 const MAX_TOKEN_LENGTH = 4096;
 /**
- * Per client (an address; an IPv6 /64, which one subscriber usually holds whole): at most 60 mints
- * a minute in bursts of 30, and 30 codes minted and not yet redeemed or expired. A driver mints one
- * code per journey across origins and redeems it within a second; the margin is for many drivers
- * behind one carrier-grade NAT address, common on Brazilian mobile networks.
+ * The mint's limits (decision 0024). Per client (an address; an IPv6 /64, which one subscriber
+ * usually holds whole): at most 60 mints a minute in bursts of 30; the margin is for many drivers
+ * behind one carrier-grade NAT address, common on Brazilian mobile networks. Per driver (the one
+ * the provider's token check named): 5 codes not yet redeemed or expired, its oldest making room
+ * for its newest (a driver mints one code per journey across origins and redeems it within a
+ * second; its own codes never refuse it). Per network (an IPv4 /24, an IPv6 /48: the smallest
+ * blocks routed on the Internet, RFC 7454 § 6.1.3, and an IPv6 site's allocation, RFC 6177): 200
+ * codes, then 429; one carrier's NAT pool in a /24 still makes 400 journeys a minute.
  */
-const MINT_LIMITS = { perMinute: 60, burst: 30, maxOutstanding: 30 };
+const MINT_LIMITS = { perMinute: 60, burst: 30, perDriver: 5, perNetwork: 200 };
+/** How long the provider's token check may take at mint before the answer is 503 (the page waits at most 5 s for the exchange). */
+const AUTH_TIMEOUT_MS = 3000;
 /**
  * The open calls' per-client limit (deploy/nginx/portal-open-calls.mjs RATE_LIMIT, held equal by
  * deploy/test/open-calls.test.ts; that file is njs's and ESM, this one is CommonJS): 30 a minute,
@@ -73,15 +87,66 @@ const OPEN_CALL_LIMIT = { perMinute: 30, burst: 20 };
 const LIMITS_PATH = '/__portal_limits/';
 /**
  * Who may name the client (X-Portal-Client-Address): the proxy in front of the service, never the
- * client. By default loopback and private addresses (the local nginx; Compose's network, where
- * the service is published to no one); PORTAL_HANDOFF_TRUSTED_PROXIES narrows it.
+ * client. By default loopback (the local nginx of a one-machine run); every deployment names its
+ * one proxy in PORTAL_HANDOFF_TRUSTED_PROXIES (Compose: the handoff network's subnet; a cluster:
+ * the pods' network; decision 0025), never every private range.
  */
 const CLIENT_ADDRESS_HEADER = 'x-portal-client-address';
+/** The proof nginx sends with a limit's question (portal-open-calls.mjs limitProof): HMAC-SHA256 under the deployment's PORTAL_COHORT_SECRET. */
+const LIMIT_PROOF_LABEL = 'portal-open-call-limit ';
+
+/**
+ * The network a client's key belongs to (MINT_LIMITS.perNetwork): `203.0.113.7` → `203.0.113.0/24`,
+ * `2001:db8:1:2::/64` → `2001:db8:1::/48`, anything else as it is (`unknown`).
+ * @param {string} client a key of client-address.cjs clientKey
+ */
+function networkOf(client) {
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(client);
+  if (v4) return `${v4[1]}.0/24`;
+  const v6 = /^([0-9a-f]+:[0-9a-f]+:[0-9a-f]+):[0-9a-f]+::\/64$/.exec(client);
+  return v6 ? `${v6[1]}::/48` : client;
+}
+
+/**
+ * Asks the provider's token check (the driver-data proxy's own: portal-driver-api.conf.template
+ * /__portal_driver_auth, scripts/driver-api-proxy.mjs checkToken) whether `token` is the driver's:
+ * GET `authUrl` with `Authorization: Bearer <token>` and `X-Portal-Driver-Id` (when the page named
+ * one). 2xx: accepted, with the driver the provider names (its `X-Portal-Token-Driver` answer
+ * header) when it names a GUID; 401 or 403: refused; anything else, no answer, or none within
+ * `timeoutMs`: unavailable.
+ * @param {string} authUrl @param {string} token @param {string | undefined} driverId @param {number} timeoutMs
+ * @returns {Promise<{ verdict: 'accepted', driver: string | undefined } | { verdict: 401 | 403 | 'unavailable' }>}
+ */
+function checkToken(authUrl, token, driverId, timeoutMs) {
+  return new Promise((resolve) => {
+    let target;
+    try {
+      target = new URL(authUrl);
+    } catch {
+      return resolve({ verdict: 'unavailable' });
+    }
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const headers = { Authorization: `Bearer ${token}`, ...(driverId ? { 'X-Portal-Driver-Id': driverId } : {}) };
+    const check = send(target, { method: 'GET', headers, timeout: timeoutMs }, (answer) => {
+      answer.resume();
+      const status = answer.statusCode ?? 500;
+      const named = answer.headers['x-portal-token-driver'];
+      if (status >= 200 && status < 300)
+        resolve({ verdict: 'accepted', driver: typeof named === 'string' && DRIVER_ID.test(named) ? named : undefined });
+      else resolve({ verdict: status === 401 || status === 403 ? status : 'unavailable' });
+    });
+    const timer = setTimeout(() => check.destroy(new Error('token check timed out')), timeoutMs);
+    check.on('close', () => clearTimeout(timer));
+    check.on('timeout', () => check.destroy(new Error('token check timed out')));
+    check.on('error', () => resolve({ verdict: 'unavailable' }));
+    check.end();
+  });
+}
 
 /**
  * @typedef {{ from: string, to: string, token?: string, driverId?: string, binding: string }} Entry
- * @typedef {{ perMinute: number, burst: number, maxOutstanding: number }} MintLimits
- * @typedef {{ origins: ReadonlySet<string> | readonly string[], ttlMs?: number, now?: () => number, cookieDomain?: string, store?: import('./store.cjs').Store, limits?: MintLimits, clientAddress?: (req: import('node:http').IncomingMessage) => string | undefined, maxEntries?: number }} Options
+ * @typedef {{ perMinute: number, burst: number, perDriver: number, perNetwork: number }} MintLimits
+ * @typedef {{ origins: ReadonlySet<string> | readonly string[], authUrl: string, authTimeoutMs?: number, ttlMs?: number, now?: () => number, cookieDomain?: string, store?: import('./store.cjs').Store, limits?: MintLimits, clientAddress?: (req: import('node:http').IncomingMessage) => string | undefined, maxEntries?: number }} Options
  */
 
 const random = () => randomBytes(32).toString('base64url');
@@ -192,6 +257,8 @@ function readJson(req) {
  */
 function sessionHandoff({
   origins,
+  authUrl,
+  authTimeoutMs = AUTH_TIMEOUT_MS,
   ttlMs = HANDOFF_TTL_MS,
   now = Date.now,
   cookieDomain,
@@ -201,6 +268,8 @@ function sessionHandoff({
   maxEntries = MAX_ENTRIES,
 }) {
   const portal = new Set(origins);
+  if (typeof authUrl !== 'string' || authUrl === '')
+    throw new Error("the handoff needs the provider's token check (authUrl, PORTAL_DRIVER_AUTH_URL)");
   // The mint's rate per client, in total across instances; no insurance: without the store no
   // code can be kept anyway, so the mint fails closed (503) rather than open.
   const mintRate = store.limiter('handoff-mint', { capacity: limits.burst, perMinute: limits.perMinute });
@@ -267,27 +336,39 @@ function sessionHandoff({
     const driverId = driverIdOf(body?.driverId);
     if (!to || !portal.has(to) || to === from || token === null || driverId === null || (token === undefined && driverId === undefined))
       return answer(res, 400, { error: 'bad handoff' });
+    // A code only for a token the provider accepts: a driver id alone (an onboarding before the
+    // sign-in) travels in the journey's address anyway (docs/session.md), so it needs no code.
+    if (token === undefined) return answer(res, 401, { error: 'not signed in' });
     const client = clientKey(clientAddress(req));
     const code = random();
     const binding = random();
     const { id, key } = codeKeys(code);
     let kept;
     try {
+      // The rate first: a flood's mints never reach the provider beyond each client's burst.
       const admitted = await mintRate.admit(client);
       if (!admitted.ok) return answer(res, 429, { error: 'too many handoffs' }, [], { 'Retry-After': String(admitted.retryAfterSeconds) });
+      const checked = await checkToken(authUrl, token, driverId, authTimeoutMs);
+      if (checked.verdict === 401 || checked.verdict === 403) return answer(res, checked.verdict, { error: 'not this driver' });
+      if (checked.verdict === 'unavailable') return answer(res, 503, { error: 'token check unavailable' }, [], { 'Retry-After': '5' });
+      // Whose codes these are: the driver the provider named, else the one the page named (which
+      // the provider accepted), else the token itself; hashed, as the store holds no driver id or
+      // token in clear.
+      const whose = (checked.driver ?? driverId)?.toLowerCase() ?? `token ${token}`;
+      const driver = createHash('sha256').update(`portal-handoff-driver ${whose}`).digest('base64url').slice(0, 22);
       kept = await store.putCode(id, seal(key, { from, to, token, driverId, binding }), {
         ttlMs,
-        client,
-        slot: random(),
-        maxOutstanding: limits.maxOutstanding,
+        network: networkOf(client),
+        driver,
+        perDriver: limits.perDriver,
+        perNetwork: limits.perNetwork,
         maxEntries,
       });
     } catch (error) {
       return storeDown(res, error);
     }
-    if (kept === 'outstanding')
-      return answer(res, 429, { error: 'too many handoffs' }, [], { 'Retry-After': String(Math.ceil(ttlMs / 1000)) });
-    if (kept === 'full') return answer(res, 503, { error: 'busy' });
+    if (kept === 'network') return answer(res, 429, { error: 'too many handoffs' }, [], { 'Retry-After': String(Math.ceil(ttlMs / 1000)) });
+    if (kept === 'full') return answer(res, 503, { error: 'busy' }, [], { 'Retry-After': '5' });
     const maxAge = Math.ceil(ttlMs / 1000);
     answer(res, 201, { code, expiresIn: maxAge }, [cookie(code, binding, maxAge, from.startsWith('https:'))]);
   }
@@ -351,20 +432,26 @@ function sessionHandoff({
 /**
  * The open calls' limit for every app's nginx (portal-driver-api.conf.template asks it before an
  * open call; npm start's Node proxy uses the same limiter in-process): GET
- * /__portal_limits/open-call?client=<the client's key, as nginx's PORTAL_RATE_LIMIT_KEY makes it>,
- * answered 204 (go on) or 429 with Retry-After. Only its proxies may ask (403 otherwise): a client
- * asking for itself could spend another's bucket. It fails open: while the store does not answer,
- * each instance counts in its own memory.
+ * /__portal_limits/open-call?client=<the client's key, as portal-open-calls.mjs limitClient makes
+ * it>&proof=<HMAC-SHA256 of "portal-open-call-limit <key>" under the deployment's
+ * PORTAL_COHORT_SECRET, hex>, answered 204 (go on) or 429 with Retry-After. Only the app's nginx
+ * may ask (decision 0024): it alone holds the secret besides this service, so any other caller
+ * (another container, the local machine's other addresses, a public path forwarded here) is 403
+ * and spends no one's budget; so is every caller when this service has no secret. It fails open
+ * only while the store does not answer (each instance counts in its own memory).
  * @param {import('./store.cjs').Store} store
  * @param {import('./client-address.cjs').Network[]} proxies
+ * @param {string | undefined} secret
  */
-function openCallLimits(store, proxies) {
+function openCallLimits(store, proxies, secret) {
   const limiter = store.limiter('open-call', nginxBucket(OPEN_CALL_LIMIT), { failOpen: true });
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {URL} url */
   return async (req, res, url) => {
     res.setHeader('Cache-Control', 'no-store');
     const client = url.searchParams.get('client') ?? '';
-    if (!isTrusted(req.socket.remoteAddress, proxies)) return void res.writeHead(403).end();
+    const proof = url.searchParams.get('proof') ?? '';
+    if (!isTrusted(req.socket.remoteAddress, proxies) || !secret || !sameSecret(proof, limitProof(secret, client)))
+      return void res.writeHead(403).end();
     if (req.method !== 'GET' || url.pathname !== `${LIMITS_PATH}open-call` || !/^[\x21-\x7e]{1,200}$/.test(client))
       return void res.writeHead(400).end();
     const admitted = await limiter.admit(client);
@@ -373,31 +460,47 @@ function openCallLimits(store, proxies) {
   };
 }
 
+/** What nginx proves a limit's question with (portal-open-calls.mjs limitProof, the same). @param {string} secret @param {string} client */
+function limitProof(secret, client) {
+  return createHmac('sha256', secret).update(`${LIMIT_PROOF_LABEL}${client}`).digest('hex');
+}
+
 /**
  * Runs the exchange as its own small service (what nginx proxies /session-handoff/ to):
  * PORTAL_HANDOFF_LISTEN (host:port), PORTAL_HANDOFF_ORIGINS (the portal's origins, space-separated),
+ * PORTAL_DRIVER_AUTH_URL (the provider's token check, the driver-data proxy's; required: no code
+ * is minted for a token it does not accept), PORTAL_COHORT_SECRET (the deployment's secret, which
+ * the app's nginx proves its limit questions with; unset, every limit question is refused),
  * PORTAL_HANDOFF_COOKIE_DOMAIN (the parent domain the origins share, when they are on sibling
  * host names; unset when they share one host name), PORTAL_HANDOFF_TRUSTED_PROXIES (who may name
  * the client in X-Portal-Client-Address: addresses, CIDR networks, `loopback`, `private`, `any`;
- * `loopback private` unless set; deploy/client-address.cjs).
+ * `loopback` unless set; deploy/client-address.cjs), PORTAL_HANDOFF_MAX_ENTRIES (a lower
+ * ceiling than 10,000 codes). `store`: the store it runs with (storeFromEnv unless a test hands one).
  * @param {NodeJS.ProcessEnv} env
+ * @param {{ store?: import('./store.cjs').Store }} [options]
  */
-function startService(env = process.env) {
+function startService(env = process.env, { store = storeFromEnv(env) } = {}) {
   const [host = '127.0.0.1', port = '4011'] = String(env.PORTAL_HANDOFF_LISTEN ?? '127.0.0.1:4011').split(/:(?=\d+$)/);
   const origins = String(env.PORTAL_HANDOFF_ORIGINS ?? '')
     .split(/\s+/)
     .filter(Boolean);
   if (origins.length === 0) throw new Error('PORTAL_HANDOFF_ORIGINS is empty');
+  const authUrl = String(env.PORTAL_DRIVER_AUTH_URL ?? '').trim();
+  if (authUrl === '')
+    throw new Error("PORTAL_DRIVER_AUTH_URL is empty: the handoff mints codes only for tokens the provider's check accepts");
   // PORTAL_HANDOFF_TTL_MS: shorter in the end-to-end runs (the expiry probe), never longer than 30 s.
   const ttlMs = Math.min(Number(env.PORTAL_HANDOFF_TTL_MS) || HANDOFF_TTL_MS, HANDOFF_TTL_MS);
-  const proxies = trustedProxies(env.PORTAL_HANDOFF_TRUSTED_PROXIES || 'loopback private', 'PORTAL_HANDOFF_TRUSTED_PROXIES');
-  // PORTAL_REDIS_URL: every instance shares Redis; unset, this one instance keeps all in memory.
-  const store = storeFromEnv(env);
-  const limits = openCallLimits(store, proxies);
+  const proxies = trustedProxies(env.PORTAL_HANDOFF_TRUSTED_PROXIES || 'loopback', 'PORTAL_HANDOFF_TRUSTED_PROXIES');
+  // PORTAL_HANDOFF_MAX_ENTRIES: a smaller ceiling (a small machine; the flood test), never a larger one.
+  const maxEntries = Math.min(Number(env.PORTAL_HANDOFF_MAX_ENTRIES) || MAX_ENTRIES, MAX_ENTRIES);
+  // PORTAL_REDIS_URL (storeFromEnv, unless a test hands its own): every instance shares Redis; unset, this one instance keeps all in memory.
+  const limits = openCallLimits(store, proxies, env.PORTAL_COHORT_SECRET || undefined);
   const exchange = sessionHandoff({
     origins,
+    authUrl,
     ttlMs,
     store,
+    maxEntries,
     cookieDomain: env.PORTAL_HANDOFF_COOKIE_DOMAIN || undefined,
     // Behind nginx every request comes from nginx: the client is the address nginx names
     // (portal-handoff.conf), believed only from a trusted proxy; anyone else is their own address.
@@ -405,13 +508,17 @@ function startService(env = process.env) {
   });
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (exchange.handle(req, res, url)) return;
-    if (url.pathname.startsWith(LIMITS_PATH)) {
+    // The limit is asked at its path as sent, never at one the URL parser resolves to it
+    // (`/session-handoff/..\__portal_limits/…`, which nginx's public location would forward as it is).
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (rawPath.startsWith(LIMITS_PATH) || url.pathname.startsWith(LIMITS_PATH)) {
+      if (rawPath !== url.pathname) return void res.writeHead(404, { 'Cache-Control': 'no-store' }).end();
       void limits(req, res, url).catch(() => {
         if (!res.headersSent) res.writeHead(500).end();
       });
       return;
     }
+    if (exchange.handle(req, res, url)) return;
     // /healthz: ready only when the store answers (a balancer takes the instance out, an
     // orchestrator does not restart it: the store is what is down). /health: the process answers.
     if (url.pathname === '/healthz') {
@@ -442,7 +549,10 @@ module.exports = {
   HANDOFF_PATH,
   HANDOFF_TTL_MS,
   MINT_LIMITS,
+  MAX_ENTRIES,
   OPEN_CALL_LIMIT,
+  networkOf,
+  limitProof,
   DRIVER_ID,
   TOKEN,
   MAX_TOKEN_LENGTH,

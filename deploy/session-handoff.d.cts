@@ -4,10 +4,17 @@ import type { Store } from './store.cjs';
 export interface MintLimits {
   perMinute: number;
   burst: number;
-  maxOutstanding: number;
+  /** Codes one driver holds unredeemed; at this many, its oldest makes room for its newest. */
+  perDriver: number;
+  /** Codes one network (IPv4 /24, IPv6 /48) holds unredeemed; then 429. */
+  perNetwork: number;
 }
 export interface SessionHandoffOptions {
   origins: ReadonlySet<string> | readonly string[];
+  /** The provider's token check (PORTAL_DRIVER_AUTH_URL): a code only for a token it accepts for that driver. */
+  authUrl: string;
+  /** How long the token check may take before the mint answers 503 (default 3000 ms). */
+  authTimeoutMs?: number;
   ttlMs?: number;
   now?: () => number;
   cookieDomain?: string;
@@ -24,10 +31,17 @@ export function sessionHandoff(options: SessionHandoffOptions): {
   /** Codes held now, in the store (every instance's, with Redis). */
   size(): Promise<number>;
 };
-export function startService(env?: NodeJS.ProcessEnv): Server;
+/** The exchange as its own service (PORTAL_* variables: see session-handoff.cjs); `store`: the one it runs with (default: storeFromEnv). */
+export function startService(env?: NodeJS.ProcessEnv, options?: { store?: Store }): Server;
 export const HANDOFF_PATH: string;
 export const HANDOFF_TTL_MS: number;
 export const MINT_LIMITS: MintLimits;
+/** Codes the store holds at most (reached: the largest network's oldest makes room for a smaller one). */
+export const MAX_ENTRIES: number;
+/** The network of a client key: IPv4 /24, IPv6 /48. */
+export function networkOf(client: string): string;
+/** The proof nginx sends with a limit's question: HMAC-SHA256 (hex) of "portal-open-call-limit <client>" under `secret`. */
+export function limitProof(secret: string, client: string): string;
 export const OPEN_CALL_LIMIT: { perMinute: number; burst: number };
 export const DRIVER_ID: RegExp;
 export const TOKEN: RegExp;

@@ -13,9 +13,12 @@
  * - handoff codes: an opaque id (derived from the code, never the code itself) to an opaque sealed
  *   value (deploy/session-handoff.cjs encrypts it with a key derived from the code), `SET ... PX`:
  *   Redis itself drops it at the code's TTL (30 s). `takeCode` is `GETDEL`: of two redeems at once,
- *   on any instances, exactly one gets the value. The outstanding-code cap per client and the
- *   store's ceiling are sorted sets of slot ids scored by expiry, checked and written in one Lua
- *   script with the code (no race lets a client past its cap).
+ *   on any instances, exactly one gets the value. Who holds how many codes (issue 45, decision
+ *   0024): per driver (its oldest codes make room for its newest: a driver is never refused for
+ *   its own codes), per network (a cap: `network`), and the store's ceiling, where the network
+ *   holding the most codes gives up its oldest to a network holding fewer (so a flood fills its own
+ *   share only, and a driver's mint from anywhere else succeeds). Sorted sets of code ids scored by
+ *   expiry, checked and written in one Lua script with the code (no race lets anyone past a cap).
  * - rate limits: nginx's `limit_req` arithmetic (a leaky bucket: `capacity` at once, then
  *   `perMinute`), in memory or in Redis through rate-limiter-flexible's RateLimiterRedis with a
  *   Lua script of that arithmetic (its own script is a fixed window: 30 at once then nothing for a
@@ -54,8 +57,8 @@ class StoreUnavailableError extends Error {
  * @typedef {{ capacity: number, perMinute: number }} Bucket
  * @typedef {{ ok: true } | { ok: false, retryAfterSeconds: number }} Admission
  * @typedef {{ admit(client: string): Promise<Admission> }} Limiter
- * @typedef {{ ttlMs: number, client: string, slot: string, maxOutstanding: number, maxEntries: number }} PutOptions
- * @typedef {'ok' | 'outstanding' | 'full'} PutResult
+ * @typedef {{ ttlMs: number, network: string, driver: string, perDriver: number, perNetwork: number, maxEntries: number }} PutOptions
+ * @typedef {'ok' | 'network' | 'full'} PutResult
  * @typedef {{
  *   kind: 'memory' | 'redis',
  *   putCode(id: string, value: string, options: PutOptions): Promise<PutResult>,
@@ -157,23 +160,38 @@ function insuranceOf(flexible, buckets, name) {
  * @returns {Store & { buckets(name: string): number }}
  */
 function createMemoryStore({ now = Date.now } = {}) {
-  /** @type {Map<string, { value: string, client: string, expires: number }>} */
+  /** @type {Map<string, { value: string, network: string, driver: string, expires: number }>} */
   const codes = new Map();
-  /** @type {Map<string, number>} */
-  const outstanding = new Map();
+  /** The ids each network and each driver holds, oldest first (a Set keeps insertion order). @type {Map<string, Set<string>>} */
+  const byNetwork = new Map();
+  /** @type {Map<string, Set<string>>} */
+  const byDriver = new Map();
   /** @type {Map<string, MemoryBuckets>} */
   const limiters = new Map();
 
-  /** @param {string} id */
+  /** @param {Map<string, Set<string>>} map @param {string} key @param {string} id */
+  const hold = (map, key, id) => {
+    const ids = map.get(key) ?? new Set();
+    map.set(key, ids.add(id));
+  };
+  /** @param {Map<string, Set<string>>} map @param {string} key @param {string} id */
+  const release = (map, key, id) => {
+    const ids = map.get(key);
+    if (!ids) return;
+    ids.delete(id);
+    if (ids.size === 0) map.delete(key);
+  };
+  /** @param {string | undefined} id */
   const drop = (id) => {
-    const entry = codes.get(id);
-    if (!entry) return undefined;
+    const entry = id === undefined ? undefined : codes.get(id);
+    if (!entry || id === undefined) return undefined;
     codes.delete(id);
-    const held = (outstanding.get(entry.client) ?? 1) - 1;
-    if (held > 0) outstanding.set(entry.client, held);
-    else outstanding.delete(entry.client);
+    release(byNetwork, entry.network, id);
+    release(byDriver, entry.driver, id);
     return entry;
   };
+  /** @param {Set<string> | undefined} ids */
+  const oldestOf = (ids) => (ids ? ids.values().next().value : undefined);
   // Every code lives the same TTL: insertion order is expiry order, so a sweep stops at the first
   // live one (a flood costs no full scans).
   const sweep = () => {
@@ -186,12 +204,27 @@ function createMemoryStore({ now = Date.now } = {}) {
 
   return {
     kind: 'memory',
-    async putCode(id, value, { ttlMs, client, maxOutstanding, maxEntries }) {
+    async putCode(id, value, { ttlMs, network, driver, perDriver, perNetwork, maxEntries }) {
       sweep();
-      if ((outstanding.get(client) ?? 0) >= maxOutstanding) return 'outstanding';
-      if (codes.size >= maxEntries) return 'full';
-      codes.set(id, { value, client, expires: now() + ttlMs });
-      outstanding.set(client, (outstanding.get(client) ?? 0) + 1);
+      // The driver's own oldest codes make room for its newest.
+      while ((byDriver.get(driver)?.size ?? 0) >= Math.max(1, perDriver)) drop(oldestOf(byDriver.get(driver)));
+      const mine = byNetwork.get(network)?.size ?? 0;
+      if (mine >= perNetwork) return 'network';
+      if (codes.size >= maxEntries) {
+        // Full: the network holding the most codes gives up its oldest, if it holds more than this one.
+        let largest = '';
+        let most = 0;
+        for (const [name, ids] of byNetwork)
+          if (ids.size > most) {
+            most = ids.size;
+            largest = name;
+          }
+        if (most <= mine) return 'full';
+        drop(oldestOf(byNetwork.get(largest)));
+      }
+      codes.set(id, { value, network, driver, expires: now() + ttlMs });
+      hold(byNetwork, network, id);
+      hold(byDriver, driver, id);
       return 'ok';
     },
     async takeCode(id) {
@@ -244,25 +277,99 @@ return { math.ceil(level), 0 }
 `;
 
 /**
- * A code, its client's outstanding slots and the store's slots, in one step: KEYS[1] the code,
- * KEYS[2] the client's slots, KEYS[3] every slot; ARGV value, ttl ms, slot, max outstanding, max
- * entries. Slots are scored by expiry (Redis's clock): expired ones are dropped first, so a code
- * that expired unredeemed gives its slot back by itself.
+ * A code and who holds it, in one step (the memory store's putCode, the same rules): KEYS[1] the
+ * code, KEYS[2] its network's ids, KEYS[3] its driver's ids, KEYS[4] every id, KEYS[5] how many
+ * each network holds (a sorted set of networks scored by their count, to find the largest); ARGV
+ * the value, ttl ms, id, per driver, per network, the ceiling, the key prefix (the ids of another
+ * network or driver are reached by name), the network. Ids are scored by expiry (Redis's clock):
+ * expired ones are dropped first. The counts of networks not touched lag behind their expiries:
+ * each call recounts two at random and the largest before it takes a code from it.
  */
 const PUT_CODE_SCRIPT = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local ttl = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local id = ARGV[3]
+local perDriver = math.max(1, tonumber(ARGV[4]))
+local perNetwork = tonumber(ARGV[5])
+local maxEntries = tonumber(ARGV[6])
+local prefix = ARGV[7]
+local network = ARGV[8]
+local codes = KEYS[4]
+local counts = KEYS[5]
+local function networkKey(name) return prefix .. 'handoff:network:' .. name end
+local function recount(name)
+  local key = networkKey(name)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  local held = redis.call('ZCARD', key)
+  if held > 0 then redis.call('ZADD', counts, held, name) else redis.call('ZREM', counts, name) end
+  return held
+end
+local function drop(code)
+  local key = prefix .. 'handoff:code:' .. code
+  local stored = redis.call('GET', key)
+  redis.call('DEL', key)
+  redis.call('ZREM', codes, code)
+  if stored then
+    local entry = cjson.decode(stored)
+    redis.call('ZREM', networkKey(entry[1]), code)
+    redis.call('ZREM', prefix .. 'handoff:driver:' .. entry[2], code)
+    recount(entry[1])
+  end
+end
+redis.call('ZREMRANGEBYSCORE', codes, '-inf', now)
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return 'outstanding' end
-if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then return 'full' end
+for _, name in ipairs(redis.call('ZRANDMEMBER', counts, 2)) do recount(name) end
+while redis.call('ZCARD', KEYS[3]) >= perDriver do
+  local oldest = redis.call('ZRANGE', KEYS[3], 0, 0)[1]
+  redis.call('ZREM', KEYS[3], oldest)
+  drop(oldest)
+end
+local mine = recount(network)
+if mine >= perNetwork then return 'network' end
+if redis.call('ZCARD', codes) >= maxEntries then
+  for _ = 1, 16 do
+    local top = redis.call('ZREVRANGE', counts, 0, 0, 'WITHSCORES')
+    if #top == 0 then break end
+    local held = recount(top[1])
+    if held == tonumber(top[2]) then
+      if held > mine and top[1] ~= network then
+        local oldest = redis.call('ZRANGE', networkKey(top[1]), 0, 0)[1]
+        redis.call('ZREM', networkKey(top[1]), oldest)
+        drop(oldest)
+        recount(top[1])
+      end
+      break
+    end
+  end
+  if redis.call('ZCARD', codes) >= maxEntries then return 'full' end
+end
 if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl, 'NX') then return 'full' end
-redis.call('ZADD', KEYS[2], now + ttl, ARGV[3])
-redis.call('PEXPIRE', KEYS[2], ttl)
-redis.call('ZADD', KEYS[3], now + ttl, ARGV[3])
-redis.call('PEXPIRE', KEYS[3], ttl)
+local expires = now + ttl
+for _, key in ipairs({ KEYS[2], KEYS[3], codes }) do
+  redis.call('ZADD', key, expires, id)
+  redis.call('PEXPIRE', key, ttl)
+end
+redis.call('ZADD', counts, mine + 1, network)
+redis.call('PEXPIRE', counts, ttl)
 return 'ok'
+`;
+
+/**
+ * A code taken (GETDEL: of two takes at once, one gets it) and its place given back: KEYS[1] the
+ * code, KEYS[2] every id, KEYS[3] the networks' counts; ARGV the id, the key prefix.
+ */
+const TAKE_CODE_SCRIPT = `
+local stored = redis.call('GETDEL', KEYS[1])
+if not stored then return false end
+local entry = cjson.decode(stored)
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', ARGV[2] .. 'handoff:driver:' .. entry[2], ARGV[1])
+local key = ARGV[2] .. 'handoff:network:' .. entry[1]
+redis.call('ZREM', key, ARGV[1])
+local held = redis.call('ZCARD', key)
+if held > 0 then redis.call('ZADD', KEYS[3], held, entry[1]) else redis.call('ZREM', KEYS[3], entry[1]) end
+return entry[3]
 `;
 
 /** @param {unknown} error */
@@ -293,12 +400,15 @@ function createRedisStore({ url, prefix = DEFAULT_PREFIX, commandTimeoutMs = COM
   });
   // An error event without a listener would crash the process; ioredis reconnects by itself.
   client.on('error', () => {});
-  client.defineCommand('portalPutCode', { numberOfKeys: 3, lua: PUT_CODE_SCRIPT });
-  // defineCommand adds the method at run time; its type is said here.
-  const scripted = /** @type {{ portalPutCode(keys: string[], ...args: string[]): Promise<PutResult> }} */ (
-    /** @type {unknown} */ (client)
-  );
+  client.defineCommand('portalPutCode', { numberOfKeys: 5, lua: PUT_CODE_SCRIPT });
+  client.defineCommand('portalTakeCode', { numberOfKeys: 3, lua: TAKE_CODE_SCRIPT });
+  // defineCommand adds the methods at run time; their types are said here.
+  const scripted =
+    /** @type {{ portalPutCode(keys: string[], ...args: string[]): Promise<PutResult>, portalTakeCode(keys: string[], ...args: string[]): Promise<string | null> }} */ (
+      /** @type {unknown} */ (client)
+    );
   const putCodeScript = scripted.portalPutCode.bind(client);
+  const takeCodeScript = scripted.portalTakeCode.bind(client);
   /** @type {Map<string, Limiter>} */
   const limiters = new Map();
 
@@ -315,31 +425,24 @@ function createRedisStore({ url, prefix = DEFAULT_PREFIX, commandTimeoutMs = COM
   return {
     kind: 'redis',
     client,
-    putCode: (id, value, { ttlMs, client: who, slot, maxOutstanding, maxEntries }) =>
+    putCode: (id, value, { ttlMs, network, driver, perDriver, perNetwork, maxEntries }) =>
       guarded(() =>
         putCodeScript(
-          [`handoff:code:${id}`, `handoff:client:${who}`, 'handoff:codes'],
-          // The slot and client go with the value, so that a take gives the slot back.
-          JSON.stringify([slot, who, value]),
+          [`handoff:code:${id}`, `handoff:network:${network}`, `handoff:driver:${driver}`, 'handoff:codes', 'handoff:networks'],
+          // The network and driver go with the value, so that a take or an eviction gives the place back.
+          JSON.stringify([network, driver, value]),
           String(ttlMs),
-          slot,
-          String(maxOutstanding),
+          id,
+          String(perDriver),
+          String(perNetwork),
           String(maxEntries),
+          prefix,
+          network,
         ),
       ),
     async takeCode(id) {
-      // GETDEL: read and delete in one command, so a code is given to one redeem only.
-      const stored = await guarded(() => client.getdel(`handoff:code:${id}`));
-      if (stored === null) return undefined;
-      const [slot, who, value] = /** @type {[string, string, string]} */ (JSON.parse(stored));
-      // The slot back (a failure here costs nothing: the slot expires with the code's TTL anyway).
-      await client
-        .multi()
-        .zrem(`handoff:client:${who}`, slot)
-        .zrem('handoff:codes', slot)
-        .exec()
-        .catch(() => undefined);
-      return value;
+      const value = await guarded(() => takeCodeScript([`handoff:code:${id}`, 'handoff:codes', 'handoff:networks'], id, prefix));
+      return value === null ? undefined : value;
     },
     codes: () => guarded(async () => client.zcount('handoff:codes', Date.now(), '+inf')),
     limiter(name, bucket, { failOpen = false } = {}) {

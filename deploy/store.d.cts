@@ -13,16 +13,20 @@ export interface Limiter {
 }
 export interface PutOptions {
   ttlMs: number;
-  client: string;
-  /** An id of this code's place in its client's and the store's counts (released on take or expiry). */
-  slot: string;
-  maxOutstanding: number;
+  /** The minting client's network (an IPv4 /24, an IPv6 /48): its codes are capped at perNetwork. */
+  network: string;
+  /** The driver the provider's token check named: at perDriver, its oldest code makes room. */
+  driver: string;
+  perDriver: number;
+  perNetwork: number;
+  /** The store's ceiling: reached, the network holding the most codes gives up its oldest to one holding fewer. */
   maxEntries: number;
 }
-export type PutResult = 'ok' | 'outstanding' | 'full';
+/** `network`: the network holds perNetwork codes; `full`: the ceiling, and this network holds as many as the largest. */
+export type PutResult = 'ok' | 'network' | 'full';
 export interface Store {
   kind: 'memory' | 'redis';
-  /** Keeps `value` under `id` for `ttlMs`, unless `client` holds maxOutstanding codes or the store maxEntries. */
+  /** Keeps `value` under `id` for `ttlMs` within the caps of PutOptions (decision 0024). */
   putCode(id: string, value: string, options: PutOptions): Promise<PutResult>;
   /** The value under `id`, deleted in the same step: of two takes at once, one gets it. */
   takeCode(id: string): Promise<string | undefined>;

@@ -17,9 +17,10 @@ const CHECKED_BODY_LIMIT = 64 * 1024;
  * The per-client limit of the rate-limited open calls (portal-open-calls.mjs, RATE_LIMIT): the
  * one limiter of deploy/store.cjs that every app's nginx asks too (/__portal_limits/open-call of
  * the session-handoff service), the same arithmetic, in `store` (this process's memory unless
- * PORTAL_REDIS_URL is set). It fails open: while Redis does not answer, counted in memory. The
- * client is the address and, on this local server, the test's sandbox namespace (each test is a
- * client of its own, as nginx's local PORTAL_RATE_LIMIT_KEY says).
+ * PORTAL_REDIS_URL is set). It fails open only while Redis does not answer (counted in memory);
+ * its answer is read as nginx reads the service's (openCalls.limitOutcome, decision 0024). The
+ * client is the address; a test's sandbox namespace makes it a client of its own only when the
+ * request proves it under the run's PORTAL_TEST_NAMESPACE_SECRET (openCalls.namespaceScope).
  */
 const openCallLimiter = (shared) => shared.limiter('open-call', store.nginxBucket(openCalls.RATE_LIMIT), { failOpen: true });
 
@@ -59,7 +60,16 @@ const TOKEN_DRIVER = 'x-portal-token-driver';
 const SIGNED_IN_DRIVER = 'x-portal-signed-in-driver';
 
 /** Headers of the page's request the service gets: never the driver's token, a cookie, or a driver the page claims. */
-const DROPPED_REQUEST_HEADERS = new Set(['authorization', 'cookie', 'host', 'origin', 'referer', 'connection', SIGNED_IN_DRIVER]);
+const DROPPED_REQUEST_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'host',
+  'origin',
+  'referer',
+  'connection',
+  SIGNED_IN_DRIVER,
+  'x-portal-namespace-proof',
+]);
 
 function refuse(res, status, message) {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -68,6 +78,30 @@ function refuse(res, status, message) {
 
 /** The sandbox's namespace of a test (one sandbox state per test): the token check reads that state. */
 const NAMESPACE_HEADER = 'x-sandbox-namespace';
+/** Its proof for the open calls' limit (openCalls.namespaceScope). */
+const NAMESPACE_PROOF_HEADER = 'x-portal-namespace-proof';
+
+/**
+ * The limiter's answer as the status nginx would get from the session-handoff service: 204 or 429
+ * for the two answers a limiter gives, unreachable when the store could not be reached and no
+ * fallback counted (StoreUnavailableError), 500 for anything else (a limiter that throws, an
+ * answer of another shape).
+ * @param {import('../deploy/store.cjs').Limiter} limiter @param {string} client
+ * @returns {Promise<{ status: number, retryAfter: string, unreachable: boolean }>}
+ */
+async function askLimiter(limiter, client) {
+  try {
+    const admitted = /** @type {unknown} */ (await limiter.admit(client));
+    if (admitted && typeof admitted === 'object' && 'ok' in admitted) {
+      if (admitted.ok === true) return { status: 204, retryAfter: '', unreachable: false };
+      if (admitted.ok === false && 'retryAfterSeconds' in admitted)
+        return { status: 429, retryAfter: String(admitted.retryAfterSeconds), unreachable: false };
+    }
+    return { status: 500, retryAfter: '', unreachable: false };
+  } catch (error) {
+    return { status: 500, retryAfter: '', unreachable: error instanceof store.StoreUnavailableError };
+  }
+}
 
 /**
  * Asks the provider whose token this is (GET authUrl), naming the driver of a `driver` call and
@@ -100,13 +134,22 @@ function checkToken(authUrl, req, { driverId, requestId }) {
 }
 
 /**
- * @param {{ upstream: string, authUrl: string, appOrigins: ReadonlySet<string>, store?: import('../deploy/store.cjs').Store }} options
+ * @param {{ upstream: string, authUrl: string, appOrigins: ReadonlySet<string>, store?: import('../deploy/store.cjs').Store, namespaceSecret?: string, log?: (line: string) => void }} options
  *   `upstream`: where /driver-api/<service>/ goes (the sandbox: http://127.0.0.1:4000, which serves each
- *   service under its name); `authUrl`: the provider's token check; `appOrigins`: the portal's pages.
+ *   service under its name); `authUrl`: the provider's token check; `appOrigins`: the portal's pages;
+ *   `namespaceSecret`: the local test run's (PORTAL_TEST_NAMESPACE_SECRET by default; unset in any
+ *   deployment); `log`: where a limit let through or refused is said (stderr by default).
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => boolean}
  *   handles the request and answers true when it is the proxy's path.
  */
-export function driverApiProxy({ upstream, authUrl, appOrigins, store: shared = store.createMemoryStore() }) {
+export function driverApiProxy({
+  upstream,
+  authUrl,
+  appOrigins,
+  store: shared = store.createMemoryStore(),
+  namespaceSecret = process.env.PORTAL_TEST_NAMESPACE_SECRET,
+  log = (line) => console.error(line),
+}) {
   const limiter = openCallLimiter(shared);
   return (req, res, url) => {
     // The path as nginx's $uri reads it, in one spelling (deploy/driver-api.cjs): what the table
@@ -139,12 +182,19 @@ export function driverApiProxy({ upstream, authUrl, appOrigins, store: shared = 
     // Open calls: rate limited per client, bodies held to the forms' limits, answers cut to what the screen needs.
     const open = service === 'register' ? openCalls.openCallOf(method, path) : null;
     if (open?.limited) {
-      const namespace = req.headers[NAMESPACE_HEADER];
-      const client = `${req.socket.remoteAddress ?? ''}|${typeof namespace === 'string' ? namespace : ''}`;
-      const admitted = await limiter.admit(client);
-      if (!admitted.ok) {
-        res.setHeader('Retry-After', String(admitted.retryAfterSeconds));
-        return refuse(res, 429, openCalls.TOO_MANY);
+      const scope = openCalls.namespaceScope(namespaceSecret, req.headers[NAMESPACE_HEADER], req.headers[NAMESPACE_PROOF_HEADER]);
+      const client = `${req.socket.remoteAddress ?? ''}${scope ? `.${scope}` : ''}`;
+      const asked = await askLimiter(limiter, client);
+      const outcome = openCalls.limitOutcome(asked.status, asked.retryAfter, asked.unreachable);
+      if (asked.unreachable) log(`portal open-call limit unreachable: call let through`);
+      else if (outcome.action === 'refuse') log(`portal open-call limit answered ${asked.status}: call refused`);
+      if (outcome.action !== 'through') {
+        res.setHeader('Retry-After', outcome.retryAfter);
+        return refuse(
+          res,
+          outcome.action === 'throttle' ? 429 : 503,
+          outcome.action === 'throttle' ? openCalls.TOO_MANY : openCalls.LIMIT_UNAVAILABLE,
+        );
       }
     }
     let checkedBody;

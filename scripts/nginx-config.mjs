@@ -194,8 +194,9 @@ export function localVariables(app, statementCredential, replica) {
     PORTAL_INSURANCE_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/insurance/`,
     PORTAL_CARD_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}/card/`,
     PORTAL_DRIVER_AUTH_URL: `http://127.0.0.1:${SANDBOX_PORT}/auth/driver`,
-    // Open calls' rate limits per client: here each test's sandbox namespace is a client of its own.
-    PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr$http_x_sandbox_namespace',
+    // Open calls' rate limits per client: the address, as in the image (a test's namespace counts
+    // apart only when proven: testNamespaceConf below, decision 0024).
+    PORTAL_RATE_LIMIT_KEY: '$binary_remote_addr',
     // Every app's access log, in the format without query strings or policy tokens (portal-maps.conf).
     PORTAL_ACCESS_LOG: join(nginxPrefix(app.dir), 'logs', 'access.log'),
     // Field telemetry's receiver (scripts/telemetry-stack.mjs).
@@ -300,6 +301,7 @@ ${replica ? replicaHttpBlock(replica.layout) : ''}    include conf.d/*.conf;
 }
 `,
   );
+  writeTestNamespaceConf(prefix);
   if (replica) {
     // portal-common.conf includes portal/portal-instance*.conf: the replica's name on every
     // answer, and which handoff or telemetry instance answered behind it (none for a file).
@@ -313,6 +315,25 @@ add_header X-Portal-Upstream $upstream_addr always;
     );
   }
   return { prefix, conf };
+}
+
+/**
+ * The local test run's namespaces (decision 0024): with PORTAL_TEST_NAMESPACE_SECRET (set by the
+ * end-to-end runner, never by a deployment), each test's proven sandbox namespace counts as a
+ * client of its own for the open calls' limit (portal-open-calls.mjs namespaceScope). Included by
+ * portal-common.conf's portal/portal-instance*.conf; the images have none.
+ */
+function writeTestNamespaceConf(prefix) {
+  const secret = process.env.PORTAL_TEST_NAMESPACE_SECRET;
+  const file = join(prefix, 'portal', 'portal-instance-test-namespace.conf');
+  if (!secret) return rmSync(file, { force: true });
+  if (!/^[A-Za-z0-9_-]{32,128}$/.test(secret))
+    throw new Error('PORTAL_TEST_NAMESPACE_SECRET must be 32 to 128 letters, digits, "_" or "-"');
+  writeFileSync(
+    file,
+    `# Written by scripts/nginx-config.mjs for a local test run (decision 0024).\nset $portal_test_namespace_secret "${secret}";\n`,
+    { mode: 0o600 },
+  );
 }
 
 /** Where the balancer of --replicas N runs from. */

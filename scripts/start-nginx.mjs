@@ -17,7 +17,18 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { APPS, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
-import { announce, answers, APP_ORIGINS, buildChanged, onlyArgument, onStop, SANDBOX_HEALTH, startSandbox, waitFor } from './suite.mjs';
+import {
+  announce,
+  answers,
+  APP_ORIGINS,
+  buildChanged,
+  DRIVER_AUTH_URL,
+  onlyArgument,
+  onStop,
+  SANDBOX_HEALTH,
+  startSandbox,
+  waitFor,
+} from './suite.mjs';
 import { METRICS_DIR, PROMETHEUS_READY, startPrometheus, startReceiver, TELEMETRY_HEALTH } from './telemetry-stack.mjs';
 import {
   activate,
@@ -97,12 +108,21 @@ if (layout.count > 1) {
   await startOne();
 }
 
+/**
+ * What the handoff exchange needs besides its address (decision 0024): the provider's token check
+ * (a code only for a token it accepts) and the deployment's secret, which every app's nginx proves
+ * its open-call limit questions with.
+ */
+function handoffEnv() {
+  return { PORTAL_DRIVER_AUTH_URL: DRIVER_AUTH_URL, PORTAL_COHORT_SECRET: cohortSecretOfDeployment() };
+}
+
 async function startOne() {
   const children = [startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential } })];
   // The session handoff's exchange, one service for every app's nginx (deploy/nginx/portal-handoff.conf.template).
   const handoff = spawn(process.execPath, [join(repoRoot, 'deploy', 'session-handoff.cjs')], {
     stdio: 'inherit',
-    env: { ...process.env, PORTAL_HANDOFF_LISTEN: HANDOFF_LISTEN, PORTAL_HANDOFF_ORIGINS: [...APP_ORIGINS].join(' ') },
+    env: { ...process.env, ...handoffEnv(), PORTAL_HANDOFF_LISTEN: HANDOFF_LISTEN, PORTAL_HANDOFF_ORIGINS: [...APP_ORIGINS].join(' ') },
   });
   children.push(handoff);
   // Field telemetry: the receiver behind every app's /telemetry/, and Prometheus when installed.
@@ -253,7 +273,13 @@ async function startReplicas() {
       spawn(process.execPath, [join(repoRoot, 'deploy', 'session-handoff.cjs')], {
         detached: true,
         stdio: 'inherit',
-        env: { ...process.env, ...sharedEnv, PORTAL_HANDOFF_LISTEN: listen, PORTAL_HANDOFF_ORIGINS: [...APP_ORIGINS].join(' ') },
+        env: {
+          ...process.env,
+          ...sharedEnv,
+          ...handoffEnv(),
+          PORTAL_HANDOFF_LISTEN: listen,
+          PORTAL_HANDOFF_ORIGINS: [...APP_ORIGINS].join(' '),
+        },
       }),
     );
   }

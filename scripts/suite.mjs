@@ -105,7 +105,12 @@ export function serveBuilds(apps = APPS, host = process.env.BIND_HOST ?? 'localh
   const store = storeFromEnv(process.env);
   const driverApi = driverApiProxy({ upstream: DRIVER_API_UPSTREAM, authUrl: DRIVER_AUTH_URL, appOrigins: APP_ORIGINS, store });
   // The session handoff's exchange (deploy/session-handoff.cjs): one store for every app's server, as one service behind nginx.
-  const handoff = sessionHandoff({ origins: APP_ORIGINS, ttlMs: Number(process.env.PORTAL_HANDOFF_TTL_MS) || undefined, store });
+  const handoff = sessionHandoff({
+    origins: APP_ORIGINS,
+    authUrl: DRIVER_AUTH_URL,
+    ttlMs: Number(process.env.PORTAL_HANDOFF_TTL_MS) || undefined,
+    store,
+  });
   const cohort = pageCohort({ authUrl: DRIVER_AUTH_URL });
   const proxy = (req, res, url) => handoff.handle(req, res, url) || driverApi(req, res, url);
   return Promise.all(

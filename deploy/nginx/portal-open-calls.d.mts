@@ -25,6 +25,20 @@ declare const openCalls: {
   RATE_LIMIT: { perMinute: number; burst: number };
   /** The message of a throttled call (429), on both servers. */
   TOO_MANY: string;
+  /** The message of a call refused because the limiter answered neither yes nor no (503), on both servers. */
+  LIMIT_UNAVAILABLE: string;
+  /** What qualifies a limit's key for a proven test namespace (32 hex characters), or '' (decision 0024). */
+  namespaceScope(secret: string | undefined, namespace: unknown, proof: unknown): string;
+  /** HMAC-SHA256 (hex) of "portal-open-call-limit <client>" under `secret`: how nginx proves a limit question. */
+  limitProof(secret: string | undefined, client: string): string;
+  /** Whether nginx's answer to a limit question means no limiter could be reached (refused, or no answer in time). */
+  limitUnreachable(status: number, connectTimes: unknown, headerTimes: unknown, upstreamStatuses: unknown): boolean;
+  /** What a limited call does with the limiter's answer, on both servers. */
+  limitOutcome(
+    status: number,
+    retryAfter: unknown,
+    unreachable: boolean,
+  ): { action: 'through' | 'throttle' | 'refuse'; retryAfter: string };
   TEXT: Record<'name' | 'text' | 'remark' | 'city' | 'identifier' | 'email', number>;
   MESSAGES: { tooLong(max: number): string; controlCharacter: string; dateOutOfRange: string; invalid: string; notJson: string };
   /** The forms' messages for each document rule, by what is wrong (shared/src/validation/documents.ts). */

@@ -18,7 +18,12 @@
 // - Per-client rate limits on the calls that can enumerate drivers or codes: one limiter
 //   (deploy/store.cjs, in Redis when the deployment has one) that the Node proxy asks in-process
 //   and nginx asks through the session-handoff service (`limitThen` below), so with several nginx
-//   replicas the limit holds in total, not per replica.
+//   replicas the limit holds in total, not per replica. Both servers read its answer with
+//   `limitOutcome` (decision 0024): only a limiter that cannot be reached lets calls through; any
+//   other odd answer refuses them. The client is the address; no header the client sends makes
+//   or chooses a bucket (`namespaceScope`: the local test deployment's proven namespaces only).
+
+import crypto from 'crypto';
 
 /**
  * Per client, per minute, with a burst (nginx's limit_req arithmetic: the first and `burst` more at
@@ -28,6 +33,8 @@
 var RATE_LIMIT = { perMinute: 30, burst: 20 };
 /** What a throttled call answers, on both servers (the services' validation list shape). */
 var TOO_MANY = 'Muitas tentativas. Aguarde um minuto e tente de novo.';
+/** What a call answers when the limiter gave an answer that is neither yes nor no (503, on both servers). */
+var LIMIT_UNAVAILABLE = 'Serviço indisponível. Tente de novo em instantes.';
 
 /**
  * The form limits (shared/src/validation TEXT_LIMITS, held equal by deploy/test/open-calls.test.ts):
@@ -638,38 +645,118 @@ function decodedBody(r) {
 }
 
 /**
- * The client a limit counts, as nginx's map makes it ($portal_open_call_client: PORTAL_RATE_LIMIT_KEY,
- * `$binary_remote_addr` in the image), as hex: the variable holds raw address bytes, which no
- * query string may carry as they are.
+ * The local test deployment's namespaces (decision 0024): each end-to-end test is a sandbox
+ * namespace of its own (X-Sandbox-Namespace), and counts as a client of its own only when the
+ * request proves the namespace with X-Portal-Namespace-Proof, the HMAC-SHA256 (hex) of
+ * "portal-test-namespace <namespace>" under the run's PORTAL_TEST_NAMESPACE_SECRET (at least 32
+ * characters), which the test runner and its servers hold and no production deployment sets.
+ * Returns what qualifies the key (32 hex characters of the proof), or '' (the address alone):
+ * without the secret, with no proof or a wrong one, a header changes nothing.
+ */
+var NAMESPACE_PROOF_LABEL = 'portal-test-namespace ';
+function namespaceScope(secret, namespace, proof) {
+  if (typeof secret !== 'string' || secret.length < 32) return '';
+  if (typeof namespace !== 'string' || !/^[A-Za-z0-9._:-]{1,100}$/.test(namespace) || typeof proof !== 'string') return '';
+  var expected = crypto
+    .createHmac('sha256', secret)
+    .update(NAMESPACE_PROOF_LABEL + namespace)
+    .digest('hex');
+  return proof === expected ? expected.slice(0, 32) : '';
+}
+
+/**
+ * What nginx proves a limit question with (the session-handoff service checks it: only the app's
+ * nginx, which holds the deployment's PORTAL_COHORT_SECRET, may spend a client's budget):
+ * HMAC-SHA256 (hex) of "portal-open-call-limit <client>" (deploy/session-handoff.cjs limitProof).
+ */
+function limitProof(secret, client) {
+  return crypto
+    .createHmac('sha256', secret || '')
+    .update('portal-open-call-limit ' + client)
+    .digest('hex');
+}
+
+/**
+ * Whether a limit question's answer says the limiter could not be reached (decision 0024): nginx
+ * made the answer (502 or 504) and no limiter answered any try, because no connection was made
+ * (refused, reset, or none within proxy_connect_timeout: every $upstream_connect_time is "-") or
+ * the last one connected gave nothing within proxy_read_timeout ($upstream_status 504). Whatever a
+ * limiter did answer (its own 502, a header nginx could not read, a connection closed mid-answer)
+ * is not this. Arguments: the subrequest's status and its $upstream_connect_time,
+ * $upstream_header_time and $upstream_status ("-, -" when several were tried).
+ */
+function limitUnreachable(status, connectTimes, headerTimes, upstreamStatuses) {
+  if (status !== 502 && status !== 504) return false;
+  var none = /^-(?:, -)*$/;
+  if (typeof headerTimes !== 'string' || !none.test(headerTimes)) return false;
+  if (typeof connectTimes === 'string' && none.test(connectTimes)) return true;
+  return typeof upstreamStatuses === 'string' && /(?:^|, )504$/.test(upstreamStatuses);
+}
+
+/**
+ * What a limited call does with the limiter's answer, on both servers: 204 goes on; 429 is the
+ * throttle (with the limiter's Retry-After when it is 1 to 3600 s, else 60); an unreachable
+ * limiter lets the call through (logged: the limits fail open only then); anything else (400,
+ * 403, 500, a 200, no status) refuses the call with 503.
+ * @returns {{ action: 'through' | 'throttle' | 'refuse', retryAfter: string }}
+ */
+function limitOutcome(status, retryAfter, unreachable) {
+  if (unreachable) return { action: 'through', retryAfter: '' };
+  if (status === 204) return { action: 'through', retryAfter: '' };
+  if (status === 429) {
+    var seconds = /^[1-9][0-9]{0,3}$/.test(String(retryAfter)) ? Number(retryAfter) : 0;
+    return { action: 'throttle', retryAfter: seconds > 0 && seconds <= 3600 ? String(seconds) : '60' };
+  }
+  return { action: 'refuse', retryAfter: '5' };
+}
+
+/**
+ * The client a limit counts: nginx's map ($portal_open_call_client: PORTAL_RATE_LIMIT_KEY,
+ * `$binary_remote_addr`), as hex (the variable holds raw address bytes, which no query string may
+ * carry as they are), qualified by a proven test namespace on the local test deployment only
+ * ($portal_test_namespace_secret, which only its configuration sets).
  */
 function limitClient(r) {
   var raw = r.rawVariables.portal_open_call_client || r.rawVariables.binary_remote_addr;
-  return raw ? raw.toString('hex') : 'unknown';
+  var key = raw ? raw.toString('hex') : 'unknown';
+  var scope = namespaceScope(
+    r.variables.portal_test_namespace_secret,
+    r.headersIn['X-Sandbox-Namespace'],
+    r.headersIn['X-Portal-Namespace-Proof'],
+  );
+  return scope ? key + '.' + scope : key;
+}
+
+/** The answer of a refused or throttled call, on both servers. */
+function limitRefusal(r, outcome) {
+  r.headersOut['Content-Type'] = 'application/json; charset=utf-8';
+  r.headersOut['Retry-After'] = outcome.retryAfter;
+  if (outcome.action === 'throttle') r.return(429, refusalText([{ message: TOO_MANY }]));
+  else r.return(503, refusalText([{ message: LIMIT_UNAVAILABLE }]));
 }
 
 /**
  * Runs `next` when the limit lets the call through: asks /__portal_limits/open-call (the
- * session-handoff service, through the internal location of portal-driver-api.conf). 429: the
- * same refusal as the Node proxy, with its Retry-After. Any other answer (the service down or
- * unreachable) lets the call through, logged: the limits fail open, as the service's own
- * fallback does while Redis is down.
+ * session-handoff service, through the internal location of portal-driver-api.conf) with the
+ * client's key and its proof, and reads the answer with limitOutcome.
  */
 function limitThen(r, next) {
-  r.subrequest('/__portal_limits/open-call', { method: 'GET', args: 'client=' + limitClient(r), body: '' }).then(
+  var client = limitClient(r);
+  var args = 'client=' + client + '&proof=' + limitProof(r.variables.portal_cohort_secret, client);
+  r.subrequest('/__portal_limits/open-call', { method: 'GET', args: args, body: '' }).then(
     function (reply) {
-      if (reply.status === 429) {
-        r.headersOut['Content-Type'] = 'application/json; charset=utf-8';
-        var after = reply.headersOut['Retry-After'];
-        if (after) r.headersOut['Retry-After'] = after;
-        r.return(429, refusalText([{ message: TOO_MANY }]));
-        return;
-      }
-      if (reply.status !== 204) r.warn('portal open-call limit answered ' + reply.status + ': call let through');
-      next();
+      var vars = reply.variables || {};
+      var unreachable = limitUnreachable(reply.status, vars.upstream_connect_time, vars.upstream_header_time, vars.upstream_status);
+      var outcome = limitOutcome(reply.status, reply.headersOut['Retry-After'], unreachable);
+      if (unreachable) r.warn('portal open-call limit unreachable (' + reply.status + '): call let through');
+      else if (outcome.action === 'refuse') r.warn('portal open-call limit answered ' + reply.status + ': call refused');
+      if (outcome.action === 'through') next();
+      else limitRefusal(r, outcome);
     },
     function (error) {
-      r.warn('portal open-call limit unreachable (' + error + '): call let through');
-      next();
+      // The subrequest itself failed (not the limiter): no answer to go on, the call is refused.
+      r.warn('portal open-call limit not asked (' + error + '): call refused');
+      limitRefusal(r, limitOutcome(0, '', false));
     },
   );
 }
@@ -725,6 +812,11 @@ function forward(r, path, call) {
 export default {
   RATE_LIMIT,
   TOO_MANY,
+  LIMIT_UNAVAILABLE,
+  namespaceScope,
+  limitProof,
+  limitUnreachable,
+  limitOutcome,
   TEXT,
   MESSAGES,
   DOCUMENT_MESSAGES,

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,8 +27,8 @@ import openCalls from '../nginx/portal-open-calls.mjs';
 import { bodyBytes, OPEN_CALL_BODIES, type OpenCallBody } from './open-call-bodies';
 import { LICENCE, VEHICLE } from '../../sandbox-api/test/onboarding-bodies';
 import { driverApiProxy } from '../../scripts/driver-api-proxy.mjs';
-import { OPEN_CALL_LIMIT } from '../session-handoff.cjs';
-import { createMemoryStore } from '../store.cjs';
+import { limitProof, OPEN_CALL_LIMIT } from '../session-handoff.cjs';
+import { createMemoryStore, StoreUnavailableError, type Admission, type Store } from '../store.cjs';
 import { freePort, runNginx, type RunningNginx } from './nginx-harness';
 
 // Issue 30: what the driver-data proxy's open calls answer and accept (docs/security.md, "What each
@@ -458,23 +459,142 @@ describe('issue 38: one open-call limit for every server and replica', () => {
   });
 });
 
+/** What a limited look-up answers: through (the service's 200), throttled (429) or refused (503). */
+const OUTCOMES = {
+  through: { status: 200, retryAfter: null, text: '{"response":null}' },
+  throttled: { status: 429, retryAfter: '7', text: JSON.stringify({ validations: [{ message: openCalls.TOO_MANY }] }) },
+  refused: { status: 503, retryAfter: '5', text: JSON.stringify({ validations: [{ message: openCalls.LIMIT_UNAVAILABLE }] }) },
+} as const;
+
+/**
+ * Issue 45, item 5: each answer the limiter can give, what both servers do with it, and how each
+ * server meets it: nginx asks the session-handoff service over HTTP (`answer`, or `down`: nothing
+ * listens), the Node proxy asks the store's limiter in-process (`admit`: what it resolves, or
+ * throws). Only a limiter that cannot be reached lets the call through.
+ */
+const LIMITER_ANSWERS: ReadonlyArray<
+  readonly [
+    string,
+    keyof typeof OUTCOMES,
+    { answer: { status: number; headers?: Record<string, string>; raw?: string; silent?: boolean }; down?: boolean },
+    () => Promise<Admission>,
+  ]
+> = [
+  ['204 (go on)', 'through', { answer: { status: 204 } }, async () => ({ ok: true })],
+  [
+    '429 with Retry-After',
+    'throttled',
+    { answer: { status: 429, headers: { 'Retry-After': '7' } } },
+    async () => ({ ok: false, retryAfterSeconds: 7 }),
+  ],
+  ['400', 'refused', { answer: { status: 400 } }, async () => ({ ok: 'yes' }) as unknown as Admission],
+  ['403', 'refused', { answer: { status: 403 } }, async () => undefined as unknown as Admission],
+  ['500', 'refused', { answer: { status: 500 } }, async () => Promise.reject(new Error('limiter broke'))],
+  ['200 (not a limiter answer)', 'refused', { answer: { status: 200 } }, async () => ({}) as unknown as Admission],
+  ['its own 502', 'refused', { answer: { status: 502 } }, async () => ({ ok: false }) as unknown as Admission],
+  ['garbage bytes', 'refused', { answer: { status: 0, raw: 'garbage\r\n\r\n' } }, async () => 'garbage' as unknown as Admission],
+  [
+    'a status line nginx cannot read',
+    'refused',
+    { answer: { status: 0, raw: 'HTTP/1.1 abc\r\n\r\n' } },
+    async () => null as unknown as Admission,
+  ],
+  [
+    'unreachable: nothing listens (502 from nginx)',
+    'through',
+    { answer: { status: 204 }, down: true },
+    async () => Promise.reject(new StoreUnavailableError('down')),
+  ],
+  [
+    'unreachable: no answer in 3 s (504 from nginx)',
+    'through',
+    { answer: { status: 204, silent: true } },
+    async () => Promise.reject(new StoreUnavailableError('timeout')),
+  ],
+];
+
+describe('issue 45, item 5: the Node proxy reads its limiter as nginx reads the service', () => {
+  it.each(LIMITER_ANSWERS)('limiter answer %s: %s', async (_name, expected, _njs, admit) => {
+    const service = createHttpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"response":null}'));
+    const upstream = await listening(service);
+    const memory = createMemoryStore();
+    const store: Store = { ...memory, limiter: () => ({ admit }) };
+    const said: string[] = [];
+    const proxy = driverApiProxy({ upstream, authUrl: `${upstream}/auth`, appOrigins: new Set(), store, log: (line) => said.push(line) });
+    const portal = createHttpServer((req, res) => void proxy(req, res, new URL(req.url ?? '/', 'http://localhost')));
+    try {
+      const base = await listening(portal);
+      const response = await fetch(`${base}/driver-api/register/api/1.0/driver/mobile/11987654321`);
+      expect({ status: response.status, retryAfter: response.headers.get('retry-after'), text: await response.text() }).toEqual(
+        OUTCOMES[expected],
+      );
+      // Said in the log when let through unreachable or refused, as nginx's error log says it.
+      expect(said).toHaveLength(expected === 'throttled' || _name.startsWith('204') ? 0 : 1);
+    } finally {
+      for (const server of [portal, service]) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
+  });
+
+  it('the namespace header makes no bucket: 30 look-ups, each in a new namespace, from one address give 21', async () => {
+    const service = createHttpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"response":null}'));
+    const upstream = await listening(service);
+    const frozen = Date.now();
+    const proxy = driverApiProxy({
+      upstream,
+      authUrl: `${upstream}/auth`,
+      appOrigins: new Set(),
+      store: createMemoryStore({ now: () => frozen }),
+      namespaceSecret: undefined,
+    });
+    const portal = createHttpServer((req, res) => void proxy(req, res, new URL(req.url ?? '/', 'http://localhost')));
+    try {
+      const base = await listening(portal);
+      const statuses = [];
+      for (let index = 0; index < 30; index += 1) {
+        const response = await fetch(`${base}/driver-api/register/api/1.0/driver/mobile/11987654321`, {
+          headers: { 'X-Sandbox-Namespace': `forged-${index}-${'x'.repeat(90)}`, 'X-Portal-Namespace-Proof': 'f'.repeat(64) },
+        });
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(openCalls.RATE_LIMIT.burst + 1);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30 - openCalls.RATE_LIMIT.burst - 1);
+    } finally {
+      for (const server of [portal, service]) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
+  });
+});
+
 describe('njs answers every body of the corpus as Node does', () => {
   const prefix = mkdtempSync(join(tmpdir(), 'portal-open-calls-'));
   let nginx: RunningNginx | undefined;
   let origin = '';
   // The shared limit as nginx asks it (the session-handoff service's /__portal_limits/open-call),
-  // played here: what it answers, and what it was asked.
-  let limitAnswer: { status: number; headers?: Record<string, string> } = { status: 204 };
+  // played here: what it answers (`raw`: bytes written on the socket as they are; `silent`: no
+  // answer at all), and what it was asked.
+  let limitAnswer: { status: number; headers?: Record<string, string>; raw?: string; silent?: boolean } = { status: 204 };
   const limitAsked: Array<{ method: string; url: string; headers: IncomingHttpHeaders }> = [];
   const limits = createHttpServer((req, res) => {
     limitAsked.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    if (limitAnswer.silent) return;
+    if (limitAnswer.raw !== undefined) return void req.socket.end(limitAnswer.raw);
     res.writeHead(limitAnswer.status, limitAnswer.headers).end();
   });
+  let limitsPort = 0;
+  const SECRET = 'a-secret-of-this-test-only-0123456789abcdef';
+  const NAMESPACE_SECRET = 'a-namespace-secret-of-this-test-0123456789';
 
   beforeAll(async () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     const limitsOrigin = await listening(limits);
+    limitsPort = (limits.address() as AddressInfo).port;
     // The deployment's own location, with its upstream here.
     const limitsLocation = (
       /location = \/__portal_limits\/open-call \{[\s\S]*?\n\}/.exec(
@@ -492,8 +612,10 @@ http {
   client_body_temp_path ${prefix}/logs;
   js_path ${join(__dirname, '..', 'nginx')};
   js_import portal_open_calls from portal-open-calls.mjs;
+  map $host $portal_cohort_secret { default "${SECRET}"; }
   server {
     listen 127.0.0.1:${port};
+    set $portal_test_namespace_secret "${NAMESPACE_SECRET}";
     location /driver-api/register/ { client_max_body_size 64k; client_body_buffer_size 64k; js_content portal_open_calls.handle; }
     location /__portal_open_upstream/register/ { internal; return 200 '{"reached":true}'; }
     ${limitsLocation}
@@ -523,17 +645,18 @@ http {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('7');
     expect(await refused.text()).toBe(JSON.stringify({ validations: [{ message: openCalls.TOO_MANY }] }));
-    // No map of PORTAL_RATE_LIMIT_KEY in this test's nginx: the address, 127.0.0.1, as hex.
-    expect(limitAsked).toEqual([expect.objectContaining({ method: 'GET', url: '/__portal_limits/open-call?client=7f000001' })]);
+    // No map of PORTAL_RATE_LIMIT_KEY in this test's nginx: the address, 127.0.0.1, as hex, proven
+    // with the deployment's secret (issue 45, item 4: the service answers no one else).
+    expect(limitAsked).toEqual([
+      expect.objectContaining({ method: 'GET', url: `/__portal_limits/open-call?client=7f000001&proof=${limitProof(SECRET, '7f000001')}` }),
+    ]);
     expect(limitAsked[0]?.headers).not.toHaveProperty('authorization');
     expect(limitAsked[0]?.headers).not.toHaveProperty('cookie');
     limitAnswer = { status: 204 };
     expect((await lookUp()).status).toBe(200);
   });
 
-  it('fails open: a limit that answers an error lets the call through; a call without a limit does not ask', async () => {
-    limitAnswer = { status: 503 };
-    expect((await lookUp()).status).toBe(200);
+  it('a call without a limit does not ask', async () => {
     limitAsked.length = 0;
     limitAnswer = { status: 429 };
     const licence = await fetch(`${origin}/driver-api/register/api/1.0/driver/${DRIVER.id}/license`, {
@@ -544,6 +667,39 @@ http {
     expect(licence.status).toBe(200);
     expect(limitAsked).toEqual([]);
     limitAnswer = { status: 204 };
+  });
+
+  // Issue 45, item 5: what each answer of the limiter does, here (njs) and on the Node proxy below.
+  const njsOutcome = async (answer: typeof limitAnswer, options: { down?: boolean } = {}) => {
+    limitAnswer = answer;
+    if (options.down) await new Promise((resolve) => limits.close(resolve));
+    try {
+      const response = await lookUp();
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), text: await response.text() };
+    } finally {
+      if (options.down) await new Promise<void>((resolve) => limits.listen(limitsPort, '127.0.0.1', resolve));
+      limitAnswer = { status: 204 };
+    }
+  };
+
+  it.each(LIMITER_ANSWERS)('limiter answer %s: %s', async (_name, expected, njs) => {
+    limits.closeAllConnections();
+    expect(await njsOutcome(njs.answer, njs)).toEqual(OUTCOMES[expected]);
+  });
+
+  it("a namespace header changes nothing; a namespace proven under the run's secret is a client of its own", async () => {
+    limitAsked.length = 0;
+    const namespace = 'e2e-0-' + 'n'.repeat(94);
+    await fetch(`${origin}/driver-api/register/api/1.0/driver/mobile/11987654321`, { headers: { 'X-Sandbox-Namespace': namespace } });
+    await fetch(`${origin}/driver-api/register/api/1.0/driver/mobile/11987654321`, {
+      headers: { 'X-Sandbox-Namespace': namespace, 'X-Portal-Namespace-Proof': 'f'.repeat(64) },
+    });
+    const proof = createHmac('sha256', NAMESPACE_SECRET).update(`portal-test-namespace ${namespace}`).digest('hex');
+    await fetch(`${origin}/driver-api/register/api/1.0/driver/mobile/11987654321`, {
+      headers: { 'X-Sandbox-Namespace': namespace, 'X-Portal-Namespace-Proof': proof },
+    });
+    const clients = limitAsked.map(({ url }) => new URL(url, 'http://x').searchParams.get('client'));
+    expect(clients).toEqual(['7f000001', '7f000001', `7f000001.${proof.slice(0, 32)}`]);
   });
 
   it('the status and the exact answer, entry by entry', async () => {

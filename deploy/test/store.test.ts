@@ -2,7 +2,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { hasRedisServer, startRedis, type ThrowawayRedis } from '../redis-server.cjs';
-import { MINT_LIMITS, OPEN_CALL_LIMIT, startService } from '../session-handoff.cjs';
+import { driverToken } from '../../sandbox-api/src/constants';
+import { createSandboxServer } from '../../sandbox-api/src/server';
+import { limitProof, MINT_LIMITS, OPEN_CALL_LIMIT, startService } from '../session-handoff.cjs';
 import { createMemoryStore, createRedisStore, nginxBucket, type Store, StoreUnavailableError } from '../store.cjs';
 
 // Issue 38: the portal's shared state (deploy/store.cjs), in memory and in Redis, and the session
@@ -11,7 +13,13 @@ import { createMemoryStore, createRedisStore, nginxBucket, type Store, StoreUnav
 const HOST = 'http://localhost:3000';
 const ACCOUNT = 'http://localhost:3003';
 const DRIVER = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
-const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkcml2ZXIifQ.c2lnbmF0dXJl';
+/** The driver's token as the sandbox's provider issues it (its token check accepts it). */
+const TOKEN = driverToken(DRIVER);
+/** The deployment's secret every app's nginx proves its limit questions with. */
+const SECRET = 'a-secret-of-this-test-only-0123456789abcdef';
+/** The provider's token check the service asks at mint: the sandbox's own. */
+const provider = createSandboxServer({});
+let authUrl = '';
 
 const redisHere = hasRedisServer();
 if (!redisHere) console.warn('deploy/test/store.test.ts: /usr/bin/redis-server is missing: the Redis cases are skipped (CI installs it).');
@@ -24,11 +32,15 @@ const freshPrefix = () => `portal-test-${process.pid}-${(prefixes += 1)}:`;
 const opened: Store[] = [];
 
 beforeAll(async () => {
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  authUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/auth/driver`;
   if (redisHere) redis = await startRedis();
 });
 afterAll(async () => {
   await Promise.all(opened.map((store) => store.close()));
   await redis?.close();
+  provider.closeAllConnections();
+  await new Promise((resolve) => provider.close(resolve));
 });
 
 async function ready(store: Store): Promise<Store> {
@@ -48,10 +60,18 @@ describe.each(implementations)('the %s store keeps the same contract', (_kind, o
   const put = (
     store: Store,
     id: string,
-    client = 'c',
-    overrides: Partial<{ ttlMs: number; maxOutstanding: number; maxEntries: number }> = {},
+    network = 'n',
+    overrides: Partial<{ ttlMs: number; driver: string; perDriver: number; perNetwork: number; maxEntries: number }> = {},
   ) =>
-    store.putCode(id, `sealed-${id}`, { ttlMs: 30_000, client, slot: `slot-${id}`, maxOutstanding: 30, maxEntries: 10_000, ...overrides });
+    store.putCode(id, `sealed-${id}`, {
+      ttlMs: 30_000,
+      network,
+      driver: `driver-${id}`,
+      perDriver: 5,
+      perNetwork: 200,
+      maxEntries: 10_000,
+      ...overrides,
+    });
 
   it('a code is given once: the second take finds nothing', async () => {
     const store = await open();
@@ -62,22 +82,44 @@ describe.each(implementations)('the %s store keeps the same contract', (_kind, o
     expect(await store.codes()).toBe(0);
   });
 
-  it('a code is gone at its TTL, and gives its client its slot back', async () => {
+  it('a code is gone at its TTL, and gives its network its place back', async () => {
     const store = await open();
-    expect(await put(store, 'short', 'c', { ttlMs: 150, maxOutstanding: 1 })).toBe('ok');
-    expect(await put(store, 'second', 'c', { maxOutstanding: 1 })).toBe('outstanding');
+    expect(await put(store, 'short', 'c', { ttlMs: 150, perNetwork: 1 })).toBe('ok');
+    expect(await put(store, 'second', 'c', { perNetwork: 1 })).toBe('network');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await store.takeCode('short')).toBeUndefined();
-    expect(await put(store, 'third', 'c', { maxOutstanding: 1 })).toBe('ok');
+    expect(await put(store, 'third', 'c', { perNetwork: 1 })).toBe('ok');
   });
 
-  it('caps the codes a client holds (a take gives the slot back) and the codes of everyone', async () => {
+  it("caps the codes a network holds (a take gives the place back); a driver's oldest code makes room for its newest", async () => {
     const store = await open();
-    for (let index = 0; index < 3; index += 1) expect(await put(store, `o${index}`, 'one', { maxOutstanding: 3 })).toBe('ok');
-    expect(await put(store, 'o3', 'one', { maxOutstanding: 3 })).toBe('outstanding');
+    for (let index = 0; index < 3; index += 1) expect(await put(store, `o${index}`, 'one', { perNetwork: 3 })).toBe('ok');
+    expect(await put(store, 'o3', 'one', { perNetwork: 3 })).toBe('network');
     await store.takeCode('o0');
-    expect(await put(store, 'o4', 'one', { maxOutstanding: 3 })).toBe('ok');
-    expect(await put(store, 'x', 'other', { maxEntries: 3 })).toBe('full');
+    expect(await put(store, 'o4', 'one', { perNetwork: 3 })).toBe('ok');
+    // One driver, from two networks: its sixth code takes the place of its first.
+    for (let index = 0; index < 6; index += 1) expect(await put(store, `d${index}`, index % 2 ? 'p' : 'q', { driver: 'same' })).toBe('ok');
+    expect(await store.takeCode('d0')).toBeUndefined();
+    expect(await store.takeCode('d1')).toBe('sealed-d1');
+    // The first network's place came back with its driver's code: it holds d2 and d4 only.
+    expect(await store.codes()).toBe(3 + 4);
+  });
+
+  it("at its ceiling the largest network's oldest gives way to a smaller network's; the largest gets 'full'", async () => {
+    const store = await open();
+    const full = { maxEntries: 5 };
+    for (const id of ['a1', 'a2', 'a3']) expect(await put(store, id, 'a', full)).toBe('ok');
+    for (const id of ['b1', 'b2']) expect(await put(store, id, 'b', full)).toBe('ok');
+    expect(await put(store, 'c1', 'c', full)).toBe('ok');
+    expect(await store.codes()).toBe(5);
+    expect(await store.takeCode('a1')).toBeUndefined();
+    // a and b now hold two each, c one: c is not larger than... c gets in again (b or a gives way), a and b do not.
+    expect(await put(store, 'a4', 'a', full)).toBe('full');
+    expect(await put(store, 'c2', 'c', full)).toBe('ok');
+    expect(await store.codes()).toBe(4 + 1);
+    expect(await put(store, 'c3', 'c', full)).toBe('full');
+    for (const id of ['a2', 'a3', 'b1', 'b2', 'c1', 'c2']) await store.takeCode(id);
+    expect(await store.codes()).toBe(0);
   });
 
   it("counts a limit as nginx's limit_req does: 300 at once from one client give 21, then one every 2 s; another client is apart", async () => {
@@ -96,6 +138,8 @@ async function instance(env: Record<string, string>) {
   const server: Server = startService({
     PORTAL_HANDOFF_LISTEN: '127.0.0.1:0',
     PORTAL_HANDOFF_ORIGINS: `${HOST} ${ACCOUNT}`,
+    PORTAL_DRIVER_AUTH_URL: authUrl,
+    PORTAL_COHORT_SECRET: SECRET,
     ...env,
   });
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -111,14 +155,20 @@ async function instance(env: Record<string, string>) {
   return {
     base,
     health,
-    async mint(client = '198.51.100.1') {
-      const response = await json('mint', ACCOUNT, { to: HOST, token: TOKEN, driverId: DRIVER }, { 'X-Portal-Client-Address': client });
+    async mint(client = '198.51.100.1', driver = DRIVER) {
+      const response = await json(
+        'mint',
+        ACCOUNT,
+        { to: HOST, token: driverToken(driver), driverId: driver },
+        { 'X-Portal-Client-Address': client },
+      );
       if (response.status !== 201) return { status: response.status, code: '', cookie: '' };
       const { code } = (await response.json()) as { code: string };
       return { status: 201, code, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] as string };
     },
     redeem: (code: string, cookie: string) => json('redeem', HOST, { code }, { Cookie: cookie }),
-    limit: (client: string) => fetch(`${base}/__portal_limits/open-call?client=${client}`).then((response) => response.status),
+    limit: (client: string) =>
+      fetch(`${base}/__portal_limits/open-call?client=${client}&proof=${limitProof(SECRET, client)}`).then((response) => response.status),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -164,8 +214,9 @@ withRedis('two instances of the handoff service sharing Redis', () => {
 
   it('200 codes, each redeemed at the same moment on both instances: each gives the session exactly once', async () => {
     const codes = [];
-    // 200 drivers (one client each: the mint's limits are per client and have their own tests).
-    for (let index = 0; index < 200; index += 1) codes.push(await a.mint(`10.1.${index >> 8}.${index & 255}`));
+    // 200 drivers (one client and one network each: the mint's limits have their own tests).
+    for (let index = 0; index < 200; index += 1)
+      codes.push(await a.mint(`10.1.${index}.1`, `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`));
     expect(codes.every(({ status }) => status === 201)).toBe(true);
     const answers = await Promise.all(codes.flatMap(({ code, cookie }) => [a.redeem(code, cookie), b.redeem(code, cookie)]));
     const statuses = answers.map((answer) => answer.status);
@@ -180,13 +231,15 @@ withRedis('two instances of the handoff service sharing Redis', () => {
     const short = { ...env, PORTAL_HANDOFF_TTL_MS: '400' };
     const quick = await instance(short);
     const long = await a.mint('10.9.9.9');
-    await quick.mint('10.9.9.10');
+    await quick.mint('10.9.9.10', '00000000-0000-4000-8000-00000000000a');
     // The handoff's keys: the codes and their slots (the mint's rate buckets hold a client address
     // and a number, kept for their drain plus 60 s, as nginx keeps its limit_req state).
     const keys = (await keysOf(env.PORTAL_REDIS_PREFIX!)).filter((key) => key.includes('handoff:'));
     const codeKeys = keys.filter((key) => key.includes('handoff:code:'));
     expect(codeKeys).toHaveLength(2);
     for (const key of keys) {
+      // No driver id in a key either (a driver's codes are counted under a hash of it).
+      expect(key).not.toContain(DRIVER);
       const ttl = await admin.pttl(key);
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(30_000);
@@ -218,16 +271,22 @@ withRedis('two instances of the handoff service sharing Redis', () => {
     expect(opens.filter((status) => status !== 204 && status !== 429)).toEqual([]);
     const mints = [];
     started = Date.now();
-    for (let index = 0; index < 80; index += 1) mints.push((await (index % 2 ? a : b).mint('203.0.113.77')).status);
+    for (let index = 0; index < 80; index += 1)
+      mints.push(
+        (await (index % 2 ? a : b).mint('203.0.113.77', `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`)).status,
+      );
     const minted = mints.filter((status) => status === 201).length;
     expect(minted).toBeGreaterThanOrEqual(MINT_LIMITS.burst);
     expect(minted).toBeLessThanOrEqual(MINT_LIMITS.burst + Math.ceil((Date.now() - started) / 1000));
     expect(minted).toBeLessThan(2 * MINT_LIMITS.burst);
   });
 
-  it('only its proxies may ask the open-call limit', async () => {
+  it("only its proxies may ask the open-call limit, with the deployment's proof", async () => {
     const stranger = await instance({ ...env, PORTAL_HANDOFF_TRUSTED_PROXIES: '192.0.2.254' });
     expect(await stranger.limit('0a000002')).toBe(403);
+    const otherSecret = await instance({ ...env, PORTAL_COHORT_SECRET: 'another-secret-of-this-test-0123456789' });
+    expect(await otherSecret.limit('0a000002')).toBe(403);
+    await otherSecret.close();
     expect(await a.limit('')).toBe(400);
     await stranger.close();
   });

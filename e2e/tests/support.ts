@@ -1,5 +1,5 @@
 /* eslint-disable react-hooks/rules-of-hooks -- Playwright fixtures hand their value on with a callback named `use`, not React's hook */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 
@@ -106,7 +106,13 @@ export const test = base.extend<SandboxFixtures>({
   context: async ({ context, sandboxNamespace, sandboxCallsOutsideNamespace: outside }, use) => {
     if (!sandboxNamespace) return use(context);
     await context.route(isSandboxCall, (route: Route, request: Request) =>
-      route.fallback({ headers: { ...request.headers(), [SANDBOX_NAMESPACE_HEADER.toLowerCase()]: sandboxNamespace } }),
+      route.fallback({
+        headers: {
+          ...request.headers(),
+          [SANDBOX_NAMESPACE_HEADER.toLowerCase()]: sandboxNamespace,
+          ...lowerCased(namespaceProof(sandboxNamespace)),
+        },
+      }),
     );
     // The sandbox echoes the namespace it answered from. A page.route handler of the test that
     // ends a sandbox call with route.continue() skips this context's route: it must use
@@ -129,13 +135,28 @@ export { expect };
 // Playwright's types (Page, Locator, ...), so a spec imports everything from here.
 export type * from '@playwright/test';
 
-/** The header that puts a request in the current test's namespace ({} on the default namespace). */
+/**
+ * The proof that makes a namespace a client of its own for the open calls' limit (decision 0024;
+ * deploy/nginx/portal-open-calls.mjs namespaceScope): the HMAC of the namespace under this run's
+ * PORTAL_TEST_NAMESPACE_SECRET (e2e/playwright.config.ts), which the servers of this run hold.
+ */
+export const NAMESPACE_PROOF_HEADER = 'X-Portal-Namespace-Proof';
+export function namespaceProof(namespace: string): Record<string, string> {
+  const secret = process.env.PORTAL_TEST_NAMESPACE_SECRET;
+  if (!secret) return {};
+  return { [NAMESPACE_PROOF_HEADER]: createHmac('sha256', secret).update(`portal-test-namespace ${namespace}`).digest('hex') };
+}
+
+/** The headers that put a request in the current test's namespace ({} on the default namespace). */
 export function sandboxHeaders(): Record<string, string> {
   if (currentNamespace === undefined) {
     throw new Error(`Sandbox calls need the test from e2e/tests/support.ts: import { expect, test } from './support'.`);
   }
-  return currentNamespace ? { [SANDBOX_NAMESPACE_HEADER]: currentNamespace } : {};
+  return currentNamespace ? { [SANDBOX_NAMESPACE_HEADER]: currentNamespace, ...namespaceProof(currentNamespace) } : {};
 }
+
+const lowerCased = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /** Makes the worker's global fetch add the namespace to calls to the sandbox; returns the undo. */
 function sendNamespaceWithFetch(namespace: string): () => void {
@@ -145,7 +166,10 @@ function sendNamespaceWithFetch(namespace: string): () => void {
     if (!isSandboxCall(url)) return originalFetch(input, init);
     const headers = new Headers(init?.headers ?? (input instanceof globalThis.Request ? input.headers : undefined));
     // A namespace the test names itself (another test's, the default one) wins.
-    if (!headers.has(SANDBOX_NAMESPACE_HEADER)) headers.set(SANDBOX_NAMESPACE_HEADER, namespace);
+    if (!headers.has(SANDBOX_NAMESPACE_HEADER)) {
+      headers.set(SANDBOX_NAMESPACE_HEADER, namespace);
+      for (const [name, value] of Object.entries(namespaceProof(namespace))) headers.set(name, value);
+    }
     return originalFetch(input, { ...init, headers });
   };
   return () => {

@@ -1,0 +1,224 @@
+import { Agent, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { driverToken } from '../../sandbox-api/src/constants';
+import { createSandboxServer } from '../../sandbox-api/src/server';
+import { hasRedisServer, startRedis, type ThrowawayRedis } from '../redis-server.cjs';
+import { MINT_LIMITS, startService } from '../session-handoff.cjs';
+import { createMemoryStore, createRedisStore, type Store } from '../store.cjs';
+
+// Issue 45, item 3, replayed over HTTP against the real service (startService, as nginx and the
+// images run it), with its store in memory and in Redis: 340 addresses × 30 mints. Before: a
+// made-up token filled the 10,000-code store and every driver's mint answered 503 {"error":"busy"}.
+// The clients are named as the app's nginx names them (X-Portal-Client-Address, believed from
+// loopback); the provider's token check is the sandbox's own.
+
+jest.setTimeout(300_000);
+
+const HOST = 'http://localhost:3000';
+const ACCOUNT = 'http://localhost:3003';
+const DRIVER = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
+const ADDRESSES = 340;
+const MINTS_EACH = 30;
+/** A driver of the sandbox per mint of the flood (any GUID is a driver there, with its own token). */
+const floodDriver = (n: number) => `00000000-0000-4000-9000-${n.toString(16).padStart(12, '0')}`;
+
+const redisHere = hasRedisServer();
+if (!redisHere)
+  console.warn('deploy/test/handoff-flood.test.ts: /usr/bin/redis-server is missing: the Redis case is skipped (CI installs it).');
+
+const provider = createSandboxServer({});
+let authUrl = '';
+let redis: ThrowawayRedis | undefined;
+let prefixes = 0;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  authUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/auth/driver`;
+  if (redisHere) redis = await startRedis();
+});
+afterAll(async () => {
+  provider.closeAllConnections();
+  await new Promise((resolve) => provider.close(resolve));
+  await redis?.close();
+});
+
+function closed(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+const stores: Array<[string, () => Store]> = [
+  ['memory', () => createMemoryStore()],
+  ...(redisHere
+    ? ([['redis', () => createRedisStore({ url: redis!.url, prefix: `portal-flood-${process.pid}-${(prefixes += 1)}:` })]] as Array<
+        [string, () => Store]
+      >)
+    : []),
+];
+
+interface Answer {
+  status: number;
+  body: string;
+  cookie: string;
+}
+
+/** The service with `store`, and a client that mints and redeems as a named address. */
+async function service(store: Store, env: Record<string, string> = {}) {
+  for (let tries = 0; tries < 200 && !(await store.ping()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  const server = startService(
+    { PORTAL_HANDOFF_LISTEN: '127.0.0.1:0', PORTAL_HANDOFF_ORIGINS: `${HOST} ${ACCOUNT}`, PORTAL_DRIVER_AUTH_URL: authUrl, ...env },
+    { store },
+  );
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  const send = (action: string, client: string, body: unknown, cookie?: string) =>
+    new Promise<Answer>((resolve, reject) => {
+      const text = JSON.stringify(body);
+      const sent = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/session-handoff/${action}`,
+          method: 'POST',
+          agent,
+          headers: {
+            'Content-Type': 'application/json',
+            Origin: action === 'mint' ? ACCOUNT : HOST,
+            'X-Portal-Client-Address': client,
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
+        },
+        (response) => {
+          let received = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (received += chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: received,
+              cookie: String(response.headers['set-cookie'] ?? '').split(';')[0] ?? '',
+            }),
+          );
+        },
+      );
+      sent.on('error', reject);
+      sent.end(text);
+    });
+  const mint = (client: string, token: string, driverId?: string) => send('mint', client, { to: HOST, token, driverId });
+  return {
+    mint,
+    redeem: (client: string, answer: Answer) =>
+      send('redeem', client, { code: (JSON.parse(answer.body) as { code: string }).code }, answer.cookie),
+    close: async () => {
+      agent.destroy();
+      await closed(server);
+    },
+  };
+}
+
+/** 340 addresses × 30 mints, 16 at a time; `addressOf(i)` the i-th address, `sessionOf(n)` the n-th mint's session. */
+async function flood(
+  mint: (client: string, token: string, driverId?: string) => Promise<Answer>,
+  addressOf: (index: number) => string,
+  sessionOf: (n: number) => { token: string; driverId?: string },
+) {
+  const tally: Record<number, number> = {};
+  const started = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < ADDRESSES * MINTS_EACH) {
+        const n = next;
+        next += 1;
+        const { token, driverId } = sessionOf(n);
+        const { status } = await mint(addressOf(n % ADDRESSES), token, driverId);
+        tally[status] = (tally[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return { tally, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+/** The driver, from an address of a network no flood used: the mint succeeds and the code gives the session. */
+async function driversJourney(ex: Awaited<ReturnType<typeof service>>) {
+  const minted = await ex.mint('192.0.2.10', driverToken(DRIVER), DRIVER);
+  expect(minted.status).toBe(201);
+  const redeemed = await ex.redeem('192.0.2.10', minted);
+  expect(redeemed.status).toBe(200);
+  expect(JSON.parse(redeemed.body)).toEqual({ from: ACCOUNT, token: driverToken(DRIVER), driverId: DRIVER });
+}
+
+describe.each(stores)('the %s store, 340 addresses × 30 mints (issue 45, item 3)', (kind, open) => {
+  it('with a made-up token: every mint refused (401) before anything is stored; the store holds nothing; a driver mints', async () => {
+    const store = open();
+    const ex = await service(store);
+    try {
+      const { tally, seconds } = await flood(
+        ex.mint,
+        (index) => `10.45.${index >> 8}.${index & 255}`,
+        () => ({ token: 'made-up-token-of-the-flood', driverId: DRIVER }),
+      );
+      const held = await store.codes();
+      console.log(
+        `flood ${kind}, made-up token: ${ADDRESSES * MINTS_EACH} mints in ${seconds} s: ${JSON.stringify(tally)}; codes held ${held}`,
+      );
+      expect(tally).toEqual({ 401: ADDRESSES * MINTS_EACH });
+      expect(held).toBe(0);
+      await driversJourney(ex);
+    } finally {
+      await ex.close();
+    }
+  });
+
+  it('with real tokens from 340 addresses of two /24 networks: each network holds 200 codes at most, the rest 429; a driver mints', async () => {
+    const store = open();
+    const ex = await service(store);
+    try {
+      const { tally, seconds } = await flood(
+        ex.mint,
+        (index) => `10.47.${1 + (index % 2)}.${index >> 1}`,
+        (n) => ({ token: driverToken(floodDriver(n)), driverId: floodDriver(n) }),
+      );
+      const held = await store.codes();
+      console.log(
+        `flood ${kind}, real tokens, two /24s: ${ADDRESSES * MINTS_EACH} mints in ${seconds} s: ${JSON.stringify(tally)}; codes held ${held}`,
+      );
+      // 200 codes per network at any moment: 400 in all while the flood lasts under a code's 30 s
+      // (a slower machine sees the first ones expire and gives their room again).
+      expect(Object.keys(tally).sort()).toEqual(['201', '429']);
+      expect(tally[201]).toBeGreaterThanOrEqual(2 * MINT_LIMITS.perNetwork);
+      expect(tally[201]).toBeLessThanOrEqual(2 * MINT_LIMITS.perNetwork * (1 + Math.floor(Number(seconds) / 30)));
+      expect(held).toBe(2 * MINT_LIMITS.perNetwork);
+      await driversJourney(ex);
+    } finally {
+      await ex.close();
+    }
+  });
+
+  it('with real tokens from 340 addresses of 340 networks: the store stops at its ceiling, taking from the largest holders; a driver mints', async () => {
+    const store = open();
+    // A ceiling under the flood's 10,200 that it reaches well within a code's 30 s on a busy machine.
+    const ceiling = 3_000;
+    const ex = await service(store, { PORTAL_HANDOFF_MAX_ENTRIES: String(ceiling) });
+    try {
+      const { tally, seconds } = await flood(
+        ex.mint,
+        (index) => `10.${48 + (index >> 8)}.${index & 255}.1`,
+        (n) => ({ token: driverToken(floodDriver(n)), driverId: floodDriver(n) }),
+      );
+      const held = await store.codes();
+      console.log(
+        `flood ${kind}, real tokens, 340 networks, ceiling ${ceiling}: ${ADDRESSES * MINTS_EACH} mints in ${seconds} s: ${JSON.stringify(tally)}; codes held ${held}`,
+      );
+      expect(held).toBe(ceiling);
+      // Only 201 (in, or in in place of a larger holder's oldest) and 503 (this network held as many as the largest).
+      expect(Object.keys(tally).sort()).toEqual(['201', '503']);
+      await driversJourney(ex);
+      // Its code was one of the ceiling's (a flood code gave way), and redeeming it gave its place back.
+      expect(await store.codes()).toBe(ceiling - 1);
+    } finally {
+      await ex.close();
+    }
+  });
+});
