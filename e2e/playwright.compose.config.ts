@@ -15,5 +15,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  // Its own folder: it runs beside the nginx pass (scripts/test.mjs), and a run empties its folder first.
+  outputDir: './test-results/compose',
   use: DRIVER_PHONE,
 });

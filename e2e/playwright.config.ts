@@ -40,6 +40,9 @@ export default defineConfig<{ isolateSandbox: boolean }>({
   timeout: 30_000,
   expect: { timeout: 8_000 },
   reporter: [['list']],
+  // Each server's pass its own folder (a run empties its folder first): the compose smoke's
+  // Playwright runs beside the nginx pass (scripts/test.mjs) with a folder of its own too.
+  outputDir: `./test-results/${SERVER}`,
   use: {
     baseURL: HOST_URL,
     // A low-end phone in a webview.
