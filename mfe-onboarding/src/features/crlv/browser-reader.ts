@@ -18,7 +18,8 @@ interface PdfJs {
 }
 
 let library: Promise<PdfJs> | undefined;
-let worker: PdfWorker | undefined;
+/** The running worker, and what aborts the reads it serves when it fails (its file not downloaded, refused, crashed). */
+let worker: { pdf: PdfWorker; failed: AbortController } | undefined;
 
 /** pdf.js's API, downloaded once (a module script from this remote's origin: CSP script-src, CORS for the host). */
 function loadLibrary(): Promise<PdfJs> {
@@ -37,8 +38,8 @@ function loadLibrary(): Promise<PdfJs> {
  * The worker is handed to pdf.js as a port, so pdf.js never falls back to parsing on the page's
  * thread (its "fake worker").
  */
-function startWorker(pdfjs: PdfJs): PdfWorker {
-  if (worker && !worker.destroyed) return worker;
+function startWorker(pdfjs: PdfJs): NonNullable<typeof worker> {
+  if (worker && !worker.pdf.destroyed && !worker.failed.signal.aborted) return worker;
   let source = WORKER_URL.href;
   let blobUrl: string | undefined;
   if (WORKER_URL.origin !== window.location.origin) {
@@ -48,7 +49,11 @@ function startWorker(pdfjs: PdfJs): PdfWorker {
   const port = new Worker(source, { type: 'module', name: 'crlv-reader' });
   // The worker has read its source once started; the address is no longer needed.
   if (blobUrl) setTimeout(() => URL.revokeObjectURL(blobUrl), 10_000);
-  worker = pdfjs.PDFWorker.create({ port, name: 'crlv-reader' });
+  const failed = new AbortController();
+  // pdf.js listens to a port it is given for messages only: a worker whose file cannot be
+  // downloaded or run (offline, refused by the CSP) would leave the read waiting for ever.
+  port.addEventListener('error', () => failed.abort(), { once: true });
+  worker = { pdf: pdfjs.PDFWorker.create({ port, name: 'crlv-reader' }), failed };
   return worker;
 }
 
@@ -59,11 +64,23 @@ function startWorker(pdfjs: PdfJs): PdfWorker {
 export async function readInWorker(file: Blob, signal?: AbortSignal): Promise<CrlvResult> {
   const pdfjs = await loadLibrary();
   const data = new Uint8Array(await file.arrayBuffer());
-  const result = await readPdf(pdfjs.getDocument, data, { worker: startWorker(pdfjs) }, signal);
-  if (result.kind === 'failed') {
-    // The worker may be what failed: the next file starts a new one.
-    worker?.destroy();
-    worker = undefined;
+  const running = startWorker(pdfjs);
+  // This read ends when the driver's signal aborts or the worker fails, whichever comes first.
+  const ended = new AbortController();
+  const end = () => ended.abort();
+  if (signal?.aborted || running.failed.signal.aborted) end();
+  signal?.addEventListener('abort', end, { once: true });
+  running.failed.signal.addEventListener('abort', end, { once: true });
+  try {
+    const result = await readPdf(pdfjs.getDocument, data, { worker: running.pdf }, ended.signal);
+    if (result.kind === 'failed') {
+      // The worker may be what failed: the next file starts a new one.
+      running.pdf.destroy();
+      if (worker === running) worker = undefined;
+    }
+    return result;
+  } finally {
+    signal?.removeEventListener('abort', end);
+    running.failed.signal.removeEventListener('abort', end);
   }
-  return result;
 }
