@@ -154,19 +154,22 @@ function appsCompose(base = baseCompose(), { portOffset = 0 } = {}) {
 }
 
 /**
- * The networks podman-compose must find made (it creates a missing one with no subnet: 1.0.3
- * reads only `internal` and `labels`): each network of docker-compose.yml with an `ipam` subnet,
- * as `podman network create` arguments; scripts/compose.mjs creates them before Compose runs.
+ * The networks podman-compose must find made, as `podman network create` needs them: every network
+ * of docker-compose.yml, named as Compose names it, with its `ipam` subnet if it has one and
+ * `internal`. podman-compose 1.0.3 would create a missing one with neither subnet (it reads only
+ * `internal` and `labels`) nor isolation: podman's bridges route to one another unless made with
+ * `isolate` (Docker isolates its bridges by default), so a container of one network reached the
+ * apps on another. scripts/compose.mjs creates them so before Compose runs.
  * @param {string} project the Compose project's name
- * @returns {{ name: string, subnet: string, internal: boolean }[]}
+ * @returns {{ name: string, subnet?: string, internal: boolean }[]}
  */
-function fixedNetworks(project, base = baseCompose()) {
+function projectNetworks(project, base = baseCompose()) {
   const networks = /** @type {Record<string, { internal?: boolean, ipam?: { config?: { subnet?: string }[] } } | null>} */ (
     base.networks ?? {}
   );
-  return Object.entries(networks).flatMap(([name, network]) => {
+  return Object.entries(networks).map(([name, network]) => {
     const subnet = network?.ipam?.config?.[0]?.subnet;
-    return subnet ? [{ name: `${project}_${name}`, subnet, internal: network?.internal === true }] : [];
+    return { name: `${project}_${name}`, ...(subnet ? { subnet } : {}), internal: network?.internal === true };
   });
 }
 
@@ -188,4 +191,13 @@ function appsComposeText(/** @type {RenderOptions} */ options = {}) {
   return `# Rendered from apps.json by \`npm run compose\` (deploy/compose.cjs): do not edit.\n${stringify(appsCompose(baseCompose(), options), { lineWidth: 0 })}`;
 }
 
-module.exports = { APPS_FILE, BASE_FILE, appsCompose, appsComposeText, composeProject, fixedNetworks, portOffsetFromEnv, versionVariable };
+module.exports = {
+  APPS_FILE,
+  BASE_FILE,
+  appsCompose,
+  appsComposeText,
+  composeProject,
+  projectNetworks,
+  portOffsetFromEnv,
+  versionVariable,
+};

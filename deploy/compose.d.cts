@@ -13,7 +13,7 @@ export interface RenderOptions {
 export function appsCompose(base?: ComposeFile, options?: RenderOptions): ComposeFile;
 export function appsComposeText(options?: RenderOptions): string;
 export function composeProject(options?: RenderOptions): ComposeFile;
-/** The networks of docker-compose.yml with a fixed subnet, as `<project>_<name>` (scripts/compose.mjs makes them on podman). */
-export function fixedNetworks(project: string, base?: ComposeFile): { name: string; subnet: string; internal: boolean }[];
+/** Every network of docker-compose.yml as `<project>_<name>`, its subnet if fixed (scripts/compose.mjs makes them on podman, isolated). */
+export function projectNetworks(project: string, base?: ComposeFile): { name: string; subnet?: string; internal: boolean }[];
 export function portOffsetFromEnv(env?: Record<string, string | undefined>): number;
 export function versionVariable(dir: string): string;

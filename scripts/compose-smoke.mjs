@@ -19,6 +19,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } f
 import { join } from 'node:path';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, repoRoot } from './apps.mjs';
 import { CONTAINERS_CONF, PODMAN_PACKAGES, PROJECT } from './compose.mjs';
+import { tryDoors } from './compose-doors.mjs';
+import { checkRenderedImage, problemOf } from './k8s-image-check.mjs';
 
 const OFFSET = process.env.PORTAL_COMPOSE_PORT_OFFSET ?? '10000';
 const CACHE = process.env.PORTAL_COMPOSE_CACHE ?? '/var/cache/portal-compose';
@@ -34,7 +36,8 @@ const env = {
   STATEMENT_BASIC_AUTH: process.env.STATEMENT_BASIC_AUTH ?? `compose-smoke:statement-${Date.now().toString(36)}`,
   PORTAL_COHORT_SECRET: process.env.PORTAL_COHORT_SECRET ?? `compose-smoke-cohort-${Date.now().toString(36)}-0123456789abcdef`,
   // The handoff's Redis user (deploy/docker/redis-users.acl): Redis refuses every login without it.
-  PORTAL_REDIS_PASSWORD_HANDOFF: process.env.PORTAL_REDIS_PASSWORD_HANDOFF ?? `compose-smoke-redis-${Date.now().toString(36)}-0123456789abcdef`,
+  PORTAL_REDIS_PASSWORD_HANDOFF:
+    process.env.PORTAL_REDIS_PASSWORD_HANDOFF ?? `compose-smoke-redis-${Date.now().toString(36)}-0123456789abcdef`,
 };
 const timings = [];
 const started = Date.now();
@@ -137,6 +140,33 @@ async function logsHoldNoToken() {
 
 const has = (command) => run('sh', ['-c', `command -v ${command}`], { capture: true }).status === 0;
 const imageExists = (name) => run('podman', ['image', 'exists', name], { capture: true }).status === 0;
+
+/**
+ * Least privilege inside (decision 0025): every door of scripts/compose-doors.mjs as it must be,
+ * then the host's image just built run as the cluster description renders it
+ * (scripts/k8s-image-check.mjs: the portal's Origin proxied, a foreign one refused).
+ */
+async function doorsInside() {
+  const doors = await tryDoors({
+    project: PROJECT,
+    offset: Number(OFFSET),
+    hostPort: HOST.port,
+    env,
+    redisPassword: env.PORTAL_REDIS_PASSWORD_HANDOFF,
+    images: { redis: 'localhost/driver-portal/redis:local', node: 'localhost/driver-portal/session-handoff:local' },
+  });
+  for (const [what, expected, seen] of doors)
+    console.log(`compose smoke: door ${what}: ${seen}${seen === expected ? '' : ` (expected ${expected})`}`);
+  const open = doors.filter(([, expected, seen]) => expected !== seen);
+  if (open.length > 0) throw new Error(`doors not as they must be: ${open.map(([what]) => what).join('; ')}`);
+  const cluster = await checkRenderedImage({ app: HOST.dir });
+  if ('skipped' in cluster) throw new Error(`the cluster's image check could not run: ${cluster.skipped}`);
+  const problem = problemOf(cluster);
+  console.log(
+    `compose smoke: ${cluster.image} as deploy/k8s.cjs renders it: the portal's Origin ${cluster.passed.status}, a foreign one ${cluster.foreign.status}`,
+  );
+  if (problem) throw new Error(`the cluster's app image: ${problem}`);
+}
 
 // 1. The engine.
 if (process.platform !== 'linux') skip(`containers need Linux (this is ${process.platform})`, 'podman');
@@ -264,9 +294,13 @@ try {
   // The logs are read whatever the smoke found: a token in them is a failure of its own.
   let logs;
   await timedAsync('logs hold no token', () => logsHoldNoToken().catch((error) => (logs = error)));
+  // The doors inside too, whatever the smoke found (decision 0025).
+  let doors;
+  await timedAsync('doors inside, cluster image', () => doorsInside().catch((error) => (doors = error)));
   if (smoke.status !== 0)
     throw new Error(`the smoke through the compose deployment (e2e/tests/compose-smoke.spec.ts)${logs ? `; and ${logs.message}` : ''}`);
   if (logs) throw logs;
+  if (doors) throw doors;
 } catch (error) {
   failure = error;
 } finally {

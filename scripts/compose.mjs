@@ -5,9 +5,10 @@
 //   deploy/docker/containers.conf unless CONTAINERS_CONF says otherwise), else docker-compose 1.x.
 // PORTAL_COMPOSE_ENGINE=docker|podman-compose|docker-compose chooses; PORTAL_COMPOSE_PORT_OFFSET
 // moves every public port (the smoke: 10000). `npm run compose -- --render` only writes the file.
-// On podman, the networks with a fixed subnet (docker-compose.yml's handoff and beacons, whose
-// services believe a forwarded address from that subnet only) are made first: podman-compose
-// 1.0.3 would make them with any subnet.
+// On podman, the project's networks are made first, each isolated from the others (podman's
+// bridges route to one another unless made so; Docker's do not) and with its fixed subnet if it has
+// one (docker-compose.yml's handoff and beacons, whose services believe a forwarded address from
+// that subnet only): podman-compose 1.0.3 would make them with any subnet and no isolation.
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from './apps.mjs';
 
 const require = createRequire(import.meta.url);
-const { APPS_FILE, BASE_FILE, appsComposeText, fixedNetworks, portOffsetFromEnv } = require('../deploy/compose.cjs');
+const { APPS_FILE, BASE_FILE, appsComposeText, projectNetworks, portOffsetFromEnv } = require('../deploy/compose.cjs');
 
 export const PROJECT = 'driver-portal';
 export const CONTAINERS_CONF = join(repoRoot, 'deploy', 'docker', 'containers.conf');
@@ -56,27 +57,26 @@ function composeEngine(env = process.env) {
 }
 
 /**
- * Makes each network of docker-compose.yml that has a subnet, as podman-compose names it
- * (`<project>_<name>`, its project labels), unless one of that name has that subnet already; one
- * with another subnet is removed first (podman refuses while a container uses it: then this says so
- * and stops). Returns a problem, or undefined.
+ * Makes each network of docker-compose.yml as podman-compose names it (`<project>_<name>`, its
+ * project labels), isolated from the others (`--opt isolate=true`), internal if it says so, with its
+ * subnet if it has one, unless one of that name is so already; one made otherwise is removed first
+ * (podman refuses while a container uses it: then this says so and stops). Returns a problem, or
+ * undefined.
  * @param {NodeJS.ProcessEnv} env
  */
-export function makeFixedNetworks(env) {
-  for (const { name, subnet, internal } of fixedNetworks(PROJECT)) {
-    const inspect = spawnSync('podman', ['network', 'inspect', name, '--format', '{{range .Subnets}}{{.Subnet}} {{end}}'], {
-      env,
-      encoding: 'utf8',
-    });
-    if (inspect.status === 0 && inspect.stdout.trim().split(/\s+/).includes(subnet)) continue;
+export function makeProjectNetworks(env) {
+  for (const { name, subnet, internal } of projectNetworks(PROJECT)) {
+    const format = '{{.Options.isolate}} {{.Internal}} {{range .Subnets}}{{.Subnet}} {{end}}';
+    const inspect = spawnSync('podman', ['network', 'inspect', name, '--format', format], { env, encoding: 'utf8' });
+    const [isolate, isInternal, ...subnets] = inspect.stdout.trim().split(/\s+/);
+    const right = isolate === 'true' && isInternal === String(internal) && (!subnet || subnets.includes(subnet));
+    if (inspect.status === 0 && right) continue;
     if (inspect.status === 0 && spawnSync('podman', ['network', 'rm', name], { env, encoding: 'utf8' }).status !== 0)
-      return `network ${name} has another subnet than ${subnet} and is in use: run \`npm run compose -- down\` first`;
+      return `network ${name} is not made as docker-compose.yml says (isolated, ${subnet ?? 'any subnet'}) and is in use: run \`npm run compose -- down\` first`;
     const labels = [`io.podman.compose.project=${PROJECT}`, `com.docker.compose.project=${PROJECT}`].flatMap((label) => ['--label', label]);
-    const made = spawnSync('podman', ['network', 'create', ...labels, ...(internal ? ['--internal'] : []), '--subnet', subnet, name], {
-      env,
-      encoding: 'utf8',
-    });
-    if (made.status !== 0) return `podman network create ${name} --subnet ${subnet}: ${made.stderr.trim()}`;
+    const options = ['--opt', 'isolate=true', ...(internal ? ['--internal'] : []), ...(subnet ? ['--subnet', subnet] : [])];
+    const made = spawnSync('podman', ['network', 'create', ...labels, ...options, name], { env, encoding: 'utf8' });
+    if (made.status !== 0) return `podman network create ${name} ${options.join(' ')}: ${made.stderr.trim()}`;
   }
   return undefined;
 }
@@ -107,7 +107,7 @@ function main() {
   if (engine.name === 'podman-compose' && !existsSync(engine.env.CONTAINERS_CONF ?? ''))
     console.error(`CONTAINERS_CONF ${engine.env.CONTAINERS_CONF} is missing`);
   if (engine.name === 'podman-compose' && ['up', 'run', 'create', 'start', 'restart'].includes(args[0] ?? '')) {
-    const problem = makeFixedNetworks(engine.env);
+    const problem = makeProjectNetworks(engine.env);
     if (problem) {
       console.error(`npm run compose: ${problem}`);
       process.exit(1);

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { APPS as SUITE_APPS } from '../../build-preset/apps.cjs';
-import { appsCompose, appsComposeText, composeProject, fixedNetworks } from '../compose.cjs';
+import { appsCompose, appsComposeText, composeProject, projectNetworks } from '../compose.cjs';
 import { LOAD_MODULES, renderPrefix, renderTemplate } from '../nginx/render.cjs';
 import { nginxHeadersTemplate } from '../security-headers.cjs';
 import { MACHINE_NEEDS } from '../../scripts/test-machine.mjs';
@@ -142,10 +142,15 @@ describe('docker-compose.yml with the remotes of apps.json', () => {
     expect(compose.services['session-handoff']?.environment?.PORTAL_HANDOFF_TRUSTED_PROXIES).toBe(subnet('handoff'));
     expect(compose.services.telemetry?.environment?.TELEMETRY_TRUSTED_PROXIES).toBe(subnet('beacons'));
     expect(subnet('handoff')).not.toBe(subnet('beacons'));
-    // podman-compose reads no ipam: `npm run compose` makes these two first, with their subnets.
-    expect(fixedNetworks('driver-portal')).toEqual([
+    // podman-compose reads no ipam and makes no network isolated: `npm run compose` makes every
+    // one first, isolated, with its subnet (the handoff's and the beacons') and internal flag.
+    expect(projectNetworks('driver-portal')).toEqual([
+      { name: 'driver-portal_public', internal: false },
+      { name: 'driver-portal_provider', internal: false },
       { name: 'driver-portal_handoff', subnet: subnet('handoff'), internal: true },
       { name: 'driver-portal_beacons', subnet: subnet('beacons'), internal: true },
+      { name: 'driver-portal_metrics', internal: false },
+      { name: 'driver-portal_store', internal: true },
     ]);
     // The apps believe X-Forwarded-For from the edge only, which starts first.
     for (const app of apps) {
