@@ -307,6 +307,15 @@ function compilation(options, part) {
           type: 'javascript/auto',
         },
         {
+          // A library's module a screen loads by its address (`new URL('pkg/file.mjs',
+          // import.meta.url)`: the CRLV-e reader's pdf.js and its worker), shipped as its authors
+          // publish it, in dist/lib/ (checked apart by floor:syntax; docs/decisions/0029).
+          dependency: 'url',
+          test: /\.mjs$/,
+          type: 'asset/resource',
+          generator: { filename: production ? 'lib/[name].[contenthash:10].js' : 'lib/[name].js' },
+        },
+        {
           test: /\.css$/,
           type: 'css/auto',
           // The platform's stateless styles apply only to screens of this app's copy of them.
