@@ -66,6 +66,10 @@ function contentSecurityPolicy(values) {
     // (srcObject), which needs no source (docs/product-rules.md, "Documents and capture").
     `img-src 'self' data: blob: ${values.imgOrigins}`,
     `connect-src 'self' ${values.remoteOrigins} ${values.serviceOrigins} ${values.localOverrideSources}`,
+    // The CRLV-e reader's worker (pdf.js): a page starts workers from its own origin only, so inside
+    // the host's page the onboarding's worker is a one-line blob: module importing its file from the
+    // remote (script-src above); no other origin may start one (docs/decisions/0029).
+    "worker-src 'self' blob:",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

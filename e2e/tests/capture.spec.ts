@@ -69,11 +69,13 @@ test.describe('with the camera (Chromium fake camera)', () => {
     test.setTimeout(90_000);
     const requests = recordRequests(page);
     const response = await page.goto(open('/register/upload-picture/0'));
-    // Through nginx (PORTAL_SERVER=nginx) the page has a CSP: blob: only for images (the previews below load under it).
+    // Through nginx (PORTAL_SERVER=nginx) the page has a CSP: blob: only for images (the previews below load under it)
+    // and for the CRLV-e reader's worker (decision 0029).
     const csp = response?.headers()['content-security-policy'];
     if (csp !== undefined) {
       expect(csp).toMatch(/img-src 'self' data: blob:/);
-      expect(csp.match(/blob:/g)).toHaveLength(1);
+      expect(csp).toMatch(/worker-src 'self' blob:;/);
+      expect(csp.match(/blob:/g)).toHaveLength(2);
       expect(csp).not.toMatch(/media-src|unsafe-inline/);
     }
     await expect(page.getByRole('heading', { level: 1, name: 'Envie seus documentos' })).toBeVisible();
