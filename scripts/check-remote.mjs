@@ -102,7 +102,19 @@ let server;
 const started = Date.now();
 
 const unit = step('unit tests (its Jest project)', () =>
-  run([bin('jest', 'bin', 'jest.js'), '--selectProjects', dir, `--maxWorkers=${process.env.PORTAL_CHECK_WORKERS ?? '50%'}`], {}, true),
+  // 30 s a test, not Jest's 5: beside a browser on two cores a screen's first render is slow, and
+  // the check must fail for what a test asserts, not for the machine's load.
+  run(
+    [
+      bin('jest', 'bin', 'jest.js'),
+      '--selectProjects',
+      dir,
+      `--maxWorkers=${process.env.PORTAL_CHECK_WORKERS ?? '50%'}`,
+      '--testTimeout=30000',
+    ],
+    {},
+    true,
+  ),
 );
 await step('typecheck (its tsconfig.json)', () => run([bin('typescript', 'bin', 'tsc'), '--noEmit', '-p', dir]));
 await step('lint (ESLint and Prettier on its folder)', async () => {
