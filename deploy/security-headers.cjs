@@ -68,8 +68,9 @@ function contentSecurityPolicy(values) {
     `connect-src 'self' ${values.remoteOrigins} ${values.serviceOrigins} ${values.localOverrideSources}`,
     // The CRLV-e reader's worker (pdf.js): a page starts workers from its own origin only, so inside
     // the host's page the onboarding's worker is a one-line blob: module importing its file from the
-    // remote (script-src above); no other origin may start one (docs/decisions/0029).
-    "worker-src 'self' blob:",
+    // remote; a module worker's imports are checked against worker-src, not script-src, hence the
+    // remotes here too (docs/decisions/0029).
+    `worker-src 'self' blob: ${values.remoteOrigins} ${values.localOverrideSources}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

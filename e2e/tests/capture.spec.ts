@@ -74,7 +74,7 @@ test.describe('with the camera (Chromium fake camera)', () => {
     const csp = response?.headers()['content-security-policy'];
     if (csp !== undefined) {
       expect(csp).toMatch(/img-src 'self' data: blob:/);
-      expect(csp).toMatch(/worker-src 'self' blob:;/);
+      expect(csp).toMatch(/worker-src 'self' blob: /);
       expect(csp.match(/blob:/g)).toHaveLength(2);
       expect(csp).not.toMatch(/media-src|unsafe-inline/);
     }
