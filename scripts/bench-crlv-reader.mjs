@@ -37,9 +37,11 @@ function readerIds() {
   const dist = join(repoRoot, 'mfe-onboarding', 'dist');
   for (const name of readdirSync(dist).filter((file) => file.endsWith('.js'))) {
     const text = readFileSync(join(dist, name), 'utf8');
-    const match =
-      /^"use strict";\(globalThis\.(rspackChunk\w+)=[^;]*?\.push\(\[\[(\d+)\],\{(\d+)\([^)]*\)\{\w+\.d\(\w+,\{\},\{readCrlvPdf:/.exec(text);
-    if (match && match[1] === 'rspackChunkmfe_onboarding') return { global: match[1], chunk: Number(match[2]), module: Number(match[3]) };
+    // The container's chunks (the remote's own page has its own runtime, rspackChunkmfe_onboarding_page).
+    const chunk = /^"use strict";\(globalThis\.(rspackChunkmfe_onboarding)=[^;]*?\.push\(\[\[(\d+)[\],]/.exec(text);
+    // The module whose exports define readCrlvPdf, wherever in the chunk it is.
+    const module = /[{,](\d+)\([\w,]*\)\{(?:[^{}]|\{[^{}]*\})*?\w+\.d\(\w+,\{\},\{readCrlvPdf:/.exec(text);
+    if (chunk?.[1] && chunk[2] && module?.[1]) return { global: chunk[1], chunk: Number(chunk[2]), module: Number(module[1]) };
   }
   throw new Error('no chunk of the onboarding container defines readCrlvPdf: build it first');
 }
@@ -170,17 +172,23 @@ async function main() {
       `\n  ${'file (downloaded on the first call)'.padEnd(44)} ${'sent B'.padStart(9)} ${'raw B'.padStart(9)} ${'gzip B'.padStart(9)} ${'brotli B'.padStart(9)}`,
     );
     let total = { sent: 0, raw: 0, gzip: 0, brotli: 0 };
-    for (const script of downloaded) {
-      const name = new URL(script.url).pathname.slice(1);
+    // What the page saw downloaded, and the library's files even if the worker's own request was
+    // not reported to the page ("sent" then says "-").
+    const libFiles = readdirSync(join(repoRoot, 'mfe-onboarding', 'dist', 'lib')).filter((file) => file.endsWith('.js'));
+    const seen = downloaded.map((script) => ({ name: new URL(script.url).pathname.slice(1), bytes: script.bytes }));
+    for (const file of libFiles)
+      if (!seen.some((script) => script.name === `lib/${file}`)) seen.push({ name: `lib/${file}`, bytes: undefined });
+    for (const script of seen) {
+      const name = script.name;
       const built = sizes(name);
       total = {
-        sent: total.sent + script.bytes,
+        sent: total.sent + (script.bytes ?? 0),
         raw: total.raw + (built.raw ?? 0),
         gzip: total.gzip + (built.gzip ?? 0),
         brotli: total.brotli + (built.brotli ?? 0),
       };
       console.log(
-        `  ${name.padEnd(44)} ${String(script.bytes).padStart(9)} ${String(built.raw ?? '-').padStart(9)} ${String(built.gzip ?? '-').padStart(9)} ${String(built.brotli ?? '-').padStart(9)}`,
+        `  ${name.padEnd(44)} ${String(script.bytes ?? '-').padStart(9)} ${String(built.raw ?? '-').padStart(9)} ${String(built.gzip ?? '-').padStart(9)} ${String(built.brotli ?? '-').padStart(9)}`,
       );
     }
     console.log(
