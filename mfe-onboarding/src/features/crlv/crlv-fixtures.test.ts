@@ -2,6 +2,8 @@
 // build in Node through the reader's own code (extract.ts, parse.ts): every field of each CRLV-e,
 // and what each other file is.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { isValidCNPJ, isValidCPF, isValidLicensePlate, isValidRenavam } from '@brazilian-utils/brazilian-utils';
@@ -20,12 +22,23 @@ const FILES = [
 ] as const;
 
 let results: Record<string, CrlvResult>;
+const scratch = mkdtempSync(join(tmpdir(), 'crlv-'));
+/** The taxi's file with its cross-reference table pointing elsewhere: a generator's small error pdf.js recovers from. */
+const OFF_XREF = join(scratch, 'taxi-off-xref.pdf');
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 beforeAll(async () => {
+  const taxi = readFileSync(join(FIXTURES, 'crlv-taxi-aluguel.pdf'), 'latin1');
+  writeFileSync(
+    OFF_XREF,
+    taxi.replace(/startxref\n(\d+)/, (_, offset: string) => `startxref\n${Number(offset) - 37}`),
+    'latin1',
+  );
   // One child for every file: pdf.js is an ES module (see node-read.ts).
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, 'node-read.ts'), ...FILES.map((file) => join(FIXTURES, file))],
+    ['--import', 'tsx', join(__dirname, 'node-read.ts'), ...FILES.map((file) => join(FIXTURES, file)), OFF_XREF],
     { cwd: ROOT, timeout: 60_000 },
   );
   results = Object.fromEntries(
@@ -33,7 +46,7 @@ beforeAll(async () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { file: string; result: CrlvResult })
-      .map(({ file, result }) => [file.slice(FIXTURES.length + 1), result]),
+      .map(({ file, result }) => [file === OFF_XREF ? 'off-xref' : file.slice(FIXTURES.length + 1), result]),
   );
 }, 60_000);
 
@@ -140,6 +153,11 @@ describe('the CRLV-e test documents', () => {
     expect(isValidCPF(read('crlv-taxi-aluguel.pdf').OwnerDocument ?? '')).toBe(true);
     expect(isValidCPF(read('crlv-private-old-plate.pdf').OwnerDocument ?? '')).toBe(true);
     expect(isValidCNPJ(read('crlv-company-cnpj.pdf').OwnerDocument ?? '', { version: 2 })).toBe(true);
+  });
+
+  it('reads a CRLV-e whose cross-reference table is off (pdf.js recovers it), the same as the intact one', () => {
+    expect(results['off-xref']).toEqual(results['crlv-taxi-aluguel.pdf']);
+    expect(results['off-xref']?.kind).toBe('read');
   });
 
   it.each([

@@ -55,8 +55,10 @@ export async function readPdf(
 ): Promise<CrlvResult> {
   if (signal?.aborted) return { kind: 'failed' };
   // No fonts, no scripts, no network: text only (pdf.js fetches nothing for getTextContent with
-  // these, and a PDF's JavaScript never runs).
-  const task = getDocument({ ...init, data, isEvalSupported: false, stopAtErrors: true, disableFontFace: true, useSystemFonts: false });
+  // these, and a PDF's JavaScript never runs). pdf.js's recovery stays on (stopAtErrors false): a
+  // real document with a generator's small error is read; a file with no PDF structure left is
+  // still refused (InvalidPDFException).
+  const task = getDocument({ ...init, data, isEvalSupported: false, stopAtErrors: false, disableFontFace: true, useSystemFonts: false });
   const abort = () => void task.destroy();
   signal?.addEventListener('abort', abort, { once: true });
   try {
