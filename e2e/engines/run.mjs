@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { REMOTES } from '../../build-preset/apps.cjs';
 import { ENGINES } from './drivers.mjs';
 import { HOST, JOURNEYS, SANDBOX } from './journeys.mjs';
+import { CRLV_JOURNEYS } from './journeys-crlv.mjs';
 import { serveProbePages } from './probe-pages.mjs';
 
 const repo = join(import.meta.dirname, '..', '..');
@@ -61,7 +62,9 @@ try {
     await fetch(`${SANDBOX}/__sandbox/reset`, { method: 'POST' });
     // E2E_JOURNEY=<part of a name> runs only the journeys whose name holds it.
     // A journey may carry session options as a third element: `{ initScript }` (drivers.mjs).
-    for (const [journey, run, options] of JOURNEYS.filter(([title]) => title.includes(process.env.E2E_JOURNEY ?? ''))) {
+    for (const [journey, run, options] of [...JOURNEYS, ...CRLV_JOURNEYS].filter(([title]) =>
+      title.includes(process.env.E2E_JOURNEY ?? ''),
+    )) {
       const report = (check, ok, detail) => {
         tally[ok ? 'passed' : 'failed'] += 1;
         if (!ok) tally.failures.push(`${journey} › ${check} ${detail}`);
