@@ -105,6 +105,12 @@ export function cohortSecretOfDeployment() {
 export const HANDOFF_LISTEN = process.env.PORTAL_HANDOFF_LISTEN ?? `127.0.0.1:${4011 + PORT_SHIFT}`;
 
 const LETTERS = 'abcdefgh';
+/**
+ * The address the balancer of --replicas N connects to the replicas from (its proxy_bind), the one
+ * address whose X-Forwarded-For they believe (decision 0025): any other local process reaches a
+ * replica from 127.0.0.1, so a header it makes up names no one.
+ */
+export const BALANCER_ADDRESS = '127.0.0.2';
 /** The names of upstream blocks the replicas' main configuration defines (renderNginx). */
 const HANDOFF_UPSTREAM_NAME = 'portal_handoff';
 const TELEMETRY_UPSTREAM_NAME = 'portal_telemetry';
@@ -240,7 +246,7 @@ const upstreamServers = (list) => list.map(({ listen }) => `        server ${lis
 
 /**
  * What a replica's main configuration adds inside http {} (--replicas N): the balancer in front
- * names the driver's address in X-Forwarded-For (believed from loopback only, the balancer's), so
+ * names the driver's address in X-Forwarded-For (believed from BALANCER_ADDRESS only), so
  * the rate limits, the handoff's client and the telemetry hash see the driver, not the balancer;
  * redirects stay relative (an absolute one would name the replica's own port); and the upstream
  * blocks of every handoff exchange (any instance redeems any code once they share Redis; `random`
@@ -249,7 +255,7 @@ const upstreamServers = (list) => list.map(({ listen }) => `        server ${lis
  * connection (an instance gone) goes to the next one, POSTs included (nothing was sent).
  */
 function replicaHttpBlock(layout) {
-  return `    set_real_ip_from 127.0.0.1;
+  return `    set_real_ip_from ${BALANCER_ADDRESS};
     real_ip_header X-Forwarded-For;
     absolute_redirect off;
     upstream ${HANDOFF_UPSTREAM_NAME} {
@@ -361,6 +367,8 @@ ${upstreamServers(instances)}
         listen 127.0.0.1:${app.port};
         location / {
             proxy_pass http://balanced_${app.name};
+            # From its own loopback address: the one the replicas believe X-Forwarded-For from.
+            proxy_bind ${BALANCER_ADDRESS};
             include balancer-proxy.conf;
             # An error line quotes the request line (the native app's token, a policy token), and
             # nginx cannot leave it out: none is written; the access log names each replica tried

@@ -52,8 +52,9 @@ const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const require = createRequire(import.meta.url);
 const { cohortSecretProblem } = require('./cohort-secret.cjs');
 const { listOf, writeRecord } = require('./deployment-record.cjs');
-// The PING the tests' throwaway Redis is awaited with, for the deployment's shared one.
+// The PING the tests' throwaway Redis is awaited with, for the deployment's shared one, and its users.
 const { answersPing } = require('../deploy/redis-server.cjs');
+const { aclFileText, newPassword, redisUrl: redisUrlOf } = require('../deploy/redis-acl.cjs');
 const secretProblem = process.env.PORTAL_COHORT_SECRET === undefined ? undefined : cohortSecretProblem(process.env.PORTAL_COHORT_SECRET);
 if (secretProblem) {
   console.error(`start:nginx: PORTAL_COHORT_SECRET ${secretProblem}; nothing was started.`);
@@ -187,7 +188,19 @@ async function waitUntil(what, check, timeoutMs = 30_000) {
 async function startReplicas() {
   const restartMs = Number(process.env.PORTAL_REPLICA_RESTART_MS ?? 1000);
   const redisUrl = layout.redisUrl;
-  const sharedEnv = { PORTAL_REDIS_URL: redisUrl };
+  // Redis's users (deploy/docker/redis-users.acl, `default` off, decision 0025): the handoff's
+  // password made for this deployment, kept in .deploy (0600) beside the ACL file (its hash only).
+  // What the handoff exchanges share: that store, as their own user (nothing else here uses Redis),
+  // and the one proxy whose X-Portal-Client-Address they believe, every app's nginx (127.0.0.1).
+  const handoffPassword = newPassword();
+  const redisAcl = join(DEPLOY_ROOT, 'redis', 'users.acl');
+  writeAtomic(redisAcl, aclFileText({ handoff: handoffPassword }), 0o600);
+  writeAtomic(join(DEPLOY_ROOT, 'redis', 'handoff-password'), `${handoffPassword}\n`, 0o600);
+  const { hostname: redisHost, port: redisAt } = new URL(redisUrl);
+  const sharedEnv = {
+    PORTAL_REDIS_URL: redisUrlOf({ host: redisHost, port: redisAt, user: 'handoff', password: handoffPassword }),
+    PORTAL_HANDOFF_TRUSTED_PROXIES: '127.0.0.1',
+  };
   /** name -> the running child (each the leader of its own process group). */
   const running = new Map();
   /** The sandbox and Prometheus: not replicas, children of this process's own group. */
@@ -258,13 +271,15 @@ async function startReplicas() {
         redisDir,
         '--loglevel',
         'warning',
+        '--aclfile',
+        redisAcl,
       ],
       { detached: true, stdio: ['ignore', 'ignore', 'inherit'] },
     ),
   );
   await waitUntil(redisUrl, () => answersPing(Number(redisPort)));
 
-  const sandbox = startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential, ...sharedEnv } });
+  const sandbox = startSandbox({ env: { STATEMENT_BASIC_AUTH: statementCredential } });
   sandbox.on('exit', (code) => !stopping && (console.error(`sandbox-api stopped (${code})`), exit(1)));
   others.push(sandbox);
 
@@ -290,7 +305,6 @@ async function startReplicas() {
         log: join(METRICS_DIR, `receiver-${name}.log`),
         append: again,
         detached: true,
-        env: sharedEnv,
         cohortSecret: cohortSecretOfDeployment(),
       }),
     );

@@ -288,6 +288,34 @@ test('the phone look-up limit holds in total: 21 answered of 300, not 21 per rep
   expect(answered).toBeLessThanOrEqual(22);
 });
 
+// Decision 0025 (issue 45, 4: a replica reached from 127.0.0.1 believed any X-Forwarded-For, 40 of
+// 40 look-ups past a limit of 21): the replicas believe it from the balancer's own address only
+// (127.0.0.2, its proxy_bind). 40 look-ups, each naming another made-up address, straight at a
+// replica from one loopback address are one client; through the balancer likewise (it replaces
+// the header); and the balancer's header is still believed (a third caller through it is a client
+// of its own, not the balancer's spent bucket).
+test('a replica reached directly believes no X-Forwarded-For; the balancer, by its own address, is believed', async () => {
+  const replica = `http://${processes()['host-a']!.listen}`;
+  const lookUps = async (base: string, from: string) => {
+    let answered = 0;
+    for (let sent = 0; sent < 40; sent += 1) {
+      const answer = await call(`${base}/driver-api/register/api/1.0/driver/mobile/11987654322`, {
+        headers: { Origin: HOST, 'X-Forwarded-For': `198.51.100.${sent + 1}` },
+        from,
+      });
+      expect(answer.status === 429 || answer.status < 500).toBe(true);
+      if (answer.status !== 429) answered += 1;
+    }
+    return answered;
+  };
+  const direct = await lookUps(replica, '127.0.0.21');
+  const balanced = await lookUps(HOST, '127.0.0.22');
+  const another = await lookUps(HOST, '127.0.0.23');
+  console.log(`forwarded addresses: ${direct} of 40 straight at ${replica}, ${balanced} and ${another} of 40 through the balancer`);
+  // 20 at once and 30 a minute: 21, 22 if a run crossed a 2 s refill.
+  for (const answered of [direct, balanced, another]) expect([answered >= 21, answered <= 22]).toEqual([true, true]);
+});
+
 test('a code minted on one exchange is redeemed on the other, 20 times in a row', async () => {
   const [a, b] = Object.values(processes()).filter(({ kind }) => kind === 'handoff');
   const results = [];
