@@ -296,6 +296,9 @@ describe('the binding cookie cannot be shadowed (issue 37, item 2)', () => {
 });
 
 describe('per-client, per-driver and per-network limits on the mint (issue 37, item 5; issue 45, item 3)', () => {
+  // Hundreds of mints over HTTP, each asking the provider's token check: seconds on a loaded machine.
+  jest.setTimeout(60_000);
+
   /** An exchange whose client is named by a test header (the socket is always 127.0.0.1 here). */
   async function limitedExchange(options: { maxEntries?: number } = {}) {
     let now = 5_000_000;

@@ -178,6 +178,9 @@ async function instance(env: Record<string, string>) {
 }
 
 withRedis('two instances of the handoff service sharing Redis', () => {
+  // Hundreds of mints over HTTP, each asking the provider's token check: seconds on a loaded machine.
+  jest.setTimeout(60_000);
+
   let env: Record<string, string>;
   let a: Awaited<ReturnType<typeof instance>>;
   let b: Awaited<ReturnType<typeof instance>>;
