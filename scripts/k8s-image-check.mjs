@@ -22,6 +22,8 @@ const { freePort } = require('../deploy/redis-server.cjs');
 /** The open call asked: the vehicle form's car brands (deploy/driver-api.cjs, an `open` rule). */
 const CALL = '/driver-api/register/api/1.0/vehicleinfo/carbrand';
 const BRANDS = [{ id: 1, name: 'FIAT' }];
+/** A made-up X-Forwarded-For from this machine, which is not the cluster's ingress controller. */
+const FORGED = '198.51.100.77';
 
 /**
  * The rendered container's environment with only the cluster's parts replaced (the head of this file).
@@ -65,7 +67,10 @@ const podmanEnv = {
   ...process.env,
   CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? fileURLToPath(new URL('../deploy/docker/containers.conf', import.meta.url)),
 };
-const podman = (/** @type {string[]} */ args) => spawnSync('podman', args, { encoding: 'utf8', timeout: 60_000, env: podmanEnv });
+const podman = (/** @type {string[]} */ args) => {
+  const result = spawnSync('podman', args, { encoding: 'utf8', timeout: 60_000, env: podmanEnv });
+  return { status: result.status, stderr: result.stderr ?? '', out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+};
 
 /**
  * Runs the check for one app; resolves what was seen, or { skipped } when it cannot run here.
@@ -116,10 +121,14 @@ export async function checkRenderedImage({
     const portal = origins.PORTAL_ORIGINS.split(' ').find((origin) => origin.startsWith(`https://${app}.`));
     const ask = async (origin) => {
       const before = provider.seen.length;
-      const answer = await fetch(`${base}${CALL}`, { headers: { Origin: origin } });
+      // A caller that is not the ingress controller names a made-up address: the image must not believe it.
+      const answer = await fetch(`${base}${CALL}`, { headers: { Origin: origin, 'X-Forwarded-For': FORGED } });
       return { status: answer.status, body: await answer.text(), reachedProvider: provider.seen.length > before };
     };
-    return { image, portal, passed: await ask(portal), foreign: await ask('https://motorista.example.com'), seen: provider.seen };
+    const passed = await ask(portal);
+    const foreign = await ask('https://motorista.example.com');
+    const log = podman(['logs', name]).out;
+    return { image, portal, passed, foreign, seen: provider.seen, forgedBelieved: log.includes(FORGED) };
   } finally {
     podman(['rm', '-f', '-t', '0', name]);
     provider.server.close();
@@ -131,6 +140,7 @@ export function problemOf(result) {
   if (result.passed.status !== 200 || !result.passed.reachedProvider || JSON.parse(result.passed.body)[0]?.name !== 'FIAT')
     return `the portal's Origin ${result.portal} was not proxied: ${result.passed.status} ${result.passed.body.slice(0, 200)}`;
   if (result.foreign.status !== 403 || result.foreign.reachedProvider) return `a foreign Origin was not refused: ${result.foreign.status}`;
+  if (result.forgedBelieved) return `the image believed X-Forwarded-For ${FORGED} from a caller that is not the ingress controller`;
   return undefined;
 }
 
