@@ -11,6 +11,9 @@
 //     connection to Redis, to the handoff exchange (its limit endpoint's port) and to the receivers
 //     (what each must not reach), and to what each must reach (the edge to the apps, Prometheus to
 //     the receivers).
+//   The handoff's limit endpoint asked without the nginx's proof (decision 0024) by the sandbox
+//     (which shares the provider network with the handoff: it plays the provider the handoff asks)
+//     and by an app's container (on the handoff network): 403 both.
 //   Forwarded addresses: a request from a receiver's container straight to an app (the one
 //     container beside the edge that reaches an app) naming a made-up X-Forwarded-For: the app
 //     logs the receiver's own address; through the edge, a made-up X-Forwarded-For from this
@@ -113,6 +116,30 @@ export async function tryDoors({ project, offset, hostPort, env, redisPassword, 
   door('a receiver -> the handoff :4011', no, reaches(telemetry, at.handoff, 4011));
   door('the sandbox -> redis :6379', no, reaches(sandbox, at.redis, 6379));
   door('the sandbox -> an app :80', no, reaches(sandbox, at.host, 80));
+
+  // The handoff's limit endpoint: the sandbox shares a network with the handoff (it plays the
+  // provider whose token check the handoff asks) and an app's container is on the handoff's own
+  // network: without the nginx's proof (decision 0024) both are refused.
+  const handoffOnProvider = addresses(of('session-handoff')).provider;
+  const limitAsked = (/** @type {string} */ from, /** @type {string | undefined} */ address) =>
+    podman(
+      [
+        'run',
+        '--rm',
+        '--network',
+        `container:${from}`,
+        '--entrypoint',
+        'node',
+        images.node,
+        '-e',
+        `fetch('http://${address}:4011/__portal_limits/open-call?client=7f000001').then((r) => console.log(r.status), (e) => console.log(String(e)))`,
+      ],
+      env,
+    )
+      .out.split('\n')
+      .pop() ?? '';
+  door("the sandbox -> the handoff's limit endpoint, no proof", '403', limitAsked(sandbox, handoffOnProvider));
+  door("an app's container -> the handoff's limit endpoint, no proof", '403', limitAsked(of('host'), at.handoff));
 
   // Forwarded addresses: believed from the edge only.
   const host = of('host');
