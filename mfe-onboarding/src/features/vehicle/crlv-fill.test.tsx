@@ -339,19 +339,20 @@ describe('a CRLV-e chosen fills the vehicle form', () => {
 
   it('a PDF kept over a reload whose reading was lost is read again; one already read is not', async () => {
     reader.readCrlvPdf.mockResolvedValue(read(TAXI));
-    const first = renderRoute({ routes, path: '/register/camera/new/0/4', session });
+    // Modality 1: the PDF kept here stays in this file's memory, apart from the other tests' modality 0.
+    const first = renderRoute({ routes, path: '/register/camera/new/1/4', session });
     const file = pdf();
     await first.user.upload(await screen.findByLabelText('Escolher o PDF do CRLV'), file);
     await waitFor(() => expect(reader.readCrlvPdf).toHaveBeenCalledTimes(1));
     await screen.findByText(/PDF escolhido: crlv-e\.pdf/);
     first.unmount();
     // Read and kept: the screen opened again does not read it twice.
-    renderRoute({ routes, path: '/register/camera/new/0/4', session }).unmount();
+    renderRoute({ routes, path: '/register/camera/new/1/4', session }).unmount();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(reader.readCrlvPdf).toHaveBeenCalledTimes(1);
     // The reading lost (the page reloaded while it ran): the PDF kept is read again.
     forgetCrlvReading();
-    renderRoute({ routes, path: '/register/camera/new/0/4', session });
+    renderRoute({ routes, path: '/register/camera/new/1/4', session });
     expect(await screen.findByText(/PDF escolhido: crlv-e\.pdf/)).toBeInTheDocument();
     await waitFor(() => expect(reader.readCrlvPdf).toHaveBeenCalledTimes(2));
     expect(reader.readCrlvPdf.mock.calls[1]?.[0]).toBe(file);
