@@ -1,9 +1,13 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { driverToken } from '../../sandbox-api/src/constants';
 import { createSandboxServer } from '../../sandbox-api/src/server';
 import { limitProof, MINT_LIMITS, networkOf, sessionHandoff, startService } from '../session-handoff.cjs';
 import { createMemoryStore } from '../store.cjs';
+import { freePort, runNginx } from './nginx-harness';
 
 // The exchange over real HTTP (issue 29): who may mint, who may redeem, once, and for how long.
 const HOST = 'http://localhost:3000';
@@ -547,5 +551,69 @@ describe("the open-call limit answers only the app's nginx (issue 45, item 4)", 
     // The same question at the limit's own path is answered.
     expect(await ask(`/__portal_limits/open-call?client=7f000066&proof=${proof}`)).toBe(204);
     await close();
+  });
+});
+
+describe("nginx's public /session-handoff/ location forwards the exchange's two actions only (issue 45, item 4)", () => {
+  it('passes mint and redeem on; any other path under it, however spelled, is 404 and never reaches the service', async () => {
+    const reached: string[] = [];
+    const upstream = createServer((req, res) => {
+      reached.push(req.url ?? '');
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const prefix = mkdtempSync(join(tmpdir(), 'portal-handoff-location-'));
+    mkdirSync(join(prefix, 'logs'));
+    const port = await freePort();
+    const location = readFileSync(join(__dirname, '..', 'nginx', 'portal-handoff.conf.template'), 'utf8').replace(
+      '${PORTAL_HANDOFF_UPSTREAM}',
+      `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    );
+    writeFileSync(
+      join(prefix, 'nginx.conf'),
+      `daemon off; master_process off; pid ${prefix}/logs/nginx.pid;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/logs;
+  proxy_temp_path ${prefix}/logs;
+  server {
+    listen 127.0.0.1:${port};
+    location / { return 404; }
+    ${location}
+  }
+}
+`,
+    );
+    const nginx = await runNginx({ prefix, conf: join(prefix, 'nginx.conf'), port });
+    const ask = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const sent = httpRequest({ host: '127.0.0.1', port, path, method: 'POST' }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        sent.on('error', reject);
+        sent.end('{}');
+      });
+    try {
+      expect(await ask('/session-handoff/mint')).toBe(204);
+      expect(await ask('/session-handoff/redeem')).toBe(204);
+      expect(reached).toEqual(['/session-handoff/mint', '/session-handoff/redeem']);
+      for (const path of [
+        '/session-handoff/../__portal_limits/open-call?client=7f000001',
+        '/session-handoff/..%2F__portal_limits/open-call?client=7f000001',
+        '/session-handoff/..%5C__portal_limits/open-call?client=7f000001',
+        '/session-handoff/..\\__portal_limits/open-call?client=7f000001',
+        '/session-handoff/mint/../../__portal_limits/open-call?client=7f000001',
+        '/session-handoff/healthz',
+        '/session-handoff/mint/x',
+      ])
+        expect([path, await ask(path)]).toEqual([path, 404]);
+      expect(reached).toHaveLength(2);
+    } finally {
+      await nginx.stop();
+      rmSync(prefix, { recursive: true, force: true });
+      await closed(upstream);
+    }
   });
 });
