@@ -243,13 +243,13 @@ test(`item 5 (${SERVER}): 10,050 forged mints from other addresses leave a drive
 test(`item 5 (${SERVER}): one address is one client, however many mints it sends`, async () => {
   const statuses: number[] = [];
   for (let index = 0; index < MINT_LIMITS.burst + 20; index += 1)
-    statuses.push((await forgedMint({ driverId: ATTACKER.id }, { from: '127.0.0.30' })).status);
+    statuses.push((await forgedMint({ token: ATTACKER_TOKEN, driverId: ATTACKER.id }, { from: '127.0.0.30' })).status);
   expect(statuses.slice(0, MINT_LIMITS.burst)).toEqual(Array(MINT_LIMITS.burst).fill(201));
   expect(statuses.slice(MINT_LIMITS.burst)).toEqual(Array(20).fill(429));
   // A header the client sends naming another address changes nothing (nginx replaces it; Node ignores it).
   const named = await script(`${VICTIM_ACCOUNT}/session-handoff/mint`, {
     method: 'POST',
-    body: JSON.stringify({ to: VICTIM_HOST, driverId: ATTACKER.id }),
+    body: JSON.stringify({ to: VICTIM_HOST, token: ATTACKER_TOKEN, driverId: ATTACKER.id }),
     headers: { Origin: VICTIM_ACCOUNT, 'Content-Type': 'application/json', 'X-Portal-Client-Address': '198.51.100.7' },
     from: '127.0.0.30',
   });
@@ -303,4 +303,92 @@ test(`item 9 (${SERVER}): a same-host page's genuine cohort cookie of a longer p
   }
   console.log(`item 9 (${SERVER}): ${PLANT_PATHS.length} planted cookies (${PLANT_PATHS.join(' ')}), ${moved.length} moved the cohort`);
   expect(moved).toEqual([]);
+});
+
+/*
+ * Issue 45, item 3: the flood that filled the store (340 addresses × 30 mints), replayed through
+ * this server. Before: with a made-up token the 10,000-code store was full in 6.7 s (Node) and
+ * 10.2 s (nginx), and every driver's mint answered 503 {"error":"busy"}.
+ */
+const FLOOD_ADDRESSES = 340;
+const FLOOD_EACH = 30;
+
+/** 340 addresses × 30 forged mints, 16 at a time (keep-alive per address); the tally of statuses. */
+async function flood(addressOf: (index: number) => string, sessionOf: (n: number) => Record<string, unknown>) {
+  const agents = new Map<string, Agent>();
+  const agentOf = (address: string) => {
+    const known = agents.get(address);
+    if (known) return known;
+    const made = new Agent({ keepAlive: true, maxSockets: 2 });
+    agents.set(address, made);
+    return made;
+  };
+  const tally: Record<number, number> = {};
+  const started = Date.now();
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < FLOOD_ADDRESSES * FLOOD_EACH) {
+          const n = next;
+          next += 1;
+          const from = addressOf(n % FLOOD_ADDRESSES);
+          const { status } = await forgedMint(sessionOf(n), { from, agent: agentOf(from) });
+          tally[status] = (tally[status] ?? 0) + 1;
+        }
+      }),
+    );
+  } finally {
+    agents.forEach((agent) => agent.destroy());
+  }
+  return { tally, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+/** The driver, at the account's own URL, goes to a screen of the host: the mint succeeds and the host holds the session. */
+async function driverStillHandsOver(page: Page) {
+  await page.goto(`${REMOTE_ORIGINS.account}/my-account/init/${VICTIM.id}?token=demo-token&driverId=${VICTIM.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Minha conta' })).toBeVisible();
+  const minted = await mintFromPage(page, HOST);
+  expect(minted.status).toBe(201);
+  await page.goto(`${HOST}/App#portal-handoff=${minted.code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal do Motorista' })).toBeVisible();
+  expect(await held(page)).toEqual({ token: 'demo-token', driverId: VICTIM.id });
+  return minted.status;
+}
+
+/** A driver of the sandbox per forged mint (any GUID is one there, with a token the provider accepts). */
+const floodDriver = (n: number) => `00000000-0000-4000-a000-${n.toString(16).padStart(12, '0')}`;
+
+test(`issue 45, item 3 (${SERVER}): 340 addresses × 30 mints with a made-up token are all refused (401); the driver's handoff works`, async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const { tally, seconds } = await flood(
+    (index) => `127.0.${1 + (index >> 8)}.${(index & 255) + 1}`,
+    () => ({ token: 'made-up-token-of-the-flood', driverId: ATTACKER.id }),
+  );
+  const driver = await driverStillHandsOver(page);
+  console.log(
+    `issue 45 flood (${SERVER}), made-up token: ${FLOOD_ADDRESSES * FLOOD_EACH} mints in ${seconds} s: ${JSON.stringify(tally)}; the driver's mint ${driver}`,
+  );
+  expect(tally).toEqual({ 401: FLOOD_ADDRESSES * FLOOD_EACH });
+});
+
+test(`issue 45, item 3 (${SERVER}): 340 addresses of two /24s × 30 mints with real tokens get 200 codes per network; the driver's handoff works`, async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  // 127.0.3.0/24 and 127.0.4.0/24: 170 addresses each; the driver's browser is 127.0.0.1, another network.
+  const { tally, seconds } = await flood(
+    (index) => `127.0.${3 + (index % 2)}.${(index >> 1) + 1}`,
+    (n) => ({ token: driverToken(floodDriver(n)), driverId: floodDriver(n) }),
+  );
+  const driver = await driverStillHandsOver(page);
+  console.log(
+    `issue 45 flood (${SERVER}), real tokens, two /24s: ${FLOOD_ADDRESSES * FLOOD_EACH} mints in ${seconds} s: ${JSON.stringify(tally)}; the driver's mint ${driver}`,
+  );
+  expect(Object.keys(tally).sort()).toEqual(['201', '429']);
+  // 200 per network at any moment; a flood slower than a code's 30 s sees the first ones expire.
+  expect(tally[201]).toBeGreaterThanOrEqual(2 * MINT_LIMITS.perNetwork);
+  expect(tally[201]).toBeLessThanOrEqual(2 * MINT_LIMITS.perNetwork * (1 + Math.floor(Number(seconds) / 30)));
 });
