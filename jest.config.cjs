@@ -31,6 +31,9 @@ function project(dir, overrides = {}) {
 }
 
 module.exports = {
+  // Robust on a busy machine (npm test runs Jest beside other steps on 2 cores): Jest's 5 s failed
+  // tests that take 1 s on a quiet machine. A test that needs more says so itself.
+  testTimeout: 20_000,
   projects: [
     project('shared'),
     // The host and every remote of the one list of apps (apps.json).

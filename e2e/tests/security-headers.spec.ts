@@ -21,6 +21,7 @@ const SECURITY_HEADERS = securityHeaders({
   frameAncestors: '',
   xFrameOptions: '',
   cameraAllowlist: '',
+  localOverrideSources: '',
 }).map(([name]) => name.toLowerCase());
 
 /** The files an app serves: its live release under nginx, its build under `npm start`. */
