@@ -1,10 +1,14 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { driverToken } from '../../sandbox-api/src/constants';
 import { createSandboxServer } from '../../sandbox-api/src/server';
 import { hasRedisServer, startRedis, type ThrowawayRedis } from '../redis-server.cjs';
 import { MINT_LIMITS, startService } from '../session-handoff.cjs';
 import { createMemoryStore, createRedisStore, type Store } from '../store.cjs';
+import { freePort, runNginx, type RunningNginx } from './nginx-harness';
 
 // Issue 45, item 3, replayed over HTTP against the real service (startService, as nginx and the
 // images run it), with its store in memory and in Redis: 340 addresses × 30 mints. Before: a
@@ -62,16 +66,29 @@ interface Answer {
   cookie: string;
 }
 
-/** The service with `store`, and a client that mints and redeems as a named address. */
-async function service(store: Store, env: Record<string, string> = {}) {
+/**
+ * The service with `store`, and a client that mints and redeems as a named address: named in
+ * X-Portal-Client-Address as nginx names it, or (`throughNginx`) sent from that very address
+ * through a real nginx running the deployment's /session-handoff/ location.
+ */
+async function service(store: Store, env: Record<string, string> = {}, { throughNginx = false } = {}) {
   for (let tries = 0; tries < 200 && !(await store.ping()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   const server = startService(
     { PORTAL_HANDOFF_LISTEN: '127.0.0.1:0', PORTAL_HANDOFF_ORIGINS: `${HOST} ${ACCOUNT}`, PORTAL_DRIVER_AUTH_URL: authUrl, ...env },
     { store },
   );
   await new Promise<void>((resolve) => server.once('listening', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  const servicePort = (server.address() as AddressInfo).port;
+  const nginx = throughNginx ? await handoffNginx(`http://127.0.0.1:${servicePort}`) : undefined;
+  const port = nginx?.port ?? servicePort;
+  const agents = new Map<string, Agent>();
+  const agentOf = (from: string) => {
+    const known = agents.get(from);
+    if (known) return known;
+    const made = new Agent({ keepAlive: true, maxSockets: 2 });
+    agents.set(from, made);
+    return made;
+  };
   const send = (action: string, client: string, body: unknown, cookie?: string) =>
     new Promise<Answer>((resolve, reject) => {
       const text = JSON.stringify(body);
@@ -81,11 +98,12 @@ async function service(store: Store, env: Record<string, string> = {}) {
           port,
           path: `/session-handoff/${action}`,
           method: 'POST',
-          agent,
+          agent: agentOf(nginx ? client : '127.0.0.1'),
+          ...(nginx ? { localAddress: client } : {}),
           headers: {
             'Content-Type': 'application/json',
             Origin: action === 'mint' ? ACCOUNT : HOST,
-            'X-Portal-Client-Address': client,
+            ...(nginx ? {} : { 'X-Portal-Client-Address': client }),
             ...(cookie ? { Cookie: cookie } : {}),
           },
         },
@@ -111,10 +129,43 @@ async function service(store: Store, env: Record<string, string> = {}) {
     redeem: (client: string, answer: Answer) =>
       send('redeem', client, { code: (JSON.parse(answer.body) as { code: string }).code }, answer.cookie),
     close: async () => {
-      agent.destroy();
+      agents.forEach((agent) => agent.destroy());
+      await nginx?.stop();
       await closed(server);
     },
   };
+}
+
+const nginxPrefixes: string[] = [];
+afterAll(() => nginxPrefixes.forEach((prefix) => rmSync(prefix, { recursive: true, force: true })));
+
+/** A real nginx with the deployment's /session-handoff/ location (portal-handoff.conf.template), in front of `upstream`. */
+async function handoffNginx(upstream: string): Promise<RunningNginx> {
+  const prefix = mkdtempSync(join(tmpdir(), 'portal-handoff-flood-'));
+  nginxPrefixes.push(prefix);
+  mkdirSync(join(prefix, 'logs'));
+  const port = await freePort();
+  const location = readFileSync(join(__dirname, '..', 'nginx', 'portal-handoff.conf.template'), 'utf8').replace(
+    '${PORTAL_HANDOFF_UPSTREAM}',
+    upstream,
+  );
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    `daemon off; master_process off; pid ${prefix}/logs/nginx.pid;
+events { worker_connections 2048; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/logs;
+  proxy_temp_path ${prefix}/logs;
+  server {
+    listen 127.0.0.1:${port};
+    location / { return 404; }
+    ${location}
+  }
+}
+`,
+  );
+  return runNginx({ prefix, conf: join(prefix, 'nginx.conf'), port });
 }
 
 /** 340 addresses × 30 mints, 16 at a time; `addressOf(i)` the i-th address, `sessionOf(n)` the n-th mint's session. */
@@ -141,10 +192,10 @@ async function flood(
 }
 
 /** The driver, from an address of a network no flood used: the mint succeeds and the code gives the session. */
-async function driversJourney(ex: Awaited<ReturnType<typeof service>>) {
-  const minted = await ex.mint('192.0.2.10', driverToken(DRIVER), DRIVER);
+async function driversJourney(ex: Awaited<ReturnType<typeof service>>, from = '192.0.2.10') {
+  const minted = await ex.mint(from, driverToken(DRIVER), DRIVER);
   expect(minted.status).toBe(201);
-  const redeemed = await ex.redeem('192.0.2.10', minted);
+  const redeemed = await ex.redeem(from, minted);
   expect(redeemed.status).toBe(200);
   expect(JSON.parse(redeemed.body)).toEqual({ from: ACCOUNT, token: driverToken(DRIVER), driverId: DRIVER });
 }
@@ -217,6 +268,42 @@ describe.each(stores)('the %s store, 340 addresses × 30 mints (issue 45, item 3
       await driversJourney(ex);
       // Its code was one of the ceiling's (a flood code gave way), and redeeming it gave its place back.
       expect(await store.codes()).toBe(ceiling - 1);
+    } finally {
+      await ex.close();
+    }
+  });
+});
+
+describe("through nginx's /session-handoff/ location: the client is the address nginx saw (issue 45, item 3)", () => {
+  it('340 loopback addresses × 30 mints, a made-up token and then real tokens from two /24s; the driver at 127.0.0.1 mints meanwhile', async () => {
+    const store = createMemoryStore();
+    const ex = await service(store, {}, { throughNginx: true });
+    try {
+      const forged = await flood(
+        ex.mint,
+        (index) => `127.45.${1 + (index >> 7)}.${(index & 127) + 1}`,
+        () => ({ token: 'made-up-token-of-the-flood', driverId: DRIVER }),
+      );
+      console.log(
+        `flood through nginx, made-up token: ${ADDRESSES * MINTS_EACH} mints in ${forged.seconds} s: ${JSON.stringify(forged.tally)}; codes held ${await store.codes()}`,
+      );
+      expect(forged.tally).toEqual({ 401: ADDRESSES * MINTS_EACH });
+      expect(await store.codes()).toBe(0);
+      await driversJourney(ex, '127.0.0.1');
+      const real = await flood(
+        ex.mint,
+        (index) => `127.47.${1 + (index % 2)}.${(index >> 1) + 1}`,
+        (n) => ({ token: driverToken(floodDriver(n)), driverId: floodDriver(n) }),
+      );
+      const held = await store.codes();
+      console.log(
+        `flood through nginx, real tokens, two /24s: ${ADDRESSES * MINTS_EACH} mints in ${real.seconds} s: ${JSON.stringify(real.tally)}; codes held ${held}`,
+      );
+      expect(Object.keys(real.tally).sort()).toEqual(['201', '429']);
+      expect(real.tally[201]).toBeGreaterThanOrEqual(2 * MINT_LIMITS.perNetwork);
+      expect(real.tally[201]).toBeLessThanOrEqual(2 * MINT_LIMITS.perNetwork * (1 + Math.floor(Number(real.seconds) / 30)));
+      expect(held).toBe(2 * MINT_LIMITS.perNetwork);
+      await driversJourney(ex, '127.0.0.1');
     } finally {
       await ex.close();
     }
