@@ -39,6 +39,10 @@ export const JOURNEY_SPECS: ReadonlyArray<readonly [string, string]> = [
   [String.raw`bank-check-digits\.spec\.ts`, 'bank data: a wrong check digit refused under the field'],
   [String.raw`capture[^/]*\.spec\.ts`, 'document capture: camera, file input, photo sizes, resend (the header is security-headers)'],
   [String.raw`card-request\.spec\.ts`, 'the card request'],
+  [
+    String.raw`crlv-reader\.spec\.ts`,
+    'the CRLV-e PDF chosen on the capture screen, read on the phone, filling the vehicle form (issue 47)',
+  ],
   [String.raw`dates-leap-day\.spec\.ts`, 'dates around 29 February in the forms'],
   [String.raw`deep-links\.spec\.ts`, 'each screen opened as a deep link (the paths each server answers: server-parity-deep-links)'],
   [String.raw`deep-links-budget\.spec\.ts`, "a deep link's JavaScript, gzipped by the test itself: the same files whoever serves them"],
