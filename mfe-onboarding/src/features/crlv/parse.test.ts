@@ -78,7 +78,11 @@ describe('readCrlvText', () => {
 
   it('reads the document’s number beside "Nº", in one piece of text or two', () => {
     expect(fieldsOf([[...identity(), { str: 'Nº 262104598317', x: 40, y: 118, width: 70, height: 8 }]]).CrlvNumber).toBe('262104598317');
-    const apart = [...identity(), { str: 'Nº', x: 40, y: 118, width: 9, height: 8 }, { str: '262104598317', x: 56, y: 118, width: 50, height: 8 }];
+    const apart = [
+      ...identity(),
+      { str: 'Nº', x: 40, y: 118, width: 9, height: 8 },
+      { str: '262104598317', x: 56, y: 118, width: 50, height: 8 },
+    ];
     expect(fieldsOf([apart]).CrlvNumber).toBe('262104598317');
   });
 

@@ -14,7 +14,10 @@ describe('readCrlvPdf', () => {
   it('gives what the reader read, handing it the file and the signal', async () => {
     reader.mockResolvedValue({ kind: 'read', reading: { fields: { Plate: 'FTX3D47' } } });
     const controller = new AbortController();
-    await expect(readCrlvPdf(pdf, { signal: controller.signal })).resolves.toEqual({ kind: 'read', reading: { fields: { Plate: 'FTX3D47' } } });
+    await expect(readCrlvPdf(pdf, { signal: controller.signal })).resolves.toEqual({
+      kind: 'read',
+      reading: { fields: { Plate: 'FTX3D47' } },
+    });
     expect(reader).toHaveBeenCalledWith(pdf, controller.signal);
   });
 
