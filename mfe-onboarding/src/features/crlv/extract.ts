@@ -1,4 +1,4 @@
-import type { PDFDocumentLoadingTask, PDFDocumentProxy, TextItem } from 'pdfjs-dist/types/src/display/api';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy, TextContent, TextItem } from 'pdfjs-dist/types/src/display/api';
 import type { DocumentInitParameters } from 'pdfjs-dist/types/src/display/api';
 import type { CrlvResult } from './read';
 import { readCrlvText, type PageText } from './parse';
@@ -9,13 +9,30 @@ export type GetDocument = (source: DocumentInitParameters) => PDFDocumentLoading
 /** At most this many pages are read: a CRLV-e is one page; a long PDF is not one and is not read through. */
 const MAX_PAGES = 4;
 
+/**
+ * A page's text items, read from pdf.js's text stream with a reader. pdf.js's own getTextContent
+ * walks that ReadableStream with `for await`, and WebKit (Safari, WebKitGTK 2.50) has no
+ * ReadableStream async iterator: there it throws "TypeError: undefined is not a function", and
+ * every PDF with a page would end as `failed` (pdf.js issues 21557, 21924; decision 0029).
+ */
+async function textItems(page: PDFPageProxy): Promise<TextContent['items']> {
+  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<TextContent>;
+  const items: TextContent['items'] = [];
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) items.push(...chunk.value.items);
+  } finally {
+    reader.releaseLock();
+  }
+  return items;
+}
+
 /** Text items of one page in viewport coordinates (see PageText). */
 async function pageText(document: PDFDocumentProxy, number: number): Promise<PageText[]> {
   const page = await document.getPage(number);
   const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent();
+  const items = await textItems(page);
   const [a, b, c, d, e, f] = viewport.transform as [number, number, number, number, number, number];
-  return content.items
+  return items
     .filter((item): item is TextItem => 'str' in item)
     .map((item) => {
       const [, , , , tx, ty] = item.transform as [number, number, number, number, number, number];
@@ -54,7 +71,7 @@ export async function readPdf(
   signal?: AbortSignal,
 ): Promise<CrlvResult> {
   if (signal?.aborted) return { kind: 'failed' };
-  // No fonts, no scripts, no network: text only (pdf.js fetches nothing for getTextContent with
+  // No fonts, no scripts, no network: text only (pdf.js fetches nothing for the text stream with
   // these, and a PDF's JavaScript never runs). pdf.js's recovery stays on (stopAtErrors false): a
   // real document with a generator's small error is read; a file with no PDF structure left is
   // still refused (InvalidPDFException).
