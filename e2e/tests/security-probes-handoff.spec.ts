@@ -271,7 +271,9 @@ test(`item 9 (${SERVER}): a same-host page's genuine cohort cookie of a longer p
   expect(attackerCohort).not.toBe(victimCohort);
   // The attacker's own entry with its own token: a genuine cookie the server signed for its cohort.
   const entry = await script(`${VICTIM_HOST}/App?token=${ATTACKER_TOKEN}`, { from: '127.0.0.50' });
-  const genuine = String(entry.headers['set-cookie']).split(';')[0] as string;
+  // The entry sets the driver proof too (decision 0022): the cohort's cookie is the one of its name.
+  const setCookies = ([] as string[]).concat(entry.headers['set-cookie'] ?? []);
+  const genuine = (setCookies.find((cookie) => cookie.startsWith('portal_cohort=')) ?? '').split(';')[0] as string;
   expect(genuine).toMatch(new RegExp(`^portal_cohort=${attackerCohort}\\.`));
 
   const foreign = await foreignPage();
