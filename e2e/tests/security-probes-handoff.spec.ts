@@ -242,10 +242,15 @@ test(`item 5 (${SERVER}): 10,050 forged mints from other addresses leave a drive
 
 test(`item 5 (${SERVER}): one address is one client, however many mints it sends`, async () => {
   const statuses: number[] = [];
+  const started = Date.now();
   for (let index = 0; index < MINT_LIMITS.burst + 20; index += 1)
     statuses.push((await forgedMint({ token: ATTACKER_TOKEN, driverId: ATTACKER.id }, { from: '127.0.0.30' })).status);
   expect(statuses.slice(0, MINT_LIMITS.burst)).toEqual(Array(MINT_LIMITS.burst).fill(201));
-  expect(statuses.slice(MINT_LIMITS.burst)).toEqual(Array(20).fill(429));
+  // Past the burst: 429, but for what the rate (one a second) gave back while the mints, each
+  // asking the provider's token check, went on.
+  const refilled = statuses.slice(MINT_LIMITS.burst).filter((status) => status === 201).length;
+  expect(refilled).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000));
+  expect(statuses.slice(MINT_LIMITS.burst).filter((status) => status !== 201 && status !== 429)).toEqual([]);
   // A header the client sends naming another address changes nothing (nginx replaces it; Node ignores it).
   const named = await script(`${VICTIM_ACCOUNT}/session-handoff/mint`, {
     method: 'POST',
@@ -321,7 +326,9 @@ async function flood(addressOf: (index: number) => string, sessionOf: (n: number
   const agentOf = (address: string) => {
     const known = agents.get(address);
     if (known) return known;
-    const made = new Agent({ keepAlive: true, maxSockets: 2 });
+    // No idle connection kept per address: 340 addresses' would pass the local nginx's 512
+    // worker connections (the test's limit, not the deployment's).
+    const made = new Agent({ keepAlive: false, maxSockets: 2 });
     agents.set(address, made);
     return made;
   };
