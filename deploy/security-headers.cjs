@@ -69,8 +69,10 @@ function contentSecurityPolicy(values) {
     // The CRLV-e reader's worker (pdf.js): a page starts workers from its own origin only, so inside
     // the host's page the onboarding's worker is a one-line blob: module importing its file from the
     // remote; a module worker's imports are checked against worker-src, not script-src, hence the
-    // remotes here too (docs/decisions/0029).
-    `worker-src 'self' blob: ${values.remoteOrigins} ${values.localOverrideSources}`,
+    // remotes here too (docs/decisions/0029). Not the local override's loopback: its bytes are on
+    // every answer, and a squad's local onboarding reads no PDF inside a deployed host (the form
+    // still opens, saying the PDF was not read).
+    `worker-src 'self' blob: ${values.remoteOrigins}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -56,6 +56,8 @@ export function pageCohort({ authUrl, secret = COHORT_SECRET }) {
     const driver = token ? await tokenDriver(authUrl, token, req.headers['x-sandbox-namespace']) : '';
     const cohort = portalCohort.cohortOfDriver(driver);
     const now = Date.now();
+    // The same driver's entry again, its cookies still good for half a shift: nothing to set.
+    if (portalCohort.keepsCookies(req.headers.cookie ?? '', cohort, driver, secret, now, secure)) return {};
     return {
       'Set-Cookie': [
         portalCohort.entryCookie(cohort, secret, now, secure),

@@ -30,6 +30,8 @@ declare const portalCohort: {
   verifiedDriverKey(value: string | undefined, secret: string | undefined, nowMs: number): string;
   proofCookieName(secure?: boolean): string;
   entryProofCookie(driverId: unknown, secret: string | undefined, nowMs: number, secure?: boolean): string;
+  /** Whether an entry of this cohort and driver may leave the request's cookies as they are (both valid for half a lifetime more). */
+  keepsCookies(header: string, cohort: string, driverId: string, secret: string | undefined, nowMs: number, secure?: boolean): boolean;
   clearedProofCookie(secure?: boolean): string;
   /** The one proof cookie of the scheme's name in a Cookie header, as sent ('' when absent, malformed or several). */
   requestProof(header: string | undefined, secure?: boolean): string;

@@ -260,6 +260,23 @@ function clearedNamedCookie(name, secure) {
   return name + '=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict' + (secure ? '; Secure' : '');
 }
 
+/**
+ * Whether an entry may leave the cookies the browser already holds: its one cohort cookie names
+ * this cohort and its one proof this driver, both signed and valid for at least half a lifetime
+ * more. Then the entry sends no Set-Cookie (every native app entry repeats the same driver's
+ * token: the same cookies again would be bytes on every entry); otherwise both are set anew.
+ */
+function keepsCookies(header, cohort, driverId, secret, nowMs, secure) {
+  if (!cohort) return false;
+  var held = cookieOf(header, cookieName(secure));
+  var proofHeld = cookieOf(header, proofCookieName(secure));
+  if (verifiedCohort(held, secret, nowMs) !== cohort) return false;
+  var key = driverKey(driverId, secret);
+  if (key === '' || verifiedDriverKey(proofHeld, secret, nowMs) !== key) return false;
+  var halfLife = (COOKIE_LIFETIME_SECONDS * 1000) / 2;
+  return Number(SIGNED.exec(held)[2]) * 1000 - nowMs > halfLife && Number(PROOF.exec(proofHeld)[2]) * 1000 - nowMs > halfLife;
+}
+
 /** The cohort a request's Cookie header holds: its one cohort cookie, signed and not expired; '' otherwise. */
 function cookieCohort(header, secret, nowMs, secure) {
   return verifiedCohort(cookieOf(header, cookieName(secure)), secret, nowMs);
@@ -306,15 +323,23 @@ function setCookie(r) {
   // /Sair goes through every origin's sign-out page: the driver's cohort is forgotten with the session.
   if (r.uri === '/signout.html') return clearedCookie(isSecure(r));
   var entry = r.variables.portal_entry_cohort || '';
-  if (entry === '') return '';
+  if (entry === '' || keptCookies(r)) return '';
   return entryCookie(entry === '-' ? '' : entry, r.variables.portal_cohort_secret, Date.now(), isSecure(r));
+}
+
+/** keepsCookies for this entry: the cohort and driver the token check named, against the request's cookies. */
+function keptCookies(r) {
+  var entry = r.variables.portal_entry_cohort || '';
+  var driver = r.variables.portal_entry_driver || '';
+  if (entry === '' || entry === '-' || driver === '' || driver === '-') return false;
+  return keepsCookies(r.variables.http_cookie || '', entry, driver, r.variables.portal_cohort_secret, Date.now(), isSecure(r));
 }
 
 /** js_set $portal_driver_set_cookie: the driver proof's cookie an answer sets ('' for none), as setCookie does the cohort's. */
 function setProofCookie(r) {
   if (r.uri === '/signout.html') return clearedProofCookie(isSecure(r));
   var entry = r.variables.portal_entry_driver || '';
-  if (entry === '') return '';
+  if (entry === '' || keptCookies(r)) return '';
   return entryProofCookie(entry === '-' ? '' : entry, r.variables.portal_cohort_secret, Date.now(), isSecure(r));
 }
 
@@ -387,6 +412,7 @@ export default {
   cookieCohort,
   entryToken,
   entryCookie,
+  keepsCookies,
   clearedCookie,
   PROOF_COOKIE_NAME,
   SECURE_PROOF_COOKIE_NAME,

@@ -196,6 +196,39 @@ describe('the driver proof cookie (issue 45, item 1: what field telemetry counts
   });
 });
 
+describe('an entry of the same driver again (the repeat open of a deep link)', () => {
+  const driver = '3f6c2d1e-8a4b-4c9d-9e2f-1a2b3c4d5e6f';
+  const other = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+  const { keepsCookies, signedDriverProof } = portalCohort;
+  const cohort = cohortOfDriver(driver);
+  const held = (at: number, proofOf = driver, cohortHeld = cohort) =>
+    `portal_cohort=${signedCohort(cohortHeld, SECRET, at)}; portal_driver=${signedDriverProof(proofOf, SECRET, at)}`;
+
+  it('sets nothing anew while both cookies name that cohort and driver for half a shift more', () => {
+    expect(keepsCookies(held(NOW), cohort, driver, SECRET, NOW + HOUR)).toBe(true);
+    expect(keepsCookies(held(NOW), cohort, driver.toUpperCase(), SECRET, NOW + 5 * HOUR)).toBe(true);
+  });
+
+  it('sets both anew for another driver, a cookie near its end, one missing, a forged or a foreign one', () => {
+    expect(keepsCookies(held(NOW), cohortOfDriver(other), other, SECRET, NOW)).toBe(false);
+    expect(keepsCookies(held(NOW, other), cohort, driver, SECRET, NOW)).toBe(false);
+    expect(keepsCookies(held(NOW), cohort, driver, SECRET, NOW + 7 * HOUR)).toBe(false);
+    expect(keepsCookies(`portal_cohort=${signedCohort(cohort, SECRET, NOW)}`, cohort, driver, SECRET, NOW)).toBe(false);
+    expect(keepsCookies(`portal_driver=${signedDriverProof(driver, SECRET, NOW)}`, cohort, driver, SECRET, NOW)).toBe(false);
+    expect(
+      keepsCookies(
+        held(NOW).replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')),
+        cohort,
+        driver,
+        SECRET,
+        NOW,
+      ),
+    ).toBe(false);
+    expect(keepsCookies(held(NOW), cohort, driver, `${SECRET}-other`, NOW)).toBe(false);
+    expect(keepsCookies(held(NOW), '', '', SECRET, NOW)).toBe(false);
+  });
+});
+
 describe("nginx's handlers (njs)", () => {
   const appRoot = mkdtempSync(join(tmpdir(), 'portal-cohort-'));
   mkdirSync(join(appRoot, 'releases', 'canary-1'), { recursive: true });

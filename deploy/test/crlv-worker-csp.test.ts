@@ -23,9 +23,10 @@ describe('the CSP of the CRLV-e reader', () => {
     expect(directives(contentSecurityPolicy(values)).get('worker-src')).toEqual(["'self'", 'blob:', 'https://onboarding.example']);
   });
 
-  it('names loopback for workers only where the local override is on, as for scripts', () => {
+  it('never names loopback for workers, even where the local override is on (its bytes are on every answer; decision 0029)', () => {
     const local = directives(contentSecurityPolicy({ ...values, localOverrideSources: LOOPBACK_SOURCES }));
-    expect(local.get('worker-src')).toContain(LOOPBACK_SOURCES);
+    expect(local.get('script-src')).toContain(LOOPBACK_SOURCES);
+    expect(local.get('worker-src')).not.toContain(LOOPBACK_SOURCES);
     expect(directives(contentSecurityPolicy(values)).get('worker-src')).not.toContain(LOOPBACK_SOURCES);
   });
 
