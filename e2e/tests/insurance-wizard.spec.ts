@@ -70,6 +70,8 @@ async function reviewAndAccept(page: Page): Promise<void> {
 }
 
 test('a full contract as the vehicle owner: the policy is active, first being processed, then numbered', async ({ page }) => {
+  // Eight steps, each checked with axe: over 30 s through nginx on a loaded 2-core machine.
+  test.slow();
   await startContract(page);
   await continueButton(page).click();
   await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
