@@ -23,3 +23,10 @@ export function runPlan(
   execute: (step: Step, prefixed: boolean) => Promise<boolean>,
   say?: (line: string) => void,
 ): Promise<Map<string, Outcome>>;
+export class Tail {
+  constructor(size?: number);
+  size: number;
+  lines: string[];
+  push(line: string): void;
+}
+export function failureTails(steps: Step[], outcomes: Map<string, Outcome>, tails: Map<string, Tail>): string;

@@ -1,7 +1,7 @@
 // `npm test` (and so .ci/run): every check once, where it means something (issue 46, decision
 // 0027), printing each step's wall-clock time as it ends and, at the end, a table of the steps and
-// their times, also on a failure (the failing step marked, the steps not started "not run"). Exit
-// status 1 on any failure.
+// their times, also on a failure (the failing step marked, the steps not started "not run"; above
+// the table, each failed step's last lines again). Exit status 1 on any failure.
 //   node scripts/test.mjs                    every step
 //   node scripts/test.mjs build e2e:node     these steps only (the same table); npm run test:e2e
 //
@@ -137,26 +137,71 @@ export async function runPlan(plan, execute, say = console.log) {
   return outcomes;
 }
 
-/** Runs one step's command in a shell; beside another step, each line of its output starts with its name. */
+/**
+ * The last lines a step printed, kept to be printed again after the table when it fails: CI keeps
+ * only the end of a run's output, and a step beside Jest would otherwise be buried under it.
+ */
+export class Tail {
+  /** @param {number} size how many lines are kept */
+  constructor(size = 200) {
+    this.size = size;
+    /** @type {string[]} */
+    this.lines = [];
+  }
+
+  /** @param {string} line */
+  push(line) {
+    this.lines.push(line);
+    if (this.lines.length > this.size) this.lines.shift();
+  }
+}
+
+/**
+ * What is printed after the table for each failed step: its last lines, under a heading.
+ * @param {import('./test.d.mts').Step[]} steps
+ * @param {Map<string, import('./test.d.mts').Outcome>} outcomes
+ * @param {Map<string, Tail>} tails by step name
+ */
+export function failureTails(steps, outcomes, tails) {
+  return steps
+    .filter((step) => outcomes.get(step.name)?.ok === false)
+    .map((step) => {
+      const lines = tails.get(step.name)?.lines ?? [];
+      return `\n--- ${step.name} failed: its last ${lines.length} lines ---\n${lines.join('\n')}\n--- end of ${step.name} ---`;
+    })
+    .join('\n');
+}
+
+/** @type {Map<string, Tail>} */
+const tails = new Map();
+
+/**
+ * Runs one step's command in a shell, its output shown as it comes (beside another step, each line
+ * starts with its name) and its last lines kept.
+ */
 function execute(step, prefixed) {
   return new Promise((resolve) => {
+    const tail = new Tail();
+    tails.set(step.name, tail);
     const child = spawn(step.run, {
       cwd: join(import.meta.dirname, '..'),
       shell: true,
-      stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PATH: `${join(import.meta.dirname, '..', 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}` },
     });
-    if (prefixed) {
-      for (const stream of [child.stdout, child.stderr]) {
-        let rest = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk) => {
-          const lines = (rest + chunk).split('\n');
-          rest = lines.pop() ?? '';
-          for (const line of lines) process.stdout.write(`[${step.name}] ${line}\n`);
-        });
-        stream.on('end', () => rest && process.stdout.write(`[${step.name}] ${rest}\n`));
-      }
+    const show = (line) => {
+      tail.push(line);
+      process.stdout.write(prefixed ? `[${step.name}] ${line}\n` : `${line}\n`);
+    };
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) show(line);
+      });
+      stream.on('end', () => rest && show(rest));
     }
     child.on('error', () => resolve(false));
     child.on('close', (code) => resolve(code === 0));
@@ -175,8 +220,9 @@ async function main() {
   const started = Date.now();
   const outcomes = await runPlan(plan, execute);
   const steps = stepsOf(plan);
-  console.log(`\n${table(steps, outcomes, Date.now() - started)}`);
   const ok = steps.every((step) => outcomes.get(step.name)?.ok);
+  if (!ok) console.log(failureTails(steps, outcomes, tails));
+  console.log(`\n${table(steps, outcomes, Date.now() - started)}`);
   console.log(ok ? '\nnpm test: every step passed' : '\nnpm test: FAILED');
   process.exit(ok ? 0 : 1);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { only, PLAN, runPlan, stepsOf, table, type Phase, type Step } from '../../scripts/test.mjs';
+import { failureTails, only, PLAN, runPlan, stepsOf, table, Tail, type Outcome, type Phase, type Step } from '../../scripts/test.mjs';
 
 // Issue 46: `npm test` runs each check once and ends with a table of its steps and their times,
 // on a failure too (the failing step marked, the rest "not run").
@@ -91,5 +91,37 @@ describe('npm test (scripts/test.mjs)', () => {
   it('runs the named steps alone, and refuses a name no step has', () => {
     expect(stepsOf(only(PLAN, ['build', 'e2e:node'])).map((each) => each.name)).toEqual(['build', 'e2e:node']);
     expect(() => only(PLAN, ['e2e'])).toThrow(/no step e2e/);
+  });
+
+  it("prints each failed step's last lines again after the run (CI shows only a run's end), and nothing for steps that passed", () => {
+    const unit = new Tail(3);
+    for (const line of ['PASS a', 'PASS b', 'PASS c', 'PASS d']) unit.push(line);
+    const scaffold = new Tail(3);
+    for (const line of ['[scaffold] typecheck: 6.9 s', 'FAIL deploy/test/store.test.ts', '  expected 200, received 503'])
+      scaffold.push(line);
+    const outcomes = new Map<string, Outcome>([
+      ['unit', { ok: true, ms: 1 }],
+      ['scaffold', { ok: false, ms: 1 }],
+    ]);
+    const printed = failureTails(
+      [step('unit'), step('scaffold'), step('build')],
+      outcomes,
+      new Map([
+        ['unit', unit],
+        ['scaffold', scaffold],
+      ]),
+    );
+    expect(printed).toContain(
+      [
+        '--- scaffold failed: its last 3 lines ---',
+        '[scaffold] typecheck: 6.9 s',
+        'FAIL deploy/test/store.test.ts',
+        '  expected 200, received 503',
+        '--- end of scaffold ---',
+      ].join('\n'),
+    );
+    expect(printed).not.toMatch(/PASS|unit|build/);
+    // The oldest lines go first: the tail is the end.
+    expect(unit.lines).toEqual(['PASS b', 'PASS c', 'PASS d']);
   });
 });
