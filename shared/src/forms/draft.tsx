@@ -114,7 +114,7 @@ const SAVE_AFTER_MS = 250;
  * still loses nothing) and the first such form of the page says, once, that a reload would
  * (`DRAFT_TEXTS.notKept`). Passwords are never
  * stored. Written 250 ms after the last change, and at once when the page is hidden or the form
- * is left (a reload or a tap on "back" within those 250 ms loses nothing), unless the form
+ * is left (a reload or a tap on "back" within those 250 ms loses nothing), never once the form
  * cleared its draft after the last change (a success moving on must not get it back).
  *
  * Decision, for every form (docs/session.md, "Drafts"): a restored draft is never mistaken for
@@ -129,11 +129,15 @@ export function FormDraft({ storageKey, omit = OMIT_NOTHING }: { storageKey: str
   // webview without usable storage) or there is no storage; else learnt when a draft is refused.
   const [notKept, setNotKept] = useState(() => !durable() && claimNotKeptNotice(storageKey));
   useEffect(() => {
+    const change = (changeCount += 1);
     const save = () => {
       pending.current = undefined;
+      // A form that cleared its draft after this change (a success moving on) never writes it
+      // back: on a slow phone the 250 ms can end before the next screen replaces the form.
+      if ((clearedAt.get(storageKey) ?? 0) > change) return;
       if (!saveDraft(storageKey, values, omit) && claimNotKeptNotice(storageKey)) setNotKept(true);
     };
-    pending.current = { save, change: (changeCount += 1) };
+    pending.current = { save, change };
     const timer = window.setTimeout(save, SAVE_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [values, storageKey, omit]);
@@ -147,8 +151,7 @@ export function FormDraft({ storageKey, omit = OMIT_NOTHING }: { storageKey: str
     return () => {
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', flushWhenHidden);
-      const left = pending.current;
-      if (left && (clearedAt.get(storageKey) ?? 0) < left.change) left.save();
+      pending.current?.save();
     };
   }, [storageKey]);
   const notice = notKept ? (

@@ -146,6 +146,22 @@ describe('drafts written when the page is left', () => {
     expect(savedDraft('teste')).toBeNull();
   });
 
+  it('a success that clears the draft within the 250 ms wins: the pending save never writes it back while the form stays open', async () => {
+    const user = userEvent.setup();
+    render(<DraftForm />);
+    await user.type(screen.getByLabelText('CPF'), '52998224725');
+    // A last change (what a blur's normalization does) and the submit, well within the 250 ms.
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Joana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(savedDraft('teste')).toBeNull());
+    // The form is still on screen (a slow phone, the next screen not yet there) when the timer ends.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.getByLabelText('Nome')).toHaveValue('Joana');
+    expect(savedDraft('teste')).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(savedDraft('teste')).toBeNull();
+  });
+
   it('the native app sending the webview to the background writes it too', () => {
     render(<DraftForm />);
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Joana' } });
