@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOST as HOST_APP } from '../../build-preset/apps.cjs';
 import { ONBOARDING_DRIVER, driverToken } from '../../sandbox-api/src/constants.ts';
+import { CRLV_FIXTURES, VEHICLES, filledFields, vehicleSent } from '../fixtures/crlv/vehicles.ts';
 
 const HOST = `http://localhost:${HOST_APP.port}`;
 const SANDBOX = 'http://localhost:4000';
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'crlv');
-const VEHICLES = JSON.parse(readFileSync(join(FIXTURES, 'vehicles.json'), 'utf8'));
+const FIXTURES = CRLV_FIXTURES;
 const ID = ONBOARDING_DRIVER.id;
 const READ_MARK = 'Lido do CRLV-e: confira.';
 
@@ -66,26 +66,8 @@ export const CRLV_JOURNEYS = [
         reader.some((name) => /pdf\.min/.test(name)),
         reader.join(' '),
       );
-      const [city, uf] = [taxi.place.slice(0, -3), taxi.place.slice(-2)];
-      const expected = [
-        ['Placa', taxi.plate],
-        ['RENAVAM', taxi.renavam],
-        ['Chassi', taxi.chassis],
-        ['Número do CRLV', taxi.number],
-        ['Ano de exercício', taxi.year],
-        ['Marca', 'Fiat'],
-        ['Modelo', 'Argo 1.0'],
-        ['Ano de fabricação', taxi.manufactureYear],
-        ['Ano do modelo', taxi.modelYear],
-        ['Tipo (espécie)', taxi.type],
-        ['Combustível', taxi.fuel],
-        ['Cor', taxi.color],
-        ['Cidade de emissão', city],
-        ['UF', uf],
-        ['Data de emissão', taxi.date],
-        ['Nome do proprietário', taxi.ownerName],
-        ['CPF do proprietário', taxi.ownerDocument],
-      ];
+      // The selects too, by the text of their chosen option (FIELD_STATE reads a select's).
+      const expected = [...filledFields(taxi), ['Marca', 'Fiat'], ['Modelo', 'Argo 1.0']];
       // The model's list arrives after the brand's: wait for it before reading every field.
       await page.waitFor('the model matched', 'var s = labelled("Modelo"); return s && !s.disabled && s.value !== "";', [], 20_000);
       for (const [label, value] of expected) {
@@ -112,27 +94,7 @@ export const CRLV_JOURNEYS = [
       );
       const vehicle = sent.filter((call) => call.method === 'POST' && call.url.endsWith(`/api/1.0/driver/${ID}/vehicle`));
       const body = vehicle.length === 1 ? JSON.parse(vehicle[0].body) : undefined;
-      const wanted = {
-        ModalityType: 0,
-        CurrentYear: Number(taxi.year),
-        Renavam: taxi.renavam,
-        Chassis: taxi.chassis,
-        Plate: taxi.plate,
-        Type: taxi.type,
-        Fuel: taxi.fuel,
-        Brand: 2,
-        Model: 203,
-        ManufactureYear: Number(taxi.manufactureYear),
-        ModelYear: Number(taxi.modelYear),
-        Color: taxi.color,
-        Remark: 'Nada consta',
-        EmissionCity: city,
-        EmissionDate: taxi.date.split('/').reverse().join('-'),
-        IssuingState: uf,
-        CrlvNumber: taxi.number,
-        OwnerName: taxi.ownerName,
-        OwnerDocument: taxi.ownerDocument.replace(/[./-]/g, ''),
-      };
+      const wanted = vehicleSent(taxi, { brand: 2, model: 203, remark: 'Nada consta' });
       // Compared field by field: the order of a JSON object's keys is no part of what is sent.
       const differs = Object.keys({ ...wanted, ...body }).filter((key) => body?.[key] !== wanted[key]);
       page.check('the vehicle sent is the document’s, as confirmed', body !== undefined && differs.length === 0, JSON.stringify(body));

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ONBOARDING_DRIVER } from '@driver-portal/sandbox-api/constants';
+import { CRLV_FIXTURES, filledFields, VEHICLES, vehicleSent } from '../fixtures/crlv/vehicles';
 import { expect, expectAccessible, HOST, proxiedService, recordRequests, sandboxHeaders, test, withToken, type Page } from './support';
 
 /*
@@ -15,28 +16,7 @@ import { expect, expectAccessible, HOST, proxiedService, recordRequests, sandbox
 
 const ID = ONBOARDING_DRIVER.id;
 const REGISTER = proxiedService('register');
-const FIXTURES = join(__dirname, '..', 'fixtures', 'crlv');
-/** What each test document prints (scripts/make-crlv-fixtures.mjs writes both). */
-interface PrintedVehicle {
-  number: string;
-  renavam: string;
-  plate: string;
-  year: string;
-  manufactureYear: string;
-  modelYear: string;
-  type: string;
-  chassis: string;
-  color: string;
-  fuel: string;
-  ownerName: string;
-  ownerDocument: string;
-  place: string;
-  date: string;
-}
-const VEHICLES = JSON.parse(readFileSync(join(FIXTURES, 'vehicles.json'), 'utf8')) as Record<
-  'taxi' | 'private' | 'company',
-  PrintedVehicle
->;
+const FIXTURES = CRLV_FIXTURES;
 const asDriver = (path: string) => withToken(`${path}${path.includes('?') ? '&' : '?'}driverId=${ID}`);
 const READ_MARK = 'Lido do CRLV-e: confira.';
 /** pdf.js's library and worker files (features/crlv/browser-reader.ts) and the reader's chunk. */
@@ -74,24 +54,7 @@ test('a taxi’s CRLV-e sent again fills the vehicle form: confirmed, one field 
   expect(beforeChoice.filter((url) => READER_FILE.test(url))).toEqual([]);
   expect(downloaded.filter((url) => /pdf\.min\./.test(url))).toHaveLength(1);
 
-  const [city, uf] = [taxi.place.slice(0, -3), taxi.place.slice(-2)];
-  const filled: Array<[string, string]> = [
-    ['Placa', taxi.plate],
-    ['RENAVAM', taxi.renavam],
-    ['Chassi', taxi.chassis],
-    ['Número do CRLV', taxi.number],
-    ['Ano de exercício', taxi.year],
-    ['Ano de fabricação', taxi.manufactureYear],
-    ['Ano do modelo', taxi.modelYear],
-    ['Tipo (espécie)', taxi.type],
-    ['Combustível', taxi.fuel],
-    ['Cor', taxi.color],
-    ['Cidade de emissão', city],
-    ['UF', uf],
-    ['Data de emissão', taxi.date],
-    ['Nome do proprietário', taxi.ownerName],
-    ['CPF do proprietário', taxi.ownerDocument],
-  ];
+  const filled = filledFields(taxi);
   for (const [label, value] of filled) {
     const input = page.getByLabel(label, { exact: true });
     await expect(input).toHaveValue(value);
@@ -108,27 +71,7 @@ test('a taxi’s CRLV-e sent again fills the vehicle form: confirmed, one field 
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(new RegExp(`/register/review-docs/${ID}`));
   const vehicle = requests.find((request) => request.method() === 'POST' && request.url() === `${REGISTER}api/1.0/driver/${ID}/vehicle`);
-  expect(vehicle?.postDataJSON()).toEqual({
-    ModalityType: 0,
-    CurrentYear: Number(taxi.year),
-    Renavam: taxi.renavam,
-    Chassis: taxi.chassis,
-    Plate: taxi.plate,
-    Type: taxi.type,
-    Fuel: taxi.fuel,
-    Brand: 2,
-    Model: 203,
-    ManufactureYear: Number(taxi.manufactureYear),
-    ModelYear: Number(taxi.modelYear),
-    Color: taxi.color,
-    Remark: 'Nada consta',
-    EmissionCity: city,
-    EmissionDate: taxi.date.split('/').reverse().join('-'),
-    IssuingState: uf,
-    CrlvNumber: taxi.number,
-    OwnerName: taxi.ownerName,
-    OwnerDocument: taxi.ownerDocument.replace(/[./-]/g, ''),
-  });
+  expect(vehicle?.postDataJSON()).toEqual(vehicleSent(taxi, { brand: 2, model: 203, remark: 'Nada consta' }));
   // The upload is the seed's: the PDF itself, base64, to the modality's document 4.
   const upload = requests.find((request) => request.method() === 'POST' && request.url().endsWith(`/modality/0/documents/4`));
   expect(upload?.postDataJSON()).toEqual({ content: readFileSync(join(FIXTURES, 'crlv-taxi-aluguel.pdf')).toString('base64') });

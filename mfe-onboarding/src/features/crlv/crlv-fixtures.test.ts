@@ -1,16 +1,14 @@
 // The test documents of e2e/fixtures/crlv (scripts/make-crlv-fixtures.mjs) read by pdf.js's legacy
 // build in Node through the reader's own code (extract.ts, parse.ts): every field of each CRLV-e,
 // and what each other file is.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { isValidCNPJ, isValidCPF, isValidLicensePlate, isValidRenavam } from '@brazilian-utils/brazilian-utils';
+import { readWithNode } from '../../crlv-read-with-node';
 import type { CrlvResult } from './read';
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
-const FIXTURES = join(ROOT, 'e2e', 'fixtures', 'crlv');
+import { CRLV_FIXTURES as FIXTURES } from '../../../../e2e/fixtures/crlv/vehicles';
 const FILES = [
   'crlv-taxi-aluguel.pdf',
   'crlv-private-old-plate.pdf',
@@ -35,18 +33,9 @@ beforeAll(async () => {
     taxi.replace(/startxref\n(\d+)/, (_, offset: string) => `startxref\n${Number(offset) - 37}`),
     'latin1',
   );
-  // One child for every file: pdf.js is an ES module (see node-read.ts).
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', join(__dirname, 'node-read.ts'), ...FILES.map((file) => join(FIXTURES, file)), OFF_XREF],
-    { cwd: ROOT, timeout: 60_000 },
-  );
+  const read = await readWithNode([...FILES.map((file) => join(FIXTURES, file)), OFF_XREF]);
   results = Object.fromEntries(
-    stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { file: string; result: CrlvResult })
-      .map(({ file, result }) => [file === OFF_XREF ? 'off-xref' : file.slice(FIXTURES.length + 1), result]),
+    Object.entries(read).map(([file, result]) => [file === OFF_XREF ? 'off-xref' : file.slice(FIXTURES.length + 1), result]),
   );
 }, 60_000);
 

@@ -1,14 +1,14 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { screen, waitFor, within } from '@testing-library/react';
 import { sessionValue } from '@driver-portal/shared/session';
 import { HttpResponse, mockApi, mockJson, mockStatus, recordRequests, renderRoute } from '@driver-portal/shared/test-utils';
 import { api } from '../../contract';
 import { forgetCrlvReading, readChosenCrlv, type CrlvResult } from '../../crlv-reading';
+import { readWithNode } from '../../crlv-read-with-node';
 import { routes } from '../../routes';
 import { CAR_BRANDS } from '../../../../sandbox-api/src/fixtures/vehicle-info';
+import { CRLV_FIXTURES as FIXTURES, filledFields, VEHICLES, vehicleSent } from '../../../../e2e/fixtures/crlv/vehicles';
 
 /*
  * The test documents themselves (e2e/fixtures/crlv, made to the CRLV-e's layout by
@@ -22,45 +22,12 @@ const reader = jest.requireMock<{ readCrlvPdf: jest.Mock<Promise<CrlvResult>, [B
 
 jest.setTimeout(30_000);
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
-const FIXTURES = join(ROOT, 'e2e', 'fixtures', 'crlv');
 const FILES = ['crlv-taxi-aluguel.pdf', 'crlv-private-old-plate.pdf', 'crlv-company-cnpj.pdf', 'scanned.pdf', 'broken.pdf'] as const;
-interface PrintedVehicle {
-  number: string;
-  renavam: string;
-  plate: string;
-  year: string;
-  manufactureYear: string;
-  modelYear: string;
-  type: string;
-  chassis: string;
-  color: string;
-  fuel: string;
-  ownerName: string;
-  ownerDocument: string;
-  place: string;
-  date: string;
-}
-const VEHICLES = JSON.parse(readFileSync(join(FIXTURES, 'vehicles.json'), 'utf8')) as Record<
-  'taxi' | 'private' | 'company',
-  PrintedVehicle
->;
-
 let results: Record<string, CrlvResult>;
 
 beforeAll(async () => {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', join(__dirname, '..', 'crlv', 'node-read.ts'), ...FILES.map((file) => join(FIXTURES, file))],
-    { cwd: ROOT, timeout: 60_000 },
-  );
-  results = Object.fromEntries(
-    stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { file: string; result: CrlvResult })
-      .map(({ file, result }) => [file.slice(FIXTURES.length + 1), result]),
-  );
+  const read = await readWithNode(FILES.map((file) => join(FIXTURES, file)));
+  results = Object.fromEntries(Object.entries(read).map(([file, result]) => [file.slice(FIXTURES.length + 1), result]));
 }, 60_000);
 
 const GUID = 'guid-7';
@@ -101,24 +68,7 @@ describe('the CRLV-e test documents fill the vehicle form', () => {
     const requests = recordRequests();
     const { user } = await formFor(file);
     expect(screen.getByText(/^Lemos /)).toHaveTextContent('Lemos 17 campos do seu CRLV-e. Confira-os; preencha o que falta: Observações.');
-    const [city, uf] = [printed.place.slice(0, -3), printed.place.slice(-2)];
-    const expected: Array<[string, string]> = [
-      ['Placa', printed.plate],
-      ['RENAVAM', printed.renavam],
-      ['Chassi', printed.chassis],
-      ['Número do CRLV', printed.number],
-      ['Ano de exercício', printed.year],
-      ['Ano de fabricação', printed.manufactureYear],
-      ['Ano do modelo', printed.modelYear],
-      ['Tipo (espécie)', printed.type],
-      ['Combustível', printed.fuel],
-      ['Cor', printed.color],
-      ['Cidade de emissão', city],
-      ['UF', uf],
-      ['Data de emissão', printed.date],
-      ['Nome do proprietário', printed.ownerName],
-      [`${owner} do proprietário`, printed.ownerDocument],
-    ];
+    const expected = filledFields(printed, `${owner} do proprietário`);
     for (const [label, value] of expected) {
       expect(field(label)).toHaveValue(value);
       expect(field(label)).toHaveAccessibleDescription(READ_MARK);
@@ -131,27 +81,13 @@ describe('the CRLV-e test documents fill the vehicle form', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1));
     const brandOf = CAR_BRANDS.find((item) => item.name === brand);
-    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
-      ModalityType: 0,
-      CurrentYear: Number(printed.year),
-      Renavam: printed.renavam,
-      Chassis: printed.chassis,
-      Plate: printed.plate,
-      Type: printed.type,
-      Fuel: printed.fuel,
-      Brand: brandOf?.id,
-      Model: brandOf?.models.find((item) => item.model === model)?.id,
-      ManufactureYear: Number(printed.manufactureYear),
-      ModelYear: Number(printed.modelYear),
-      Color: printed.color,
-      Remark: 'Nada consta',
-      EmissionCity: city,
-      EmissionDate: printed.date.split('/').reverse().join('-'),
-      IssuingState: uf,
-      CrlvNumber: printed.number,
-      OwnerName: printed.ownerName,
-      OwnerDocument: printed.ownerDocument.replace(/[./-]/g, ''),
-    });
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual(
+      vehicleSent(printed, {
+        brand: brandOf?.id,
+        model: brandOf?.models.find((item) => item.model === model)?.id,
+        remark: 'Nada consta',
+      }),
+    );
   });
 
   it.each([
