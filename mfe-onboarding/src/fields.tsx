@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { useField } from '@driver-portal/shared/forms';
+import { Button } from '@driver-portal/shared/ui';
 import './fields.css';
 
 /*
  * Form controls the platform's fields (FormField, SelectField, ChoiceField) do not cover: a
- * checkbox whose label carries a link. Class names
+ * checkbox whose label carries a link, and the data forms' "Continuar". Class names
  * carry the remote's prefix: the page may hold other remotes' styles too.
  */
 
@@ -35,5 +36,35 @@ export function ListCheckbox({ name, id: itemId, label, extra }: { name: string;
       <label htmlFor={inputId}>{label}</label>
       {extra}
     </div>
+  );
+}
+
+/** Said under the data forms (licence, vehicle) while a field is empty: the old app's rule. */
+export const FILL_ALL = 'Preencha todos os campos para continuar.';
+
+/**
+ * The data forms' submit: "Continuar", disabled until every field is filled (`filled`), and then
+ * described by FILL_ALL, shown above it; aria-disabled while the save runs (`running`: a second tap
+ * is ignored by the form's single flight, and says so to a screen reader).
+ */
+export function ContinueWhenFilled({ filled, running }: { filled: boolean; running: boolean }) {
+  const hintId = `fill-all-${useId()}`;
+  return (
+    <>
+      {filled ? null : (
+        <p id={hintId} className="form-hint">
+          {FILL_ALL}
+        </p>
+      )}
+      <Button
+        type="submit"
+        className="button-block"
+        disabled={!filled}
+        aria-describedby={filled ? undefined : hintId}
+        aria-disabled={running || undefined}
+      >
+        Continuar
+      </Button>
+    </>
   );
 }

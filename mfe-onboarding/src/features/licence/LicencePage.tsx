@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useJourney } from '@driver-portal/shared/journey';
 import { useLoad, useSingleFlight } from '@driver-portal/shared/data';
 import { clearDraft, Form, FormDraft, FormField, Formik, loadDraft, SelectField, FocusFirstError } from '@driver-portal/shared/forms';
-import { Button, LoadView, Page } from '@driver-portal/shared/ui';
+import { LoadView, Page } from '@driver-portal/shared/ui';
 import {
   anniversary,
   BRAZIL_STATES,
@@ -24,6 +24,7 @@ import { parseModality } from '../../documents';
 import { afterFlow, dataFormBack, isFlow, type Flow } from '../../document-flow';
 import { fromIsoDate } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
+import { ContinueWhenFilled, FILL_ALL } from '../../fields';
 import { registeringDriver } from '../../session';
 import { fetchLicence, saveLicence } from './api';
 
@@ -32,7 +33,7 @@ export const LICENCE_TEXTS = {
   intro: 'Preencha os dados exatamente como estão na sua CNH.',
   holder: 'Titular',
   // Ours: the documents say only that Continue stays disabled.
-  fillAll: 'Preencha todos os campos para continuar.',
+  fillAll: FILL_ALL,
   invalidDate: 'Data inválida',
   fatherHint: 'Se não constar na CNH, escreva "Não consta".',
   invalidModality: 'Modalidade inválida.',
@@ -257,20 +258,7 @@ function LicenceForm({ guid, flow, modalityType }: { guid: string; flow: Flow; m
               <FormField name="RenachNumber" label="Número RENACH" autoComplete="off" autoCapitalize="characters" />
               <FormField name="SecurityNumber" label="Número de segurança" inputMode="numeric" autoComplete="off" />
               <FormField name="MirrorNumber" label="Número do espelho" inputMode="numeric" autoComplete="off" />
-              {allFilled(values) ? null : (
-                <p id="licence-fill-all" className="form-hint">
-                  {LICENCE_TEXTS.fillAll}
-                </p>
-              )}
-              <Button
-                type="submit"
-                className="button-block"
-                disabled={!allFilled(values)}
-                aria-describedby={allFilled(values) ? undefined : 'licence-fill-all'}
-                aria-disabled={running || undefined}
-              >
-                Continuar
-              </Button>
+              <ContinueWhenFilled filled={allFilled(values)} running={running} />
             </Form>
           )}
         </Formik>

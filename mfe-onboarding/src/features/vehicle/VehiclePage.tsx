@@ -41,6 +41,7 @@ import { parseModality } from '../../documents';
 import { afterFlow, dataFormBack, isFlow, type Flow } from '../../document-flow';
 import { fetchModalityVehicle } from '../../licence-review';
 import { DriverUnknown } from '../../driver';
+import { ContinueWhenFilled, FILL_ALL } from '../../fields';
 import { registeringDriver } from '../../session';
 import { fetchBrands, fetchModels, saveVehicle } from './api';
 import { CRLV_FILL_TEXTS, fillFromReading, summaryOf, type FilledField, type FillRules } from './crlv-fill';
@@ -52,7 +53,7 @@ export const VEHICLE_MAX_AGE_YEARS = 8;
 export const VEHICLE_TEXTS = {
   title: 'Dados do veículo',
   intro: 'Preencha os dados exatamente como estão no CRLV do veículo.',
-  fillAll: 'Preencha todos os campos para continuar.',
+  fillAll: FILL_ALL,
   // Ours: reason 10 of the review, told before the driver waits days for it.
   tooOld: `Veículos com ${VEHICLE_MAX_AGE_YEARS} anos ou mais de fabricação não são aceitos: este CRLV será recusado na análise.`,
   chooseBrand: 'Escolha a marca primeiro',
@@ -513,20 +514,7 @@ function VehicleForm({ guid, flow, modalityType }: { guid: string; flow: Flow; m
                 <FormField name="OwnerName" label="Nome do proprietário" hint={mark('OwnerName')} autoComplete="off" />
                 <ChoiceField name="OwnerDocumentType" legend="O proprietário é" choices={OWNER_CHOICES} />
                 <OwnerDocumentField mark={mark('OwnerDocument')} />
-                {allFilled(values) ? null : (
-                  <p id="vehicle-fill-all" className="form-hint">
-                    {VEHICLE_TEXTS.fillAll}
-                  </p>
-                )}
-                <Button
-                  type="submit"
-                  className="button-block"
-                  disabled={!allFilled(values)}
-                  aria-describedby={allFilled(values) ? undefined : 'vehicle-fill-all'}
-                  aria-disabled={running || undefined}
-                >
-                  Continuar
-                </Button>
+                <ContinueWhenFilled filled={allFilled(values)} running={running} />
               </Form>
             );
           }}
