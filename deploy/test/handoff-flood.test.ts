@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { createSandboxServer } from '../../sandbox-api/src/server';
 import { hasRedisServer, startRedis, type ThrowawayRedis } from '../redis-server.cjs';
 import { MINT_LIMITS, startService } from '../session-handoff.cjs';
 import { createMemoryStore, createRedisStore, type Store } from '../store.cjs';
-import { freePort, runNginx, type RunningNginx } from './nginx-harness';
+import { freePort, runHandoffNginx, type RunningNginx } from './nginx-harness';
 
 // Issue 45, item 3, replayed over HTTP against the real service (startService, as nginx and the
 // images run it), with its store in memory and in Redis: 340 addresses × 30 mints. Before: a
@@ -143,29 +143,7 @@ afterAll(() => nginxPrefixes.forEach((prefix) => rmSync(prefix, { recursive: tru
 async function handoffNginx(upstream: string): Promise<RunningNginx> {
   const prefix = mkdtempSync(join(tmpdir(), 'portal-handoff-flood-'));
   nginxPrefixes.push(prefix);
-  mkdirSync(join(prefix, 'logs'));
-  const port = await freePort();
-  const location = readFileSync(join(__dirname, '..', 'nginx', 'portal-handoff.conf.template'), 'utf8').replace(
-    '${PORTAL_HANDOFF_UPSTREAM}',
-    upstream,
-  );
-  writeFileSync(
-    join(prefix, 'nginx.conf'),
-    `daemon off; master_process off; pid ${prefix}/logs/nginx.pid;
-events { worker_connections 2048; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/logs;
-  proxy_temp_path ${prefix}/logs;
-  server {
-    listen 127.0.0.1:${port};
-    location / { return 404; }
-    ${location}
-  }
-}
-`,
-  );
-  return runNginx({ prefix, conf: join(prefix, 'nginx.conf'), port });
+  return runHandoffNginx(prefix, upstream, await freePort(), { connections: 2048 });
 }
 
 /** 340 addresses × 30 mints, 16 at a time; `addressOf(i)` the i-th address, `sessionOf(n)` the n-th mint's session. */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { LOAD_MODULES, renderPrefix } from '../nginx/render.cjs';
@@ -58,6 +59,56 @@ export async function runNginx(options: {
   }
   await stop();
   throw new Error(`nginx did not start: ${readFileSync(errorLog, 'utf8')}`);
+}
+
+/**
+ * nginx run in `dir` with a main file of one worker and an `http {}` of `http` (the test's servers
+ * and what they include), temporary files and logs in `dir`; resolves once 127.0.0.1:`port` answers.
+ * `connections`: its worker_connections (a flood wants more than the 64 a few requests need).
+ */
+export async function runNginxHttp(dir: string, http: string, port: number, { connections = 64 } = {}): Promise<RunningNginx> {
+  mkdirSync(join(dir, 'logs'), { recursive: true });
+  const root = process.getuid?.() === 0 ? 'user root;\n' : '';
+  const temporary = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `    ${kind}_temp_path ${dir}/${kind};`).join('\n');
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `${root}worker_processes 1;\npid ${dir}/nginx.pid;\nevents { worker_connections ${connections}; }\nhttp {\n    access_log off;\n${temporary}\n${http}\n}\n`,
+  );
+  return runNginx({ prefix: dir, conf: join(dir, 'nginx.conf'), port, directives: 'daemon off;' });
+}
+
+/**
+ * nginx in `dir` with the deployment's public /session-handoff/ location (portal-handoff.conf.template)
+ * in front of `upstream` (an http:// URL), every other path 404; on 127.0.0.1:`port`.
+ */
+export function runHandoffNginx(dir: string, upstream: string, port: number, { connections = 64 } = {}): Promise<RunningNginx> {
+  const location = readFileSync(join(__dirname, '..', 'nginx', 'portal-handoff.conf.template'), 'utf8').replace(
+    '${PORTAL_HANDOFF_UPSTREAM}',
+    upstream,
+  );
+  return runNginxHttp(dir, `  server {\n    listen 127.0.0.1:${port};\n    location / { return 404; }\n    ${location}\n  }`, port, {
+    connections,
+  });
+}
+
+/**
+ * The client address nginx believes for a request from the loopback address `from` naming
+ * `forwarded` in X-Forwarded-For: the body of a server whose location answers `$remote_addr`.
+ */
+export function believedClient(port: number, from: string, forwarded: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const sent = request(
+      { host: '127.0.0.1', port, path: '/', localAddress: from, agent: false, headers: { 'X-Forwarded-For': forwarded } },
+      (answer) => {
+        let body = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk: string) => (body += chunk));
+        answer.on('end', () => resolve(body));
+      },
+    );
+    sent.on('error', reject);
+    sent.end();
+  });
 }
 
 /**

@@ -1,9 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../redis-server.cjs';
+import { believedClient, freePort, runNginxHttp, type RunningNginx } from './nginx-harness';
 
 /*
  * Whose X-Forwarded-For the app image believes (decision 0025): the one proxy in front of it, by
@@ -15,7 +14,6 @@ import { freePort } from '../redis-server.cjs';
 
 const repo = join(__dirname, '..', '..');
 const SCRIPT = join(repo, 'deploy', 'docker', '30-portal-real-ip.sh');
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 /** Runs the image's script with PORTAL_TRUSTED_PROXIES; returns the file it wrote. */
 function realIpConf(dir: string, proxies: string | undefined) {
@@ -31,22 +29,7 @@ function realIpConf(dir: string, proxies: string | undefined) {
   return readFileSync(join(dir, 'conf.d', 'portal-real-ip.conf'), 'utf8');
 }
 
-/** The address nginx believes for a request from `from` naming `forwarded` in X-Forwarded-For. */
-function believed(port: number, from: string, forwarded: string) {
-  return new Promise<string>((resolve, reject) => {
-    const sent = request(
-      { host: '127.0.0.1', port, path: '/', localAddress: from, agent: false, headers: { 'X-Forwarded-For': forwarded } },
-      (answer) => {
-        let body = '';
-        answer.setEncoding('utf8');
-        answer.on('data', (chunk: string) => (body += chunk));
-        answer.on('end', () => resolve(body));
-      },
-    );
-    sent.on('error', reject);
-    sent.end();
-  });
-}
+const believed = believedClient;
 
 describe("the app image's forwarded addresses (30-portal-real-ip.sh)", () => {
   const dirs: string[] = [];
@@ -79,48 +62,21 @@ describe("the app image's forwarded addresses (30-portal-real-ip.sh)", () => {
   });
 
   describe('in a real nginx', () => {
-    let nginx: ChildProcess | undefined;
+    let nginx: RunningNginx | undefined;
     let port = 0;
     const start = async (proxies: string | undefined) => {
       const dir = scratch();
       realIpConf(dir, proxies);
       port = await freePort();
-      const root = process.getuid?.() === 0 ? 'user root;\n' : '';
-      writeFileSync(
-        join(dir, 'nginx.conf'),
-        `${root}worker_processes 1;
-error_log ${dir}/error.log warn;
-pid ${dir}/nginx.pid;
-events { worker_connections 64; }
-http {
-    access_log off;
-    client_body_temp_path ${dir}/client;
-    proxy_temp_path ${dir}/proxy;
-    fastcgi_temp_path ${dir}/fastcgi;
-    uwsgi_temp_path ${dir}/uwsgi;
-    scgi_temp_path ${dir}/scgi;
-    include ${dir}/conf.d/portal-real-ip.conf;
-    server { listen 127.0.0.1:${port}; location / { return 200 "$remote_addr"; } }
-}
-`,
+      nginx = await runNginxHttp(
+        dir,
+        `    include ${dir}/conf.d/portal-real-ip.conf;\n    server { listen 127.0.0.1:${port}; location / { return 200 "$remote_addr"; } }`,
+        port,
       );
-      nginx = spawn(NGINX, ['-p', `${dir}/`, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-      for (let tries = 0; tries < 100; tries += 1) {
-        if (
-          await believed(port, '127.0.0.1', '').then(
-            () => true,
-            () => false,
-          )
-        )
-          return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error('nginx did not start');
     };
     afterEach(async () => {
-      const running = nginx;
+      await nginx?.stop();
       nginx = undefined;
-      if (running && running.exitCode === null) await new Promise((resolve) => (running.once('exit', resolve), running.kill('SIGTERM')));
     });
 
     it('believes X-Forwarded-For from the proxy named only: any other caller, loopback or not, is its own address', async () => {

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APPS } from '../../build-preset/apps.cjs';
-import { freePort } from '../redis-server.cjs';
+import { believedClient as believed, freePort, runNginxHttp, type RunningNginx } from './nginx-harness';
 
 type Instance = { name: string; letter: string; listen: string };
 type Layout = { apps: Array<{ instances: Instance[] }> };
@@ -34,57 +32,16 @@ interface NginxConfig {
  * e2e/tests/deploy-replicas.spec.ts proves the same on the running deployment with the look-up limit.
  */
 
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const scratch = mkdtempSync(join(tmpdir(), 'portal-replica-forwarded-'));
-const running: ChildProcess[] = [];
+const running: RunningNginx[] = [];
 afterAll(async () => {
-  await Promise.all(
-    running.map((child) =>
-      child.exitCode === null ? new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) : undefined,
-    ),
-  );
+  await Promise.all(running.map((nginx) => nginx.stop()));
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The client a request from `from` naming `forwarded` is believed to be, as the answering nginx says. */
-function believed(port: number, from: string, forwarded: string) {
-  return new Promise<string>((resolve, reject) => {
-    const sent = request(
-      { host: '127.0.0.1', port, path: '/', localAddress: from, agent: false, headers: { 'X-Forwarded-For': forwarded } },
-      (answer) => {
-        let body = '';
-        answer.setEncoding('utf8');
-        answer.on('data', (chunk: string) => (body += chunk));
-        answer.on('end', () => resolve(body));
-      },
-    );
-    sent.on('error', reject);
-    sent.end();
-  });
-}
-
-/** Runs nginx with an http {} body of `http` in a folder of its own; resolves once `port` answers. */
+/** nginx with an http {} body of `http` in a folder of its own; resolves once `port` answers. */
 async function nginx(name: string, http: string, port: number) {
-  const dir = join(scratch, name);
-  mkdirSync(dir, { recursive: true });
-  const root = process.getuid?.() === 0 ? 'user root;\n' : '';
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `${root}worker_processes 1;\nerror_log ${dir}/error.log warn;\npid ${dir}/nginx.pid;\nevents { worker_connections 64; }\nhttp {\n    access_log off;\n    client_body_temp_path ${dir}/client;\n    proxy_temp_path ${dir}/proxy;\n${http}\n}\n`,
-  );
-  const child = spawn(NGINX, ['-p', `${dir}/`, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-  running.push(child);
-  for (let tries = 0; tries < 100; tries += 1) {
-    if (
-      await believed(port, '127.0.0.1', '').then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${name} did not start: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+  running.push(await runNginxHttp(join(scratch, name), http, port));
 }
 
 it('a replica believes X-Forwarded-For from the balancer only: through it the driver, straight from loopback the caller itself', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { driverToken } from '../../sandbox-api/src/constants';
 import { createSandboxServer } from '../../sandbox-api/src/server';
 import { limitProof, MINT_LIMITS, networkOf, sessionHandoff, startService } from '../session-handoff.cjs';
 import { createMemoryStore } from '../store.cjs';
-import { freePort, runNginx } from './nginx-harness';
+import { freePort, runHandoffNginx } from './nginx-harness';
 
 // The exchange over real HTTP (issue 29): who may mint, who may redeem, once, and for how long.
 const HOST = 'http://localhost:3000';
@@ -563,29 +563,8 @@ describe("nginx's public /session-handoff/ location forwards the exchange's two 
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const prefix = mkdtempSync(join(tmpdir(), 'portal-handoff-location-'));
-    mkdirSync(join(prefix, 'logs'));
     const port = await freePort();
-    const location = readFileSync(join(__dirname, '..', 'nginx', 'portal-handoff.conf.template'), 'utf8').replace(
-      '${PORTAL_HANDOFF_UPSTREAM}',
-      `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
-    );
-    writeFileSync(
-      join(prefix, 'nginx.conf'),
-      `daemon off; master_process off; pid ${prefix}/logs/nginx.pid;
-events {}
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/logs;
-  proxy_temp_path ${prefix}/logs;
-  server {
-    listen 127.0.0.1:${port};
-    location / { return 404; }
-    ${location}
-  }
-}
-`,
-    );
-    const nginx = await runNginx({ prefix, conf: join(prefix, 'nginx.conf'), port });
+    const nginx = await runHandoffNginx(prefix, `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, port);
     const ask = (path: string) =>
       new Promise<number>((resolve, reject) => {
         const sent = httpRequest({ host: '127.0.0.1', port, path, method: 'POST' }, (response) => {
