@@ -12,10 +12,11 @@
 //
 // Usage: npm run bench:crlv [-- --runs 5] [-- --no-build] [-- --no-throttle]
 // Holds the ports lock (/tmp/portal-ports.lock) while it serves the builds, like the deep-link bench.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { underPortsLock } from './ports-lock.mjs';
 import { APPS, DEMO_TOKEN, HOST, REMOTES, repoRoot } from './apps.mjs';
 import { answers, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 import chromiumSettings from '../e2e/chromium.cjs';
@@ -212,14 +213,4 @@ async function main() {
   }
 }
 
-const PORTS_LOCK = '/tmp/portal-ports.lock';
-// The same ports as the e2e runs and the deep-link bench: wait for the lock, then run under it.
-if (!process.env.PORTAL_PORTS_LOCKED && spawnSync('flock', ['--version']).status === 0) {
-  const child = spawn('flock', [PORTS_LOCK, process.execPath, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, PORTAL_PORTS_LOCKED: '1' },
-  });
-  child.on('exit', (code) => process.exit(code ?? 1));
-} else {
-  await main();
-}
+await underPortsLock(main);

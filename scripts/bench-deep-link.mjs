@@ -12,12 +12,13 @@
 // "shown ms": until the screen shows its heading and text; "call ms": until its first service call left.
 // It builds every app and the control first, and holds the ports lock (/tmp/portal-ports.lock,
 // the one e2e runs take) while it serves them.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { underPortsLock } from './ports-lock.mjs';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { answers, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
 import chromiumSettings from '../e2e/chromium.cjs';
@@ -634,14 +635,4 @@ function printReleaseCosts(results, revalidation) {
   );
 }
 
-const PORTS_LOCK = '/tmp/portal-ports.lock';
-// The same ports as the e2e runs of every worktree: wait for the lock, then run under it.
-if (!process.env.PORTAL_PORTS_LOCKED && spawnSync('flock', ['--version']).status === 0) {
-  const child = spawn('flock', [PORTS_LOCK, process.execPath, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, PORTAL_PORTS_LOCKED: '1' },
-  });
-  child.on('exit', (code) => process.exit(code ?? 1));
-} else {
-  await main();
-}
+await underPortsLock(main);
