@@ -12,17 +12,7 @@ export const receiverLog = () => readFileSync(RECEIVER_LOG, 'utf8');
 
 export const receiverMetrics = async () => (await fetch(`${RECEIVER}/metrics`)).text();
 
-/** The sum of a metric's samples whose labels include `labels`, in Prometheus's text format. */
-export function sampleSum(text: string, metric: string, labels: Record<string, string>): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== metric) continue;
-    const present = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((pair) => [pair[1], pair[2]]));
-    if (Object.entries(labels).every(([name, value]) => present[name] === value)) sum += Number(match[3]);
-  }
-  return sum;
-}
+export { sampleSum } from '../../telemetry/test/metrics-text';
 
 /** One instant PromQL query's first value (0 when empty). */
 export async function promValue(promql: string): Promise<number> {

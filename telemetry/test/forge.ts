@@ -14,6 +14,9 @@ import type { Figures } from '../../scripts/canary-verdict.cjs';
 import { ClientLedger, RateLimiter } from '../src/limits';
 import { PortalReleases } from '../src/portal';
 import { createReceiver } from '../src/server';
+import { sampleSum } from './metrics-text';
+
+export { sampleSum };
 
 export const PORTAL = 'http://portal.example';
 /** The deployment's secret of these tests (PORTAL_COHORT_SECRET: 32 characters or more). */
@@ -130,18 +133,6 @@ export async function send(base: string, beacons: readonly Sent[], parallel = 32
     agent.destroy();
   }
   return statuses;
-}
-
-/** The sum of a metric's samples whose labels include `labels`, in Prometheus's text format. */
-export function sampleSum(text: string, metric: string, labels: Record<string, string>): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== metric) continue;
-    const present = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((pair) => [pair[1], pair[2]]));
-    if (Object.entries(labels).every(([name, value]) => present[name] === value)) sum += Number(match[3]);
-  }
-  return sum;
 }
 
 /**
