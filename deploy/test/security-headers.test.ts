@@ -7,6 +7,7 @@ import { PROXY_PATH } from '../driver-api.cjs';
 import { renderTemplate } from '../nginx/render.cjs';
 import {
   BUILD_FILE,
+  contentSecurityPolicy,
   HSTS,
   LOOPBACK_SOURCES,
   localOverrideSources,
@@ -129,6 +130,31 @@ describe('security headers', () => {
     for (const policy of [capture, elsewhere]) {
       for (const feature of ['microphone', 'geolocation', 'payment']) expect(policy).toContain(`${feature}=()`);
     }
+  });
+});
+
+// Issue 47 (decision 0029): the CRLV-e reader's worker may start from the page's origin or from a
+// blob: the page made (the host's page cannot start the onboarding's file from the remote's
+// origin), and that module worker may import the remotes' files (a module worker's imports are
+// checked against worker-src); no service or other origin may be a worker's source.
+describe('the CSP of the CRLV-e reader', () => {
+  const parsed = (csp: string) =>
+    new Map(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).filter(Boolean)]));
+
+  it("lets workers start from 'self' and blob:, and import the remotes' files only", () => {
+    expect(parsed(contentSecurityPolicy(values)).get('worker-src')).toEqual(["'self'", 'blob:', 'https://a.example', 'https://b.example']);
+  });
+
+  it('never names loopback for workers, even where the local override is on (its bytes are on every answer)', () => {
+    const local = parsed(contentSecurityPolicy({ ...values, localOverrideSources: LOOPBACK_SOURCES }));
+    expect(local.get('script-src')).toContain(LOOPBACK_SOURCES);
+    expect(local.get('worker-src')).not.toContain(LOOPBACK_SOURCES);
+    expect(parsed(contentSecurityPolicy(values)).get('worker-src')).not.toContain(LOOPBACK_SOURCES);
+  });
+
+  it('keeps blob: out of scripts, styles and connections', () => {
+    const csp = parsed(contentSecurityPolicy(values));
+    for (const name of ['default-src', 'script-src', 'style-src', 'connect-src']) expect(csp.get(name)).not.toContain('blob:');
   });
 });
 
