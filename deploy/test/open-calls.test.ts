@@ -410,6 +410,34 @@ async function listening(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/**
+ * The Node proxy in front of a service answering every look-up 200 `{"response":null}`, its
+ * limiter's clock frozen (however long a busy machine makes a run, no token comes back: the
+ * arithmetic holds exactly); `run` gets the portal's base URL. Both servers closed whatever the outcome.
+ */
+async function withFrozenProxy(options: { namespaceSecret?: string }, run: (base: string) => Promise<void>) {
+  const service = createHttpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"response":null}'));
+  const upstream = await listening(service);
+  const frozen = Date.now();
+  const proxy = driverApiProxy({
+    upstream,
+    authUrl: `${upstream}/auth`,
+    appOrigins: new Set(),
+    store: createMemoryStore({ now: () => frozen }),
+    ...options,
+  });
+  const portal = createHttpServer((req, res) => void proxy(req, res, new URL(req.url ?? '/', 'http://localhost')));
+  try {
+    await run(await listening(portal));
+  } finally {
+    // Closed whatever the outcome: a failed assertion must not leave Jest waiting on open servers.
+    for (const server of [portal, service]) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+}
+
 describe('issue 38: one open-call limit for every server and replica', () => {
   it('the session-handoff service (which nginx asks) counts the same numbers as the script', () => {
     expect(OPEN_CALL_LIMIT).toEqual(openCalls.RATE_LIMIT);
@@ -422,21 +450,10 @@ describe('issue 38: one open-call limit for every server and replica', () => {
   });
 
   it('the Node proxy: 300 look-ups from one client give 21, then 429 with the refusal both servers send and a Retry-After', async () => {
-    const service = createHttpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"response":null}'));
-    const upstream = await listening(service);
     // The store's clock stands still: the 300 take as long as a busy machine makes them, and the
     // bucket would refill one every 2 s meanwhile (the e2e probe allows for that; this holds the
     // arithmetic exactly).
-    const frozen = Date.now();
-    const proxy = driverApiProxy({
-      upstream,
-      authUrl: `${upstream}/auth`,
-      appOrigins: new Set(),
-      store: createMemoryStore({ now: () => frozen }),
-    });
-    const portal = createHttpServer((req, res) => void proxy(req, res, new URL(req.url ?? '/', 'http://localhost')));
-    try {
-      const base = await listening(portal);
+    await withFrozenProxy({}, async (base) => {
       const statuses: number[] = [];
       let last: Response | undefined;
       for (let index = 0; index < 300; index += 1) {
@@ -449,13 +466,7 @@ describe('issue 38: one open-call limit for every server and replica', () => {
       // The bucket frees one every 2 s: how long until then.
       expect(['1', '2']).toContain(last?.headers.get('retry-after'));
       expect(await last?.text()).toBe(JSON.stringify({ validations: [{ message: openCalls.TOO_MANY }] }));
-    } finally {
-      // Closed whatever the outcome: a failed assertion must not leave Jest waiting on open servers.
-      for (const server of [portal, service]) {
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
-      }
-    }
+    });
   });
 });
 
@@ -539,19 +550,7 @@ describe('issue 45, item 5: the Node proxy reads its limiter as nginx reads the 
   });
 
   it('the namespace header makes no bucket: 30 look-ups, each in a new namespace, from one address give 21', async () => {
-    const service = createHttpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"response":null}'));
-    const upstream = await listening(service);
-    const frozen = Date.now();
-    const proxy = driverApiProxy({
-      upstream,
-      authUrl: `${upstream}/auth`,
-      appOrigins: new Set(),
-      store: createMemoryStore({ now: () => frozen }),
-      namespaceSecret: undefined,
-    });
-    const portal = createHttpServer((req, res) => void proxy(req, res, new URL(req.url ?? '/', 'http://localhost')));
-    try {
-      const base = await listening(portal);
+    await withFrozenProxy({ namespaceSecret: undefined }, async (base) => {
       const statuses = [];
       for (let index = 0; index < 30; index += 1) {
         const response = await fetch(`${base}/driver-api/register/api/1.0/driver/mobile/11987654321`, {
@@ -562,12 +561,7 @@ describe('issue 45, item 5: the Node proxy reads its limiter as nginx reads the 
       }
       expect(statuses.filter((status) => status === 200)).toHaveLength(openCalls.RATE_LIMIT.burst + 1);
       expect(statuses.filter((status) => status === 429)).toHaveLength(30 - openCalls.RATE_LIMIT.burst - 1);
-    } finally {
-      for (const server of [portal, service]) {
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
-      }
-    }
+    });
   });
 });
 
