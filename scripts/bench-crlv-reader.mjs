@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { throttleLikeAPhone } from './phone-throttle.mjs';
 import { underPortsLock } from './ports-lock.mjs';
 import { APPS, DEMO_TOKEN, HOST, REMOTES, repoRoot } from './apps.mjs';
 import { answers, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
@@ -84,14 +85,7 @@ async function openPhone(browser, ids) {
   await page.goto(`http://localhost:${HOST.port}${PAGE_PATH}?token=${DEMO_TOKEN}`);
   await page.getByRole('heading', { level: 1, name: PAGE_HEADING }).waitFor();
   if (THROTTLE) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await throttleLikeAPhone(context, page);
   }
   // The remote's webpack runtime, reached as its chunks reach it (a chunk's third element is
   // called with it), then read.ts's chunk loaded as the screens load it.

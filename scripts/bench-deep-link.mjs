@@ -18,6 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { throttleLikeAPhone } from './phone-throttle.mjs';
 import { underPortsLock } from './ports-lock.mjs';
 import { APPS, DEMO_DRIVER_ID, DEMO_TOKEN, HOST, REMOTES, repoRoot, SANDBOX_PORT } from './apps.mjs';
 import { answers, SANDBOX_HEALTH, serveBuilds, startSandbox, waitFor } from './suite.mjs';
@@ -165,14 +166,7 @@ async function measure(browser, url, link) {
   if (THROTTLE) {
     // --throttle: Lighthouse's mobile profile applied for real (150 ms, 1.6 Mbit/s down, 4x CPU),
     // so "shown ms" and "call ms" are times a phone would see, not this machine's.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await throttleLikeAPhone(context, page);
   }
   const responses = recordResponses(page);
   // When the screen's first service call leaves (the sandbox API): data that starts with the code leaves earlier.

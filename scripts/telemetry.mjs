@@ -83,6 +83,23 @@ const noFigures = (remote, version) => ({
   unverifiedClients: 0,
 });
 
+/** A release's flat counts as the figures read them: errors per 1,000 loads, history and unverified apart. */
+const shaped = ({
+  historyLoads,
+  historyDrivers,
+  historyErrors,
+  historyErrorDrivers,
+  unverifiedLoads,
+  unverifiedErrors,
+  unverifiedClients,
+  ...row
+}) => ({
+  ...row,
+  errorsPer1000Loads: row.loads > 0 ? Math.round((row.errors / row.loads) * 10_000) / 10 : null,
+  history: { loads: historyLoads, drivers: historyDrivers, errors: historyErrors, errorDrivers: historyErrorDrivers },
+  unverified: { loads: unverifiedLoads, errors: unverifiedErrors, clients: unverifiedClients },
+});
+
 /**
  * A beacon counter's series that decide a verdict: those of beacons with a valid driver proof
  * (docs/telemetry.md, "Forged beacons"). Beacons without one are counted apart (`verified="false"`)
@@ -129,43 +146,10 @@ export async function releaseFigures(window = '30m', history = historyFromArgs()
       rows.set(key, row);
     }
   });
-  return [...rows.values()].map(
-    ({
-      historyLoads,
-      historyDrivers,
-      historyErrors,
-      historyErrorDrivers,
-      unverifiedLoads,
-      unverifiedErrors,
-      unverifiedClients,
-      ...row
-    }) => ({
-      ...row,
-      errorsPer1000Loads: row.loads > 0 ? Math.round((row.errors / row.loads) * 10_000) / 10 : null,
-      history: { loads: historyLoads, drivers: historyDrivers, errors: historyErrors, errorDrivers: historyErrorDrivers },
-      unverified: { loads: unverifiedLoads, errors: unverifiedErrors, clients: unverifiedClients },
-    }),
-  );
+  return [...rows.values()].map(shaped);
 }
 
 /** The figures of one release (zeros when Prometheus has none). */
 export function figuresOf(rows, remote, version) {
-  const none = noFigures(remote, version);
-  return (
-    rows.find((row) => row.remote === remote && row.version === version) ?? {
-      remote,
-      version,
-      loads: 0,
-      drivers: 0,
-      errors: 0,
-      errorDrivers: 0,
-      loadFailures: 0,
-      refusals: 0,
-      lcpP75Ms: none.lcpP75Ms,
-      inpP75Ms: none.inpP75Ms,
-      errorsPer1000Loads: null,
-      history: { loads: 0, drivers: 0, errors: 0, errorDrivers: 0 },
-      unverified: { loads: 0, errors: 0, clients: 0 },
-    }
-  );
+  return rows.find((row) => row.remote === remote && row.version === version) ?? shaped(noFigures(remote, version));
 }
