@@ -113,8 +113,17 @@ for (const { where, origin, path, signedIn } of FIXATION_TARGETS) {
     test.setTimeout(90_000);
     const foreign = await foreignPage();
     let adopted = 0;
+    // The page gives the exchange 5 s (HANDOFF_TIMEOUT_MS) and then opens without it, deciding
+    // nothing: on a loaded machine the server's answer can come later. Such an attempt proves
+    // nothing either way; it is said, and made again (at most twice in all).
+    let redeemAborted = false;
+    let redone = 0;
+    page.on('requestfailed', (request) => {
+      if (request.url().endsWith('/session-handoff/redeem')) redeemAborted = true;
+    });
     try {
       for (let attempt = 1; attempt <= FIXATION_ATTEMPTS; attempt += 1) {
+        redeemAborted = false;
         // The victim, signed in by the native app.
         await page.goto(`${origin}${path}?token=demo-token&driverId=${VICTIM.id}`);
         await expect(page.getByRole('heading', { level: 1, name: signedIn })).toBeVisible();
@@ -131,6 +140,16 @@ for (const { where, origin, path, signedIn } of FIXATION_TARGETS) {
         const go = `${origin}${path}#portal-handoff=${code}`;
         await page.goto(`${foreign.origin}/plant.html?${new URLSearchParams({ cookie: `${binding}; Path=/session-handoff/`, go })}`);
         const dialog = page.getByRole('alertdialog', { name: REFUSED_TITLE });
+        await expect.poll(async () => redeemAborted || (await dialog.isVisible()), { timeout: 15_000 }).toBe(true);
+        if (redeemAborted && !(await dialog.isVisible()) && redone < 2) {
+          redone += 1;
+          console.log(
+            `item 2 ${where} (${SERVER}): attempt ${attempt}: the page gave up the exchange after 5 s (a loaded machine): made again`,
+          );
+          expect(await held(page)).not.toEqual(expect.objectContaining({ driverId: ATTACKER.id }));
+          attempt -= 1;
+          continue;
+        }
         await expect(dialog).toBeVisible();
         await expect(dialog).toContainText('Abra o portal de novo pelo aplicativo.');
         await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
