@@ -1,7 +1,8 @@
 /**
- * For Jest: features/crlv/node-read.ts run in a child process over `files` (absolute paths), its answers as
- * { [file]: CrlvResult }. One child for every file: pdf.js is an ES module Jest's CommonJS transform
- * does not load. Rejects when the child fails or outlives 60 s. Node only; no app code imports it.
+ * For Jest: features/crlv/node-read.ts run in a child process over `files` (absolute paths), its
+ * answers as { [file]: CrlvResult }. One child for every file: pdf.js is an ES module Jest's
+ * CommonJS transform does not load. Rejects when the child fails or outlives 60 s. Node only; no
+ * app code imports it.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';

@@ -43,9 +43,9 @@ export function ListCheckbox({ name, id: itemId, label, extra }: { name: string;
 export const FILL_ALL = 'Preencha todos os campos para continuar.';
 
 /**
- * The data forms' submit: "Continuar", disabled until every field is filled (`filled`), and then
- * described by FILL_ALL, shown above it; aria-disabled while the save runs (`running`: a second tap
- * is ignored by the form's single flight, and says so to a screen reader).
+ * The data forms' submit: "Continuar", disabled and described by FILL_ALL (shown above it) until
+ * every field is filled (`filled`); aria-disabled while the save runs (`running`: a second tap is
+ * ignored by the form's single flight, and says so to a screen reader).
  */
 export function ContinueWhenFilled({ filled, running }: { filled: boolean; running: boolean }) {
   const hintId = `fill-all-${useId()}`;
