@@ -4,31 +4,22 @@
 // loads. pdf.js's getTextContent walks its text stream with `for await` and threw there, so the
 // taxi's PDF and the scan ended as `failed` ("Não conseguimos ler os dados deste PDF") in WebKit
 // only (issue 47, decision 0029).
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { CRLV_FIXTURES as FIXTURES } from '../../../../e2e/fixtures/crlv/vehicles';
+import { readWithNode } from '../../crlv-read-with-node';
 import type { CrlvResult } from './read';
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
-const FIXTURES = join(ROOT, 'e2e', 'fixtures', 'crlv');
 /** Run before pdf.js loads: what WebKit lacks, taken away (and checked gone, so this test cannot pass by accident). */
 const AS_WEBKIT =
   'data:text/javascript,delete ReadableStream.prototype[Symbol.asyncIterator];' +
   'if (Symbol.asyncIterator in ReadableStream.prototype) throw new Error("ReadableStream is still async-iterable");';
 
 async function readAsWebKit(files: readonly string[]): Promise<Record<string, CrlvResult>> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', AS_WEBKIT, '--import', 'tsx', join(__dirname, 'node-read.ts'), ...files.map((file) => join(FIXTURES, file))],
-    { cwd: ROOT, timeout: 60_000 },
+  const read = await readWithNode(
+    files.map((file) => join(FIXTURES, file)),
+    { preload: [AS_WEBKIT] },
   );
-  return Object.fromEntries(
-    stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { file: string; result: CrlvResult })
-      .map(({ file, result }) => [file.slice(FIXTURES.length + 1), result]),
-  );
+  return Object.fromEntries(Object.entries(read).map(([file, result]) => [file.slice(FIXTURES.length + 1), result]));
 }
 
 let results: Record<string, CrlvResult>;
